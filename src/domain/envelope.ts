@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const Metadata = z
+  .object({
+    fileCodeUuid: z.string().nullish(),
+    orgUuid: z.string().nullish(),
+    userUuid: z.string().nullish(),
+  })
+  .meta({ id: 'Metadata' });
+export type Metadata = z.infer<typeof Metadata>;
+
+/** Request envelope whose `data` holds records of `record`. */
+export function requestEnvelope<T extends z.ZodType>(record: T) {
+  return z.object({
+    data: z.array(record),
+    metadata: Metadata.nullish(),
+  });
+}
+
+/** Response envelope whose `data` holds records of `record`. */
+export function responseEnvelope<T extends z.ZodType>(record: T) {
+  return z.object({
+    data: z.array(record),
+    metadata: Metadata.nullish(),
+    statusCode: z.string(),
+    reason: z.string().optional(),
+  });
+}
+
+export const ResponseEnvelope = responseEnvelope(z.unknown()).meta({ id: 'ResponseEnvelope' });
+export type ResponseEnvelope<T = unknown> = {
+  data: T[];
+  metadata?: Metadata | null;
+  statusCode: string;
+  reason?: string;
+};
+
+export const ErrorEnvelope = z
+  .object({
+    data: z.array(z.unknown()).max(0),
+    metadata: Metadata,
+    statusCode: z.string(),
+    reason: z.string(),
+  })
+  .meta({ id: 'ErrorEnvelope' });
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

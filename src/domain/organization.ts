@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { bool, looseObject, str, Timestamp, uuid } from './common.js';
+
+export const OrgAddress = z
+  .object({
+    uuid: uuid(),
+    codeUuid: str(),
+    city: str(),
+    country: str(),
+    orgEmail: str(),
+    orgMobile: str(),
+    pin: str(),
+    state: str(),
+    streetAddress: str(),
+    website: str(),
+    isActive: bool(),
+    createdOn: Timestamp.nullish(),
+    updatedOn: Timestamp.nullish(),
+  })
+  .meta({ id: 'OrgAddress' });
+export type OrgAddress = z.infer<typeof OrgAddress>;
+
+export const Organization = z
+  .object({
+    uuid: uuid(),
+    codeUuid: str(),
+    orgAdmin: str(),
+    orgName: str(),
+    organizationUuid: uuid(),
+    userUuid: str(),
+    isActive: bool(),
+    isDemo: bool(),
+    createdOn: Timestamp.nullish(),
+    updatedOn: Timestamp.nullish(),
+    orgAddress: OrgAddress.nullish(),
+    suborganization: z.array(looseObject()).nullish(),
+  })
+  .meta({ id: 'Organization' });
+export type Organization = z.infer<typeof Organization>;
+
+/** PUT /org/update names each organization by uuid. */
+export const OrganizationUpdate = Organization.extend({ uuid: z.guid() }).meta({ id: 'OrganizationUpdate' });
+export type OrganizationUpdate = z.infer<typeof OrganizationUpdate>;
+
+export const OrganizationOption = z
+  .object({
+    uuid: uuid(),
+    key: str(),
+    value: str(),
+    organizationUuid: str(),
+    isActive: bool(),
+    createdOn: Timestamp.nullish(),
+    updatedOn: Timestamp.nullish(),
+  })
+  .meta({ id: 'OrganizationOption' });
+export type OrganizationOption = z.infer<typeof OrganizationOption>;
+
+/** Options are upserted by key, so a key is what an option needs. */
+export const OrganizationOptionInput = OrganizationOption.extend({ key: z.string().min(1) }).meta({
+  id: 'OrganizationOptionInput',
+});
+export type OrganizationOptionInput = z.infer<typeof OrganizationOptionInput>;

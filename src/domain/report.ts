@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { Code } from './code.js';
+import { bool, int, looseObject, str, Timestamp, uuid } from './common.js';
+
+const counted = { noOfAttributes: int(), noOfTags: int() };
+const stamped = { createdOn: Timestamp.nullish(), modifiedOn: Timestamp.nullish() };
+
+export const ReportAttribute = z
+  .object({
+    uuid: uuid(),
+    attributeName: str(),
+    attributeType: str(),
+    jsonPath: str(),
+    isActive: bool(),
+    ...counted,
+    ...stamped,
+  })
+  .meta({ id: 'ReportAttribute' });
+
+export const ReportTag = z
+  .object({ uuid: uuid(), name: str(), value: str(), isActive: bool(), ...counted, ...stamped })
+  .meta({ id: 'ReportTag' });
+
+export const ReportRule = z
+  .object({
+    uuid: uuid(),
+    andOr: str(),
+    condition: str(),
+    property: str(),
+    value: str(),
+    isActive: bool(),
+    ...counted,
+    ...stamped,
+  })
+  .meta({ id: 'ReportRule' });
+
+export const ReportTriggerOption = z
+  .object({ uuid: uuid(), attributeName: str(), attributeValue: str(), isActive: bool(), ...stamped })
+  .meta({ id: 'ReportTriggerOption' });
+
+export const ReportTrigger = z
+  .object({
+    uuid: uuid(),
+    triggerAddress: str(),
+    triggerAddressArgument: str(),
+    triggerHttpCallType: str(),
+    triggerMessage: str(),
+    triggerMessageArgument: str(),
+    triggerName: str(),
+    triggerQueueTopic: str(),
+    triggerScript: str(),
+    triggerType: str(),
+    isActive: bool(),
+    ...counted,
+    ...stamped,
+    rules: z.array(ReportRule).nullish(),
+    triggerOptions: z.array(ReportTriggerOption).nullish(),
+  })
+  .meta({ id: 'ReportTrigger' });
+
+export const ReportDevice = z
+  .object({
+    uuid: uuid(),
+    description: str(),
+    deviceName: str(),
+    edgeDeviceUuid: str(),
+    organizationName: str(),
+    organizationUuid: str(),
+    userUuid: str(),
+    isActive: bool(),
+    isDisabled: bool(),
+    isTemplate: bool(),
+    noOfAttributes: int(),
+    noOfTags: int(),
+    noOfTriggers: int(),
+    timestamp: int(),
+    ...stamped,
+    attributes: z.array(ReportAttribute).nullish(),
+    tags: z.array(ReportTag).nullish(),
+    triggers: z.array(ReportTrigger).nullish(),
+  })
+  .meta({ id: 'ReportDevice' });
+
+export const SandboxDetail = z
+  .object({
+    attributeName: str(),
+    dataMethodCodeUuid: str(),
+    value: str(),
+    max: int(),
+    min: int(),
+    isActive: bool(),
+    createdOn: Timestamp.nullish(),
+    updatedOn: Timestamp.nullish(),
+    generationCode: Code.nullish(),
+    sandbox: looseObject().nullish(),
+  })
+  .meta({ id: 'SandboxDetail' });
+
+export const Sandbox = z
+  .object({
+    uuid: uuid(),
+    description: str(),
+    deviceUuid: str(),
+    name: str(),
+    organizationUuid: str(),
+    timeField: str(),
+    userUuid: str(),
+    from: int(),
+    timeunit: int(),
+    to: int(),
+    isActive: bool(),
+    isDataMocked: bool(),
+    createdOn: Timestamp.nullish(),
+    updatedOn: Timestamp.nullish(),
+    sandboxDetails: z.array(SandboxDetail).nullish(),
+  })
+  .meta({ id: 'Sandbox' });
+
+export const ReportDetail = z
+  .object({
+    adminEmail: str(),
+    deviceUUID: str(),
+    inviteUserEmail: str(),
+    inviteUserUuid: str(),
+    orgEmail: str(),
+    orgUUID: str(),
+    recipientEmail: str(),
+    recipientUUID: str(),
+    roleUUID: str(),
+    sandboxUUID: str(),
+    senderEmail: str(),
+    senderUUID: str(),
+    deviceNumber: int(),
+    mailToUser: bool(),
+    deviceBos: z.array(ReportDevice).nullish(),
+    sandboxBos: z.array(Sandbox).nullish(),
+  })
+  .meta({ id: 'ReportDetail' });
+
+export const REPORT_TEMPLATES = [
+  'edge-devices',
+  'sub-organizations',
+  'code-types',
+  'licenses',
+  'notifications',
+] as const;
+export type ReportTemplate = (typeof REPORT_TEMPLATES)[number];
+export const REPORT_FILE_TYPES = ['csv', 'json', 'pdf'] as const;
+export type ReportFileType = (typeof REPORT_FILE_TYPES)[number];
+
+export const ReportRequest = z
+  .object({
+    detail: ReportDetail.nullish(),
+    emailData: str(),
+    fileData: str(),
+    fileType: str(),
+    reportName: str(),
+    templateKey: str(),
+    token: str(),
+  })
+  .meta({ id: 'ReportRequest' });
+export type ReportRequest = z.infer<typeof ReportRequest>;
