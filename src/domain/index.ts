@@ -7,6 +7,7 @@ import { Organization, OrganizationOption } from './organization.js';
 import { ReportRequest } from './report.js';
 
 export * from './code.js';
+export * from './clock.js';
 export * from './common.js';
 export * from './edge-device.js';
 export * from './envelope.js';
