@@ -1,0 +1,56 @@
+import { createCsvWriter } from './csv.js';
+import { createJsonWriter } from './json.js';
+import { createNdjsonWriter } from './ndjson.js';
+import { Sink } from './sink.js';
+import { createTableWriter } from './table.js';
+import type { OutputFormat, OutputOptions, RecordWriter } from './types.js';
+import { createYamlWriter } from './yaml.js';
+
+export { FieldsError, resolveFields } from './fields.js';
+export { relativeTime } from './relative-time.js';
+export type { OutputFormat, OutputOptions, RecordWriter } from './types.js';
+export { OUTPUT_FORMATS } from './types.js';
+
+// Each format module loads its own libraries on first use, so `-o ndjson` never loads the table stack.
+const FORMATS: Record<OutputFormat, (sink: Sink, opts: OutputOptions) => RecordWriter> = {
+  json: createJsonWriter,
+  ndjson: createNdjsonWriter,
+  csv: createCsvWriter,
+  yaml: createYamlWriter,
+  table: createTableWriter,
+};
+
+/**
+ * Writes records to `out` in the chosen format. Calls are queued, so records keep their order even when a
+ * caller does not await each write; `end()` finishes the format but leaves `out` open.
+ */
+export function createRecordWriter(out: NodeJS.WritableStream, opts: OutputOptions): RecordWriter {
+  const format = FORMATS[opts.format];
+  if (!format) throw new TypeError(`unknown output format: ${String(opts.format)}`);
+  const inner = format(new Sink(out), opts);
+  let tail: Promise<void> = Promise.resolve();
+  let failure: { error: unknown } | undefined;
+  let ended = false;
+  // After a failed write (a closed pipe, say) every later call fails with the same error.
+  const enqueue = (step: () => Promise<void>): Promise<void> => {
+    const next = tail.then(() => {
+      if (failure) throw failure.error;
+      return step();
+    });
+    tail = next.catch((error: unknown) => {
+      failure ??= { error };
+    });
+    return next;
+  };
+  return {
+    write(record) {
+      if (ended) return Promise.reject(new Error('write after end'));
+      return enqueue(() => inner.write(record));
+    },
+    end() {
+      if (ended) return tail;
+      ended = true;
+      return enqueue(() => inner.end());
+    },
+  };
+}

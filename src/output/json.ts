@@ -1,0 +1,23 @@
+import { pickFields } from './fields.js';
+import type { Sink } from './sink.js';
+import type { OutputOptions, RecordWriter } from './types.js';
+
+/**
+ * A JSON array, 2-space indented, written record by record: the same text JSON.stringify(records, null, 2)
+ * gives, without ever holding the records.
+ */
+export function createJsonWriter(sink: Sink, opts: OutputOptions): RecordWriter {
+  let count = 0;
+  return {
+    async write(record) {
+      const value = opts.fields ? pickFields(record, opts.fields) : record;
+      // JSON text has no raw newlines inside strings, so indenting every line nests the record one level.
+      const text = `  ${JSON.stringify(value, null, 2).replaceAll('\n', '\n  ')}`;
+      await sink.write(count === 0 ? `[\n${text}` : `,\n${text}`);
+      count++;
+    },
+    async end() {
+      await sink.write(count === 0 ? '[]\n' : '\n]\n');
+    },
+  };
+}
