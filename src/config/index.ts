@@ -1,0 +1,61 @@
+import {
+  type GlobalFlags,
+  type ResolvedConfig,
+  resolveDb,
+  resolveEntries,
+  selectProfile,
+  toResolvedConfig,
+} from './resolve.js';
+import type { EmbeddedAccess } from './store.js';
+import { ConfigStore } from './store.js';
+
+export { ConfigError } from './errors.js';
+export {
+  assertProfileKey,
+  assertProfileName,
+  DEFAULT_PROFILE,
+  isProfileKey,
+  KEY_SOURCES,
+  maskToken,
+  OUTPUT_FORMATS,
+  type OutputFormat,
+  PROFILE_KEYS,
+  type ProfileKey,
+  parseTimeout,
+  validateValue,
+} from './keys.js';
+export {
+  defaultDbPath,
+  type GlobalFlags,
+  type ResolvedConfig,
+  type ResolvedEntry,
+  resolveDb,
+  resolveEntries,
+  selectProfile,
+  systemTimeZone,
+  type ValueSource,
+} from './resolve.js';
+export { ConfigStore, configDir, type EmbeddedAccess, type ProfileValues } from './store.js';
+
+/** The effective configuration: each key from its flag, else its variable, else the profile, else the default. */
+export async function resolveConfig(flags: GlobalFlags, env: NodeJS.ProcessEnv): Promise<ResolvedConfig> {
+  const store = await ConfigStore.open(env);
+  const profile = selectProfile(flags, env, store);
+  return toResolvedConfig(profile, resolveEntries(flags, env, store, profile), resolveDb(flags, env));
+}
+
+/** The admin access the embedded server bootstrapped for a database, if any. */
+export async function loadEmbeddedAccess(
+  dbPath: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ token: string; orgUuid: string } | undefined> {
+  return (await ConfigStore.open(env)).embeddedAccess(dbPath);
+}
+
+export async function saveEmbeddedAccess(
+  dbPath: string,
+  access: EmbeddedAccess,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  (await ConfigStore.open(env)).setEmbeddedAccess(dbPath, access);
+}

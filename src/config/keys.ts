@@ -1,0 +1,111 @@
+import { Uuid } from '../domain/common.js';
+import { isValidTimeZone } from '../domain/timestamp.js';
+import { ConfigError } from './errors.js';
+
+export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'yaml'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** Keys a profile may hold, as typed on the command line. */
+export const PROFILE_KEYS = ['base-url', 'token', 'org', 'user', 'time-zone', 'output', 'timeout'] as const;
+export type ProfileKey = (typeof PROFILE_KEYS)[number];
+
+export const DEFAULT_PROFILE = 'default';
+export const DEFAULT_TIMEOUT = '30s';
+
+/** The global flag (camelCase property) and environment variable that override each profile key. */
+export const KEY_SOURCES: Record<ProfileKey, { flag: string; option: string; env: string }> = {
+  'base-url': { flag: 'baseUrl', option: '--base-url', env: 'CCP_BASE_URL' },
+  token: { flag: 'token', option: '--token', env: 'CCP_TOKEN' },
+  org: { flag: 'org', option: '--org', env: 'CCP_ORG' },
+  user: { flag: 'user', option: '--user', env: 'CCP_USER' },
+  'time-zone': { flag: 'timeZone', option: '--time-zone', env: 'CCP_TIME_ZONE' },
+  output: { flag: 'output', option: '--output', env: 'CCP_OUTPUT' },
+  timeout: { flag: 'timeout', option: '--timeout', env: 'CCP_TIMEOUT' },
+};
+
+export function isProfileKey(key: string): key is ProfileKey {
+  return (PROFILE_KEYS as readonly string[]).includes(key);
+}
+
+export function assertProfileKey(key: string): ProfileKey {
+  if (!isProfileKey(key)) {
+    throw new ConfigError(`unknown config key "${key}"; valid keys: ${PROFILE_KEYS.join(', ')}`);
+  }
+  return key;
+}
+
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+export function assertProfileName(name: string): string {
+  if (!PROFILE_NAME.test(name)) {
+    throw new ConfigError(
+      `invalid profile name "${name}": use letters, digits, '.', '_' or '-' (at most 64, starting with a letter or digit)`,
+    );
+  }
+  return name;
+}
+
+const TIMEOUT = /^(\d+(?:\.\d+)?)(ms|s|m)?$/;
+
+/** Parses `500ms`, `30s`, `2m` or a bare number of milliseconds; undefined when not a positive duration. */
+export function parseTimeout(text: string): number | undefined {
+  const m = TIMEOUT.exec(text.trim());
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  const unit = m[2] ?? 'ms';
+  const ms = Math.round(unit === 'm' ? n * 60_000 : unit === 's' ? n * 1000 : n);
+  return ms > 0 && Number.isSafeInteger(ms) ? ms : undefined;
+}
+
+/** What makes a value valid, for the error message. */
+const EXPECTED: Record<ProfileKey, string> = {
+  'base-url': 'an http:// or https:// URL',
+  token: 'a non-empty token without spaces',
+  org: 'a uuid (8-4-4-4-12 hex digits)',
+  user: 'a uuid (8-4-4-4-12 hex digits)',
+  'time-zone': 'an IANA time zone such as Europe/Paris or UTC',
+  output: OUTPUT_FORMATS.join('|'),
+  timeout: 'a positive duration such as 30s, 500ms, 2m or 30000 (milliseconds)',
+};
+
+function isValid(key: ProfileKey, value: string): boolean {
+  switch (key) {
+    case 'base-url': {
+      if (!URL.canParse(value)) return false;
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    }
+    case 'token':
+      return value.length > 0 && !/\s/.test(value);
+    case 'org':
+    case 'user':
+      return Uuid.safeParse(value).success;
+    case 'time-zone':
+      return isValidTimeZone(value);
+    case 'output':
+      return (OUTPUT_FORMATS as readonly string[]).includes(value);
+    case 'timeout':
+      return parseTimeout(value) !== undefined;
+  }
+}
+
+/**
+ * Checks a value for `key`, naming where it came from when it is wrong. Returns the value as stored
+ * (trimmed; a base URL loses its trailing slashes). A token is never echoed back.
+ */
+export function validateValue(key: ProfileKey, raw: string, origin: string): string {
+  let value = raw.trim();
+  if (key === 'base-url') value = value.replace(/\/+$/, '');
+  if (!isValid(key, value)) {
+    const shown = key === 'token' ? '' : ` "${raw}"`;
+    throw new ConfigError(`invalid ${key}${shown} from ${origin}: expected ${EXPECTED[key]}`);
+  }
+  return value;
+}
+
+/** Shows enough of a token to tell tokens apart: `ccp_…abcd`. */
+export function maskToken(token: string): string {
+  const prefix = token.startsWith('ccp_') ? 'ccp_' : '';
+  if (token.length - prefix.length < 12) return `${prefix}…`;
+  return `${prefix}…${token.slice(-4)}`;
+}

@@ -1,0 +1,137 @@
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ConfigError } from './errors.js';
+import {
+  DEFAULT_PROFILE,
+  DEFAULT_TIMEOUT,
+  KEY_SOURCES,
+  type OutputFormat,
+  PROFILE_KEYS,
+  type ProfileKey,
+  parseTimeout,
+  validateValue,
+} from './keys.js';
+import type { ConfigStore } from './store.js';
+
+export interface GlobalFlags {
+  baseUrl?: string;
+  token?: string;
+  profile?: string;
+  timeZone?: string;
+  org?: string;
+  user?: string;
+  db?: string;
+  output?: string;
+  timeout?: string;
+}
+
+export interface ResolvedConfig {
+  profile: string;
+  baseUrl?: string;
+  token?: string;
+  org?: string;
+  user?: string;
+  timeZone: string;
+  output?: OutputFormat;
+  db: string;
+  timeoutMs: number;
+}
+
+export type ValueSource = 'flag' | 'env' | 'profile' | 'default';
+
+/** One key's effective value and where it came from (`origin` names the flag, variable or profile). */
+export interface ResolvedEntry {
+  key: ProfileKey;
+  value?: string;
+  source?: ValueSource;
+  origin?: string;
+}
+
+/** $XDG_DATA_HOME/ccp/ccp.db, else ~/.local/share/ccp/ccp.db. */
+export function defaultDbPath(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_DATA_HOME || join(env.HOME || homedir(), '.local', 'share');
+  return join(base, 'ccp', 'ccp.db');
+}
+
+export function systemTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+// An empty variable counts as unset, as `CCP_TOKEN= ccp ...` is the usual way to clear one for a command.
+function fromEnv(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v === '' ? undefined : v;
+}
+
+/** The profile to read: `--profile`, then CCP_PROFILE, then the stored current profile, then `default`. */
+export function selectProfile(flags: GlobalFlags, env: NodeJS.ProcessEnv, store: ConfigStore): string {
+  const name = flags.profile ?? fromEnv(env, 'CCP_PROFILE') ?? store.currentProfile();
+  if (!store.hasProfile(name)) {
+    const origin =
+      flags.profile !== undefined
+        ? '--profile'
+        : fromEnv(env, 'CCP_PROFILE')
+          ? 'CCP_PROFILE'
+          : 'the config file';
+    throw new ConfigError(
+      `profile "${name}" (from ${origin}) does not exist; create it with: ccp config set --profile ${name} <key> <value>`,
+    );
+  }
+  return name;
+}
+
+/** Each profile key's value by precedence flag > env > profile > default, validated. */
+export function resolveEntries(
+  flags: GlobalFlags,
+  env: NodeJS.ProcessEnv,
+  store: ConfigStore,
+  profile: string,
+): ResolvedEntry[] {
+  const stored = store.profile(profile);
+  return PROFILE_KEYS.map((key): ResolvedEntry => {
+    const src = KEY_SOURCES[key];
+    const flag = flags[src.flag as keyof GlobalFlags];
+    if (flag !== undefined) {
+      return { key, value: validateValue(key, flag, src.option), source: 'flag', origin: src.option };
+    }
+    const envValue = fromEnv(env, src.env);
+    if (envValue !== undefined) {
+      return { key, value: validateValue(key, envValue, src.env), source: 'env', origin: src.env };
+    }
+    const inProfile = stored[key];
+    if (inProfile !== undefined) {
+      const origin = `profile ${profile}`;
+      return {
+        key,
+        value: validateValue(key, inProfile, `${origin} in ${store.path}`),
+        source: 'profile',
+        origin,
+      };
+    }
+    if (key === 'time-zone') return { key, value: systemTimeZone(), source: 'default', origin: 'system' };
+    if (key === 'timeout') return { key, value: DEFAULT_TIMEOUT, source: 'default', origin: 'default' };
+    return { key };
+  });
+}
+
+export function resolveDb(flags: GlobalFlags, env: NodeJS.ProcessEnv): string {
+  return resolve(flags.db ?? fromEnv(env, 'CCP_DB') ?? defaultDbPath(env));
+}
+
+export function toResolvedConfig(profile: string, entries: ResolvedEntry[], db: string): ResolvedConfig {
+  const v = Object.fromEntries(entries.map((e) => [e.key, e.value])) as Partial<Record<ProfileKey, string>>;
+  const config: ResolvedConfig = {
+    profile,
+    timeZone: v['time-zone'] ?? systemTimeZone(),
+    db,
+    timeoutMs: parseTimeout(v.timeout ?? DEFAULT_TIMEOUT)!,
+  };
+  if (v['base-url'] !== undefined) config.baseUrl = v['base-url'];
+  if (v.token !== undefined) config.token = v.token;
+  if (v.org !== undefined) config.org = v.org;
+  if (v.user !== undefined) config.user = v.user;
+  if (v.output !== undefined) config.output = v.output as OutputFormat;
+  return config;
+}
+
+export { DEFAULT_PROFILE };
