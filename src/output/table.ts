@@ -38,6 +38,13 @@ function oneLine(text: string): string {
   return text.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, ' ');
 }
 
+// cli-table3 draws the same rule under the header and between rows; keeping only the first makes a listing
+// read as lines, and a 1,000-row table stays 1,000 lines high. Cells are one line each, so rows are lines.
+function withoutRowRules(rendered: string): string {
+  const lines = rendered.split('\n');
+  return lines.filter((line, i) => i <= 2 || !line.startsWith('├')).join('\n');
+}
+
 interface Stack {
   Table: typeof CliTable3;
   chalk: ChalkInstance | undefined;
@@ -78,7 +85,7 @@ export function createTableWriter(sink: Sink, opts: OutputOptions): RecordWriter
       style: { head: [], border: [] },
     });
     for (const row of batch) table.push(row.map((cell, i) => truncate(cell, widths[i]!)));
-    await sink.write(`${table.toString()}\n`);
+    await sink.write(`${withoutRowRules(table.toString())}\n`);
   };
 
   return {
