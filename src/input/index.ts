@@ -1,0 +1,75 @@
+import { readFile } from 'node:fs/promises';
+import type { z } from 'zod';
+import { readCsv } from './csv.js';
+import { formatFromContent, formatFromPath, type InputFormat } from './detect.js';
+import { readJson } from './json.js';
+import { readNdjson } from './ndjson.js';
+import { type InputProblem, issuesToProblems } from './problems.js';
+import type { RawRead } from './raw.js';
+
+export { fieldKinds } from './coerce.js';
+export { formatFromContent, formatFromPath, INPUT_FORMATS, type InputFormat } from './detect.js';
+export { describeProblems, formatPath, type InputProblem } from './problems.js';
+
+export interface InputRecord<T> {
+  line: number;
+  record: T;
+}
+
+/** The input cannot be read at all (a missing file, an unreadable stream); bad content is a problem instead. */
+export class InputError extends Error {
+  override name = 'InputError';
+}
+
+async function readStream(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks);
+}
+
+async function readSource(source: string, stdin: NodeJS.ReadableStream | undefined): Promise<Buffer> {
+  if (source === '-') return readStream(stdin ?? process.stdin);
+  try {
+    return await readFile(source);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (err as Error).message;
+    throw new InputError(`cannot read ${source}: ${why}`);
+  }
+}
+
+function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * Reads records from a file or `-` (stdin) as JSON (an array or an envelope), NDJSON or CSV, and validates
+ * each with `schema`. Every problem carries the line the record starts on, so a user can find the row.
+ */
+export async function readRecords<T>(
+  source: string,
+  opts: { format?: InputFormat; schema: z.ZodType<T>; stdin?: NodeJS.ReadableStream },
+): Promise<{ records: InputRecord<T>[]; problems: InputProblem[] }> {
+  const buf = await readSource(source, opts.stdin);
+  let text: string | undefined;
+  const asText = () => {
+    text ??= stripBom(buf.toString('utf8'));
+    return text;
+  };
+  const fromPath = source === '-' ? undefined : formatFromPath(source);
+  const format = opts.format ?? fromPath ?? formatFromContent(asText());
+  let raw: RawRead;
+  if (format === 'csv') raw = readCsv(buf, opts.schema);
+  else raw = format === 'json' ? readJson(asText()) : readNdjson(asText());
+
+  const records: InputRecord<T>[] = [];
+  const problems = raw.problems;
+  for (const { line, value } of raw.records) {
+    const parsed = opts.schema.safeParse(value);
+    if (parsed.success) records.push({ line, record: parsed.data });
+    else problems.push(...issuesToProblems(line, parsed.error.issues));
+  }
+  problems.sort((a, b) => a.line - b.line);
+  return { records, problems };
+}
