@@ -1,0 +1,56 @@
+import type { Command } from 'commander';
+import {
+  type ConfigCommandDeps,
+  type ConfigRunContext,
+  contextOf,
+  ensureOption,
+  examples,
+  globalsOf,
+} from './shared.js';
+
+export interface ConfigGetOptions extends ConfigRunContext {
+  key: string;
+  profile?: string;
+  /** Print a token in full; otherwise it is masked. */
+  reveal: boolean;
+}
+
+/** Prints the value a key takes in a profile (environment included), or nothing when it has none. */
+export async function configGetRun(opts: ConfigGetOptions): Promise<void> {
+  const { ConfigStore, assertProfileKey, maskToken, resolveEntries, selectProfile } = await import(
+    '../../config/index.js'
+  );
+  const key = assertProfileKey(opts.key);
+  const store = await ConfigStore.open(opts.env);
+  const profile = selectProfile({ profile: opts.profile }, opts.env, store);
+  const entry = resolveEntries({}, opts.env, store, profile).find((e) => e.key === key)!;
+  if (entry.value === undefined) {
+    opts.stderr.write(`${key} is not set in profile ${profile}\n`);
+    return;
+  }
+  const shown = key === 'token' && !opts.reveal ? maskToken(entry.value) : entry.value;
+  opts.stdout.write(`${shown}\n`);
+}
+
+export function addConfigGet(parent: Command, deps: ConfigCommandDeps): Command {
+  const cmd = parent
+    .command('get')
+    .description('print the value of a configuration key')
+    .argument('<key>', 'base-url, token, org, user, time-zone, output or timeout')
+    .option('--reveal', 'print a token in full instead of masked');
+  ensureOption(cmd, parent, '--profile <name>', 'profile to read (default: the current profile)');
+  cmd
+    .addHelpText(
+      'after',
+      examples(
+        'ccp config get base-url',
+        'ccp config get time-zone --profile staging',
+        'ccp config get token --reveal',
+      ),
+    )
+    .action(async (key: string, _opts: unknown, self: Command) => {
+      const g = globalsOf(self) as { profile?: string; reveal?: boolean };
+      await configGetRun({ ...contextOf(deps), key, profile: g.profile, reveal: g.reveal === true });
+    });
+  return cmd;
+}

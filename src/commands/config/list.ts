@@ -1,0 +1,71 @@
+import type { Command } from 'commander';
+import {
+  type ConfigCommandDeps,
+  type ConfigRunContext,
+  contextOf,
+  describeSource,
+  ensureOption,
+  examples,
+  globalsOf,
+} from './shared.js';
+
+export interface ConfigListOptions extends ConfigRunContext {
+  profile?: string;
+  format: 'table' | 'json' | 'ndjson';
+}
+
+export interface ConfigListRow {
+  profile: string;
+  key: string;
+  value: string | null;
+  source: string | null;
+}
+
+/** Every key of a profile with its effective value and where it comes from; a token is always masked. */
+export async function configListRun(opts: ConfigListOptions): Promise<void> {
+  const { ConfigStore, maskToken, resolveEntries, selectProfile } = await import('../../config/index.js');
+  const store = await ConfigStore.open(opts.env);
+  const profile = selectProfile({ profile: opts.profile }, opts.env, store);
+  const rows: ConfigListRow[] = resolveEntries({}, opts.env, store, profile).map((e) => ({
+    profile,
+    key: e.key,
+    value: e.value === undefined ? null : e.key === 'token' ? maskToken(e.value) : e.value,
+    source: e.source ? describeSource(e) : null,
+  }));
+
+  if (opts.format === 'json') {
+    opts.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+    return;
+  }
+  if (opts.format === 'ndjson') {
+    for (const row of rows) opts.stdout.write(`${JSON.stringify(row)}\n`);
+    return;
+  }
+  const table = [['KEY', 'VALUE', 'SOURCE'], ...rows.map((r) => [r.key, r.value ?? '-', r.source ?? ''])];
+  const widths = [0, 1].map((i) => Math.max(...table.map((cells) => cells[i]!.length)));
+  const lines = table.map((cells) =>
+    cells
+      .map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell))
+      .join('  ')
+      .trimEnd(),
+  );
+  opts.stderr.write(`profile ${profile} (${store.path})\n`);
+  opts.stdout.write(`${lines.join('\n')}\n`);
+}
+
+export function addConfigList(parent: Command, deps: ConfigCommandDeps): Command {
+  const cmd = parent
+    .command('list')
+    .alias('ls')
+    .description('show every key of a profile, its value and its source');
+  ensureOption(cmd, parent, '--profile <name>', 'profile to show (default: the current profile)');
+  ensureOption(cmd, parent, '--json', 'print the keys as JSON');
+  cmd
+    .addHelpText('after', examples('ccp config list', 'ccp config list --profile staging --json'))
+    .action(async (_opts: unknown, self: Command) => {
+      const g = globalsOf(self);
+      const format = g.json || g.output === 'json' ? 'json' : g.output === 'ndjson' ? 'ndjson' : 'table';
+      await configListRun({ ...contextOf(deps), profile: g.profile, format });
+    });
+  return cmd;
+}

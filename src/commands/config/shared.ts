@@ -1,0 +1,64 @@
+import type { Command } from 'commander';
+import type { ConfigStore, GlobalFlags, ResolvedEntry } from '../../config/index.js';
+
+/** The streams and environment a config verb runs against; tests pass their own. */
+export interface ConfigRunContext {
+  env: NodeJS.ProcessEnv;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
+/** The parts of the CLI factory the config verbs use (src/cli/factory.ts provides them). */
+export interface ConfigCommandDeps {
+  io: { env: NodeJS.ProcessEnv; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
+}
+
+export function contextOf(deps: ConfigCommandDeps): ConfigRunContext {
+  return { env: deps.io.env, stdout: deps.io.stdout, stderr: deps.io.stderr };
+}
+
+/** Global options as commander parsed them for this command (root flags included). */
+export function globalsOf(cmd: Command): GlobalFlags & { json?: boolean } {
+  return cmd.optsWithGlobals() as GlobalFlags & { json?: boolean };
+}
+
+export function examples(...lines: string[]): string {
+  return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
+}
+
+/**
+ * Adds `--profile` to a verb unless an ancestor already defines it: the root program has it as a global
+ * flag, and a second definition would shadow it.
+ */
+export function ensureOption(cmd: Command, parent: Command, flags: string, description: string): void {
+  const long = flags.match(/--[\w-]+/)?.[0];
+  for (let c: Command | null = parent; c; c = c.parent) {
+    if (c.options.some((o) => o.long === long)) return;
+  }
+  cmd.option(flags, description);
+}
+
+/** The profile a config verb acts on: `--profile`, then CCP_PROFILE, then the current profile. */
+export function targetProfile(
+  profileFlag: string | undefined,
+  env: NodeJS.ProcessEnv,
+  store: ConfigStore,
+): string {
+  return profileFlag ?? (env.CCP_PROFILE || undefined) ?? store.currentProfile();
+}
+
+/** Where a value came from, as `config list` shows it. */
+export function describeSource(entry: ResolvedEntry): string {
+  switch (entry.source) {
+    case 'env':
+      return `env ${entry.origin}`;
+    case 'profile':
+      return 'profile';
+    case 'default':
+      return entry.origin === 'system' ? 'default (system)' : 'default';
+    case 'flag':
+      return `flag ${entry.origin}`;
+    default:
+      return '';
+  }
+}

@@ -1,0 +1,41 @@
+import type { Command } from 'commander';
+import {
+  type ConfigCommandDeps,
+  type ConfigRunContext,
+  contextOf,
+  ensureOption,
+  examples,
+  globalsOf,
+} from './shared.js';
+
+export interface ConfigUnsetOptions extends ConfigRunContext {
+  key: string;
+  profile?: string;
+}
+
+/** Removes a key from a profile; the key then falls back to its default. */
+export async function configUnsetRun(opts: ConfigUnsetOptions): Promise<void> {
+  const { ConfigStore, assertProfileKey, selectProfile } = await import('../../config/index.js');
+  const key = assertProfileKey(opts.key);
+  const store = await ConfigStore.open(opts.env);
+  const profile = selectProfile({ profile: opts.profile }, opts.env, store);
+  const removed = store.unset(profile, key);
+  opts.stderr.write(
+    removed ? `Unset ${key} in profile ${profile}\n` : `${key} was not set in profile ${profile}\n`,
+  );
+}
+
+export function addConfigUnset(parent: Command, deps: ConfigCommandDeps): Command {
+  const cmd = parent
+    .command('unset')
+    .description('remove a configuration value from a profile')
+    .argument('<key>', 'base-url, token, org, user, time-zone, output or timeout');
+  ensureOption(cmd, parent, '--profile <name>', 'profile to change (default: the current profile)');
+  cmd
+    .addHelpText('after', examples('ccp config unset base-url', 'ccp config unset token --profile staging'))
+    .action(async (key: string, _opts: unknown, self: Command) => {
+      const g = globalsOf(self);
+      await configUnsetRun({ ...contextOf(deps), key, profile: g.profile });
+    });
+  return cmd;
+}
