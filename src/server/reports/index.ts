@@ -1,0 +1,33 @@
+import type { ReportFileType } from '../../domain/index.js';
+import { renderCsv } from './csv.js';
+import { renderJson } from './json.js';
+import { renderPdf } from './pdf.js';
+import { type ReportData, ReportDataSchema, ReportError, ReportFileTypeSchema } from './report-data.js';
+
+export { reportFileName } from './file-name.js';
+export type { ReportColumn, ReportData } from './report-data.js';
+export { ReportError } from './report-data.js';
+
+const RENDERERS: Record<ReportFileType, (data: ReportData) => Buffer | Promise<Buffer>> = {
+  csv: renderCsv,
+  json: renderJson,
+  pdf: renderPdf,
+};
+
+/** Renders a report as a file of `type`; rejects with a ReportError when the data or the type is not valid. */
+export async function renderReport(data: ReportData, type: ReportFileType): Promise<Buffer> {
+  const fileType = ReportFileTypeSchema.safeParse(type);
+  if (!fileType.success) throw new ReportError(`unknown report file type: ${String(type)}`);
+  const parsed = ReportDataSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ReportError(`invalid report data: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  }
+  try {
+    return await RENDERERS[fileType.data](parsed.data);
+  } catch (err) {
+    throw new ReportError(`could not render the ${fileType.data} report: ${(err as Error).message}`, {
+      cause: err,
+    });
+  }
+}
