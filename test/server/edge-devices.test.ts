@@ -1,0 +1,399 @@
+// GET /edgedevice/all/{pageNo}, POST /edgedevice/org/{orgUuid}/user/{userUuid}/add, POST /edgedevice/push.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/domain/index.js';
+import { DEVICE, DEVICES_IN_SCOPE, FLOW, ORG, UNKNOWN_UUID, USER } from '../fixtures/basic-ids.js';
+import {
+  describePagination,
+  envelope,
+  expectError,
+  expectOk,
+  FIXED_NOW,
+  startTestServer,
+  type TestServer,
+  WIRE_TIMESTAMP,
+} from '../helpers/server.js';
+
+const clock = fixedClock(FIXED_NOW);
+let srv: TestServer;
+beforeAll(async () => {
+  srv = await startTestServer({ clock });
+});
+afterAll(async () => {
+  await srv?.close();
+});
+
+const addPath = (org: string, user: string = USER.admin) => `/edgedevice/org/${org}/user/${user}/add`;
+const list = async (token?: string) =>
+  expectOk(await srv.call('GET', '/edgedevice/all/0?pageSize=1000', { timeZone: 'UTC', token }));
+const count = async () => (await list()).length;
+
+// Runs first, while the listing holds exactly the fixture's devices.
+describePagination(() => srv, {
+  base: '/edgedevice/all',
+  expected: () => DEVICES_IN_SCOPE.root,
+  pageSize: 2,
+});
+
+describe('GET /edgedevice/all/{pageNo}', () => {
+  it('lists the devices in scope with their flows and external references', async () => {
+    const res = await srv.call('GET', '/edgedevice/all/0?pageSize=100', { timeZone: 'UTC' });
+    const devices = expectOk(res);
+    expect(devices.map((d) => d.uuid).sort()).toEqual([...DEVICES_IN_SCOPE.root].sort());
+    expect(res.headers['x-total-count']).toBe(String(DEVICES_IN_SCOPE.root.length));
+    const g1 = devices.find((d) => d.uuid === DEVICE.gateway1);
+    expect(g1).toMatchObject({
+      edgeDeviceName: 'Gateway Pune 1',
+      serialNumber: 'SN-1001',
+      ipAdress: '10.0.0.11',
+      port: 1883,
+      noOfdevices: 12,
+      isActive: true,
+      isDisabled: false,
+      orgUUID: ORG.root,
+      userUUID: USER.admin,
+    });
+    expect(g1.edgeFlows.map((f: { flowId: string }) => f.flowId).sort()).toEqual([
+      'flow-humidity',
+      'flow-temperature',
+    ]);
+    const temp = g1.edgeFlows.find((f: { uuid: string }) => f.uuid === FLOW.temperature);
+    expect(JSON.parse(temp.flowJSON)).toEqual({ nodes: [{ id: 't1', type: 'inject' }] });
+    expect(g1.externalReferences).toHaveLength(1);
+    expect(g1.externalReferences[0]).toMatchObject({ entityTypeCodeIdentifier: 'MQTT', subType: 'broker' });
+    for (const d of devices) {
+      expect(Array.isArray(d.edgeFlows)).toBe(true);
+      expect(Array.isArray(d.externalReferences)).toBe(true);
+    }
+  });
+
+  it("renders timestamps in the request's time_zone (same instant)", async () => {
+    const utc = expectOk(await srv.call('GET', '/edgedevice/all/0?pageSize=100', { timeZone: 'UTC' }));
+    const ist = expectOk(
+      await srv.call('GET', '/edgedevice/all/0?pageSize=100', { timeZone: 'Asia/Kolkata' }),
+    );
+    const g1u = utc.find((d) => d.uuid === DEVICE.gateway1);
+    const g1i = ist.find((d) => d.uuid === DEVICE.gateway1);
+    expect(g1u.createdOn).toBe('2026-11-21T04:00:00*000+0000');
+    expect(g1i.createdOn).toBe('2026-11-21T09:30:00*000+0530');
+    expect(g1i.modifiedOn).toMatch(/\+0530$/);
+    for (const f of g1i.edgeFlows) {
+      expect(f.createdOn).toMatch(WIRE_TIMESTAMP);
+      expect(f.createdOn).toMatch(/\+0530$/);
+    }
+    expect(g1i.externalReferences[0].createdOn).toBe('2026-11-21T09:30:00*000+0530');
+    const ny = expectOk(
+      await srv.call('GET', '/edgedevice/all/0?pageSize=100', { timeZone: 'America/New_York' }),
+    );
+    expect(ny.find((d) => d.uuid === DEVICE.gateway1).createdOn).toBe('2026-11-20T23:00:00*000-0500');
+  });
+
+  it("a sub-organization's admin sees its subtree only, not the parent's devices", async () => {
+    const sub = await list(srv.tokens.subAdmin);
+    expect(sub.map((d) => d.uuid).sort()).toEqual([...DEVICES_IN_SCOPE.sub1].sort());
+    const other = await list(srv.tokens.otherAdmin);
+    expect(other.map((d) => d.uuid)).toEqual(DEVICES_IN_SCOPE.other);
+  });
+
+  it('viewer and operator may list', async () => {
+    expect((await list(srv.tokens.viewer)).length).toBe(DEVICES_IN_SCOPE.root.length);
+    expect((await list(srv.tokens.operator)).length).toBe(DEVICES_IN_SCOPE.root.length);
+  });
+
+  it('needs time_zone', async () => {
+    expectError(await srv.call('GET', '/edgedevice/all/0?pageSize=10'), 406, 'CCP-BV-001', /time_zone/);
+    const res = await srv.call('GET', '/edgedevice/all/0?pageSize=10', { timeZone: 'Nowhere/City' });
+    expectError(res, 406, 'CCP-BV-001', /time_zone/);
+  });
+});
+
+describe('POST /edgedevice/org/{orgUuid}/user/{userUuid}/add', () => {
+  it('creates a device: server-assigned uuid, orgUUID/userUUID from the path, unknown fields dropped', async () => {
+    const before = await count();
+    const res = await srv.call('POST', addPath(ORG.sub2, USER.operator), {
+      body: envelope([
+        {
+          edgeDeviceName: 'West gateway',
+          serialNumber: 'SN-W-1',
+          ipAdress: '10.4.0.1',
+          port: 1883,
+          location: 'Mumbai',
+          isActive: true,
+          isDisabled: false,
+          orgUUID: ORG.other,
+          userUUID: USER.otherAdmin,
+          createdOn: '2001-01-01T00:00:00*000+0000',
+          madeUpField: 'dropped',
+        },
+      ]),
+    });
+    const [created] = expectOk(res);
+    expect(created.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+    expect(Object.values(DEVICE)).not.toContain(created.uuid);
+    expect(created).toMatchObject({
+      edgeDeviceName: 'West gateway',
+      serialNumber: 'SN-W-1',
+      port: 1883,
+      orgUUID: ORG.sub2,
+      userUUID: USER.operator,
+    });
+    expect(created).not.toHaveProperty('madeUpField');
+    expect(created.createdOn).toBe('2026-11-21T04:00:00*000+0000');
+    expect(await count()).toBe(before + 1);
+    const listed = (await list()).find((d) => d.uuid === created.uuid);
+    expect(listed).toMatchObject({ serialNumber: 'SN-W-1', orgUUID: ORG.sub2 });
+    expect(listed).not.toHaveProperty('madeUpField');
+  });
+
+  it('echoes the request metadata', async () => {
+    const metadata = { fileCodeUuid: 'batch-7', orgUuid: ORG.root, userUuid: USER.admin };
+    const res = await srv.call('POST', addPath(ORG.root), {
+      body: { data: [{ edgeDeviceName: 'Echo', serialNumber: 'SN-ECHO' }], metadata },
+    });
+    expectOk(res);
+    expect(res.body.metadata).toEqual(metadata);
+  });
+
+  it('updates a device named by an existing uuid', async () => {
+    const before = await count();
+    const res = await srv.call('POST', addPath(ORG.root), {
+      body: envelope([
+        { uuid: DEVICE.gateway2, edgeDeviceName: 'Gateway Pune 2b', serialNumber: 'SN-1002', port: 8883 },
+      ]),
+    });
+    const [updated] = expectOk(res);
+    expect(updated).toMatchObject({ uuid: DEVICE.gateway2, edgeDeviceName: 'Gateway Pune 2b', port: 8883 });
+    expect(await count()).toBe(before);
+    expect((await list()).find((d) => d.uuid === DEVICE.gateway2)).toMatchObject({
+      edgeDeviceName: 'Gateway Pune 2b',
+    });
+  });
+
+  it('creates and updates in one batch, answering every saved record', async () => {
+    const res = await srv.call('POST', addPath(ORG.root), {
+      body: envelope([
+        { edgeDeviceName: 'Batch new', serialNumber: 'SN-B-1' },
+        { uuid: DEVICE.dockCamera, edgeDeviceName: 'Dock camera 2', serialNumber: 'SN-1004' },
+      ]),
+    });
+    const saved = expectOk(res);
+    expect(saved).toHaveLength(2);
+    expect(saved.map((d) => d.serialNumber).sort()).toEqual(['SN-1004', 'SN-B-1']);
+  });
+
+  it('a serial-number clash inside the batch saves nothing: 200 CCP-DM-006', async () => {
+    const before = await list();
+    const res = await srv.call('POST', addPath(ORG.root), {
+      body: envelope([
+        { edgeDeviceName: 'First', serialNumber: 'SN-DUP-1' },
+        { edgeDeviceName: 'Second', serialNumber: 'SN-DUP-1' },
+      ]),
+    });
+    expectError(res, 200, 'CCP-DM-006', 'CCP-DM-006 Error while Creating/Updating edge device');
+    const after = await list();
+    expect(after.length).toBe(before.length);
+    expect(after.some((d) => d.serialNumber === 'SN-DUP-1')).toBe(false);
+  });
+
+  it('a clash with an existing device of the organization saves nothing, not even the good records', async () => {
+    const before = await count();
+    const res = await srv.call('POST', addPath(ORG.root), {
+      body: envelope([
+        { edgeDeviceName: 'Good one', serialNumber: 'SN-GOOD-9' },
+        { edgeDeviceName: 'Clashing', serialNumber: 'SN-1003' },
+      ]),
+    });
+    expectError(res, 200, 'CCP-DM-006', 'CCP-DM-006 Error while Creating/Updating edge device');
+    expect(await count()).toBe(before);
+    expect((await list()).some((d) => d.serialNumber === 'SN-GOOD-9')).toBe(false);
+    // The update of a record in a failed batch is rolled back too.
+    const res2 = await srv.call('POST', addPath(ORG.root), {
+      body: envelope([
+        { uuid: DEVICE.sensorHub, edgeDeviceName: 'Renamed in a failed batch', serialNumber: 'SN-1003' },
+        { edgeDeviceName: 'Clashing', serialNumber: 'SN-1001' },
+      ]),
+    });
+    expectError(res2, 200, 'CCP-DM-006');
+    expect((await list()).find((d) => d.uuid === DEVICE.sensorHub).edgeDeviceName).toBe('Sensor hub');
+  });
+
+  it('serial numbers are unique per organization only', async () => {
+    const [d] = expectOk(
+      await srv.call('POST', addPath(ORG.sub3), {
+        body: envelope([{ edgeDeviceName: 'North copy', serialNumber: 'SN-1003' }]),
+      }),
+    );
+    expect(d).toMatchObject({ orgUUID: ORG.sub3, serialNumber: 'SN-1003' });
+  });
+
+  it.each([
+    ['a malformed org uuid', addPath('not-a-uuid')],
+    ['an unknown org uuid', addPath(UNKNOWN_UUID)],
+    ['a malformed user uuid', addPath(ORG.root, 'nobody')],
+  ])('%s in the path: 200 CCP-HTTP-017, nothing saved', async (_name, path) => {
+    const before = await count();
+    const res = await srv.call('POST', path, {
+      body: envelope([{ edgeDeviceName: 'X', serialNumber: 'SN-017' }]),
+    });
+    expectError(res, 200, 'CCP-HTTP-017', 'CCP-HTTP-017 Invalid UUID Identifier');
+    expect(await count()).toBe(before);
+  });
+
+  it('a record failing its schema: 406 naming the field', async () => {
+    const bad = await srv.call('POST', addPath(ORG.root), {
+      body: envelope([{ edgeDeviceName: 'Bad port', serialNumber: 'SN-BAD', port: 'http' }]),
+    });
+    expectError(bad, 406, 'CCP-BV-001', /data\[0\]\.port/);
+    const noSerial = await srv.call('POST', addPath(ORG.root), {
+      body: envelope([{ edgeDeviceName: 'ok', serialNumber: 'SN-OK-3' }, { edgeDeviceName: 'No serial' }]),
+    });
+    expectError(noSerial, 406, 'CCP-BV-001', /data\[1\]\.serialNumber/);
+  });
+
+  it('roles and scope: viewer 403, operator allowed, other organizations 403', async () => {
+    const body = envelope([{ edgeDeviceName: 'Role test', serialNumber: 'SN-ROLE-1' }]);
+    const forbidden = 'FORBIDDEN Accessing the resource is forbidden';
+    expectError(
+      await srv.call('POST', addPath(ORG.root), { body, token: srv.tokens.viewer }),
+      403,
+      'FORBIDDEN',
+      forbidden,
+    );
+    expectError(
+      await srv.call('POST', addPath(ORG.root), { body, token: srv.tokens.otherAdmin }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await srv.call('POST', addPath(ORG.root), { body, token: srv.tokens.subAdmin }),
+      403,
+      'FORBIDDEN',
+    );
+    expect((await list()).some((d) => d.serialNumber === 'SN-ROLE-1')).toBe(false);
+    expectOk(await srv.call('POST', addPath(ORG.root), { body, token: srv.tokens.operator }));
+    expectOk(
+      await srv.call('POST', addPath(ORG.sub1a), {
+        body: envelope([{ edgeDeviceName: 'Lab 2', serialNumber: 'SN-LAB-2' }]),
+        token: srv.tokens.subAdmin,
+      }),
+    );
+  });
+
+  it('no token: 401', async () => {
+    const body = envelope([{ edgeDeviceName: 'X', serialNumber: 'SN-401' }]);
+    expectError(await srv.call('POST', addPath(ORG.root), { body, token: null }), 401, 'UNAUTHORIZED');
+  });
+});
+
+describe('POST /edgedevice/push', () => {
+  const push = (records: unknown[], token?: string) =>
+    srv.call('POST', '/edgedevice/push', { body: envelope(records), token });
+
+  it('upserts flows by flowId: pushing twice leaves one flow, updated', async () => {
+    const flow = { flowId: 'flow-door', flowName: 'Door', flowJSON: '{"nodes":[1]}', isActive: true };
+    const [first] = expectOk(await push([{ uuid: DEVICE.dockCamera, edgeFlows: [flow] }]));
+    expect(first.uuid).toBe(DEVICE.dockCamera);
+    const f1 = first.edgeFlows.filter((f: { flowId: string }) => f.flowId === 'flow-door');
+    expect(f1).toHaveLength(1);
+    expect(f1[0].uuid).toMatch(/^[0-9a-f-]{36}$/i);
+
+    const [second] = expectOk(
+      await push([
+        { uuid: DEVICE.dockCamera, edgeFlows: [{ ...flow, flowName: 'Door v2', flowJSON: '{"nodes":[2]}' }] },
+      ]),
+    );
+    const f2 = second.edgeFlows.filter((f: { flowId: string }) => f.flowId === 'flow-door');
+    expect(f2).toHaveLength(1);
+    expect(f2[0]).toMatchObject({ uuid: f1[0].uuid, flowName: 'Door v2', flowJSON: '{"nodes":[2]}' });
+    expect(f2[0].createdOn).toMatch(WIRE_TIMESTAMP);
+
+    const listed = (await list()).find((d) => d.uuid === DEVICE.dockCamera);
+    expect(listed.edgeFlows.filter((f: { flowId: string }) => f.flowId === 'flow-door')).toHaveLength(1);
+  });
+
+  it('answers the device with all its flows, existing ones kept', async () => {
+    const [device] = expectOk(
+      await push([
+        {
+          uuid: DEVICE.gateway1,
+          edgeFlows: [{ flowId: 'flow-temperature', flowName: 'Temperature v2', flowJSON: '{"nodes":[]}' }],
+        },
+      ]),
+    );
+    const byId = Object.fromEntries(device.edgeFlows.map((f: { flowId: string }) => [f.flowId, f]));
+    expect(Object.keys(byId).sort()).toEqual(['flow-humidity', 'flow-temperature']);
+    expect(byId['flow-temperature']).toMatchObject({ uuid: FLOW.temperature, flowName: 'Temperature v2' });
+    expect(byId['flow-humidity']).toMatchObject({ uuid: FLOW.humidity, flowName: 'Humidity' });
+  });
+
+  it('several devices in one push', async () => {
+    const data = expectOk(
+      await push([
+        { uuid: DEVICE.sensorHub, edgeFlows: [{ flowId: 'a', flowJSON: '1' }] },
+        { uuid: DEVICE.eastGateway, edgeFlows: [{ flowId: 'b', flowJSON: '[]' }] },
+      ]),
+    );
+    expect(data.map((d) => d.uuid).sort()).toEqual([DEVICE.sensorHub, DEVICE.eastGateway].sort());
+  });
+
+  it('an unknown device: 404, and the batch is one transaction', async () => {
+    const res = await push([
+      { uuid: DEVICE.gateway2, edgeFlows: [{ flowId: 'flow-atomic', flowJSON: '{}' }] },
+      { uuid: UNKNOWN_UUID, edgeFlows: [{ flowId: 'flow-atomic', flowJSON: '{}' }] },
+    ]);
+    expectError(res, 404, 'NOT_FOUND', 'NOT_FOUND The resource you were trying to reach is not found');
+    const g2 = (await list()).find((d) => d.uuid === DEVICE.gateway2);
+    expect(g2.edgeFlows.some((f: { flowId: string }) => f.flowId === 'flow-atomic')).toBe(false);
+  });
+
+  it('flowJSON that is not JSON: 406 naming the field', async () => {
+    const res = await push([
+      {
+        uuid: DEVICE.gateway2,
+        edgeFlows: [
+          { flowId: 'ok', flowJSON: '{}' },
+          { flowId: 'bad', flowJSON: '{nodes:' },
+        ],
+      },
+    ]);
+    expectError(res, 406, 'CCP-BV-001', /data\[0\]\.edgeFlows\[1\]\.flowJSON/);
+  });
+
+  it('a device of another organization: 403; viewer: 403; no token: 401', async () => {
+    const rec = [{ uuid: DEVICE.gateway1, edgeFlows: [{ flowId: 'intruder', flowJSON: '{}' }] }];
+    expectError(await push(rec, srv.tokens.otherAdmin), 403, 'FORBIDDEN');
+    expectError(await push(rec, srv.tokens.subAdmin), 403, 'FORBIDDEN');
+    expectError(await push(rec, srv.tokens.viewer), 403, 'FORBIDDEN');
+    expectError(
+      await srv.call('POST', '/edgedevice/push', { body: envelope(rec), token: null }),
+      401,
+      'UNAUTHORIZED',
+    );
+    const g1 = (await list()).find((d) => d.uuid === DEVICE.gateway1);
+    expect(g1.edgeFlows.some((f: { flowId: string }) => f.flowId === 'intruder')).toBe(false);
+    expectOk(await push(rec, srv.tokens.operator));
+  });
+});
+
+describe('order of the listing', () => {
+  it('a device created later comes after the older ones whatever its uuid', async () => {
+    clock.advance(60_000);
+    const [late] = expectOk(
+      await srv.call('POST', addPath(ORG.root), {
+        body: envelope([{ edgeDeviceName: 'Late', serialNumber: 'SN-LATE' }]),
+      }),
+    );
+    // An update does not move a device: its createdOn stays.
+    expectOk(
+      await srv.call('POST', addPath(ORG.root), {
+        body: envelope([
+          { uuid: DEVICE.gateway1, edgeDeviceName: 'Gateway Pune 1', serialNumber: 'SN-1001' },
+        ]),
+      }),
+    );
+    const all = await list();
+    expect(all.at(-1).uuid).toBe(late.uuid);
+    expect(all.at(-1).createdOn).toBe('2026-11-21T04:01:00*000+0000');
+    expect(all.find((d) => d.uuid === DEVICE.gateway1).createdOn).toBe('2026-11-21T04:00:00*000+0000');
+    expect(all.find((d) => d.uuid === DEVICE.gateway1).modifiedOn).toBe('2026-11-21T04:01:00*000+0000');
+  });
+});
