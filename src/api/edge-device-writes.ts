@@ -1,0 +1,40 @@
+import type { EdgeDevice, EdgeDeviceInput, EdgeDevicePushInput } from '../domain/edge-device.js';
+import type { ApiClient } from './client.js';
+import { segment, type WriteRequest } from './write-request.js';
+
+/** POST /edgedevice/org/{orgUuid}/user/{userUuid}/add: creates (no uuid) or updates (known uuid) devices. */
+export function addEdgeDevicesRequest(
+  orgUuid: string,
+  userUuid: string,
+  records: EdgeDeviceInput[],
+): WriteRequest<EdgeDeviceInput> {
+  return {
+    method: 'POST',
+    path: `/edgedevice/org/${segment(orgUuid)}/user/${segment(userUuid)}/add`,
+    records,
+    metadata: { orgUuid, userUuid },
+  };
+}
+
+/** POST /edgedevice/push: upserts each device's flows by flowId. */
+export function pushEdgeDevicesRequest(records: EdgeDevicePushInput[]): WriteRequest<EdgeDevicePushInput> {
+  return { method: 'POST', path: '/edgedevice/push', records };
+}
+
+/**
+ * Serial numbers the organization's devices already use, from the paged listing (the interface has no
+ * lookup by serial). The listing holds the caller's whole scope, so devices of other organizations are
+ * left out.
+ */
+export async function existingSerials(
+  api: ApiClient,
+  orgUuid: string,
+  onPage?: (fetched: number, total: number | undefined) => void,
+): Promise<Set<string>> {
+  const serials = new Set<string>();
+  const pages = api.paginate<EdgeDevice>('/edgedevice/all', { pageSize: 1000, all: true, onPage });
+  for await (const device of pages) {
+    if (device.orgUUID === orgUuid && device.serialNumber) serials.add(device.serialNumber);
+  }
+  return serials;
+}

@@ -1,0 +1,76 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Clock } from '../domain/clock.js';
+import { UsageError } from './errors.js';
+import type { IO } from './io.js';
+
+export interface EmbeddedServer {
+  url: string;
+  token: string;
+  orgUuid: string;
+  close(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dbPath: string;
+  io: IO;
+  env: NodeJS.ProcessEnv;
+  clock?: Clock;
+}
+
+/**
+ * The embedded default (docs/architecture.md): with no base URL, serve the local database on a loopback
+ * port for the command's duration, with an admin token kept in the config file. Only the default database
+ * is seeded with demo data when new; an explicit --db is taken as the user gave it.
+ */
+export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServer> {
+  const { defaultDbPath, loadEmbeddedAccess, saveEmbeddedAccess } = await import('../config/index.js');
+  const server = await import('../server/index.js');
+  const dbPath = resolve(opts.dbPath);
+  const isDefault = dbPath === resolve(defaultDbPath(opts.env));
+  const isNew = !existsSync(dbPath);
+  if (isNew) mkdirSync(dirname(dbPath), { recursive: true });
+  const store = server.openStore(dbPath, opts.clock ? { clock: opts.clock } : undefined);
+  try {
+    if (isNew && isDefault) {
+      const seeded = server.seedDemo(store);
+      opts.io.note(
+        `ccp: created ${dbPath} with demo data (${seeded.organizations} organizations, ${seeded.edgeDevices} edge devices); ` +
+          'set --base-url or CCP_BASE_URL to work with a remote service',
+      );
+    }
+    let access = await loadEmbeddedAccess(dbPath, opts.env);
+    if (!access || !server.tokenIsValid(store, access.token)) {
+      const root = server.rootOrganizations(store)[0];
+      if (!root) {
+        throw new UsageError(`the database ${dbPath} holds no organization`, {
+          hint: `load data first: ccp server seed --demo --db ${dbPath}  (or: ccp server import FILE --db ${dbPath})`,
+        });
+      }
+      access = {
+        token: server.createToken(store, { orgUuid: root.uuid, role: 'admin' }),
+        orgUuid: root.uuid,
+      };
+      await saveEmbeddedAccess(dbPath, access, opts.env);
+    }
+    const handle = await server.startServer({
+      store,
+      host: '127.0.0.1',
+      port: 0,
+      ...(opts.clock ? { clock: opts.clock } : {}),
+    });
+    const { token, orgUuid } = access;
+    return {
+      url: handle.url,
+      token,
+      orgUuid,
+      async close() {
+        await handle.close();
+        store.close();
+      },
+    };
+  } catch (err) {
+    store.close();
+    throw err;
+  }
+}

@@ -1,0 +1,122 @@
+import type { ApiClient } from '../api/client.js';
+import type { GlobalFlags, ResolvedConfig } from '../config/index.js';
+import { type Clock, systemClock } from '../domain/clock.js';
+import { configErrorAsUsage } from './config-error.js';
+import type { EmbeddedServer } from './embedded.js';
+import type { IO } from './io.js';
+import { inquirerPrompter, type Prompter } from './prompter.js';
+import { cliVersion } from './version.js';
+
+/** Global flags as the program parsed them, before config resolution. */
+export interface GlobalOptions extends GlobalFlags {
+  json?: boolean;
+  fields?: string;
+  color?: boolean;
+  verbose?: boolean;
+  input?: boolean;
+}
+
+/** What commands take their parts from (gh's cmdutil.Factory): each member loads its modules on first use. */
+export interface Factory {
+  readonly io: IO;
+  readonly prompter: Prompter;
+  readonly clock: Clock;
+  /** The global flags of the command being run. */
+  globals(): GlobalOptions;
+  setGlobals(flags: GlobalOptions): void;
+  config(): Promise<ResolvedConfig>;
+  /** The client for the configured service, or for the embedded server over the local database. */
+  api(): Promise<ApiClient>;
+  /** Closes what api() opened (the client's connections, an embedded server). */
+  dispose(): Promise<void>;
+}
+
+export interface FactoryOptions {
+  io: IO;
+  clock?: Clock;
+  prompter?: Prompter;
+  /** Tests may fix the configuration instead of resolving it from flags, env and profiles. */
+  config?: (flags: GlobalOptions) => Promise<ResolvedConfig>;
+}
+
+export function createFactory(opts: FactoryOptions): Factory {
+  const { io } = opts;
+  let flags: GlobalOptions = {};
+  let configPromise: Promise<ResolvedConfig> | undefined;
+  let apiPromise: Promise<ApiClient> | undefined;
+  let embedded: EmbeddedServer | undefined;
+  let client: ApiClient | undefined;
+
+  const factory: Factory = {
+    io,
+    prompter: opts.prompter ?? inquirerPrompter(io),
+    clock: opts.clock ?? systemClock,
+    globals: () => flags,
+    setGlobals(next) {
+      flags = next;
+      io.setColor(next.color !== false);
+      io.setNoInput(next.input === false);
+    },
+    config() {
+      configPromise ??= (async () => {
+        const globalFlags: GlobalFlags = {
+          baseUrl: flags.baseUrl,
+          token: flags.token,
+          profile: flags.profile,
+          timeZone: flags.timeZone,
+          org: flags.org,
+          user: flags.user,
+          db: flags.db,
+          output: flags.json ? 'json' : flags.output,
+          timeout: flags.timeout,
+        };
+        if (opts.config) return opts.config({ ...flags, ...globalFlags });
+        const { resolveConfig } = await import('../config/index.js');
+        try {
+          return await resolveConfig(globalFlags, io.env);
+        } catch (err) {
+          throw configErrorAsUsage(err);
+        }
+      })();
+      return configPromise;
+    },
+    api() {
+      apiPromise ??= (async () => {
+        const cfg = await factory.config();
+        const { ApiClient } = await import('../api/client.js');
+        let baseUrl = cfg.baseUrl;
+        let token = cfg.token;
+        let org = cfg.org;
+        if (!baseUrl) {
+          const { startEmbedded } = await import('./embedded.js');
+          embedded = await startEmbedded({ dbPath: cfg.db, io, env: io.env, clock: factory.clock });
+          baseUrl = embedded.url;
+          token ??= embedded.token;
+          org ??= embedded.orgUuid;
+        }
+        client = new ApiClient({
+          baseUrl,
+          token,
+          timeZone: cfg.timeZone,
+          orgUuid: org,
+          userUuid: cfg.user,
+          timeoutMs: cfg.timeoutMs,
+          userAgent: `ccp/${cliVersion()}`,
+          trace: flags.verbose ? (line) => io.stderr.write(`${line}\n`) : undefined,
+        });
+        return client;
+      })();
+      return apiPromise;
+    },
+    async dispose() {
+      const c = client;
+      const e = embedded;
+      client = undefined;
+      embedded = undefined;
+      apiPromise = undefined;
+      await c?.close();
+      await e?.close();
+    },
+  };
+  return factory;
+}

@@ -1,0 +1,167 @@
+import { PassThrough, Readable } from 'node:stream';
+
+export interface Spinner {
+  update(text: string): void;
+  stop(): void;
+}
+
+export interface IO {
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: NodeJS.WritableStream;
+  readonly stdin: NodeJS.ReadableStream;
+  readonly env: NodeJS.ProcessEnv;
+  readonly stdoutIsTTY: boolean;
+  readonly stdinIsTTY: boolean;
+  readonly stderrIsTTY: boolean;
+  /** Colour only on a terminal, never under NO_COLOR, --no-color or CI. */
+  colorEnabled(): boolean;
+  /** Prompts only when stdin and stdout are terminals, outside CI and without --no-input. */
+  canPrompt(): boolean;
+  terminalWidth(): number;
+  setColor(enabled: boolean): void;
+  setNoInput(noInput: boolean): void;
+  /** A message for the user: stderr, never stdout. */
+  note(line: string): void;
+  /** An ora spinner on stderr when stderr is a terminal (and not CI); otherwise it does nothing. */
+  spinner(text: string): Promise<Spinner>;
+}
+
+const silentSpinner: Spinner = { update() {}, stop() {} };
+
+function isCI(env: NodeJS.ProcessEnv): boolean {
+  return !!env.CI && env.CI !== 'false' && env.CI !== '0';
+}
+
+interface IOInit {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  stdin: NodeJS.ReadableStream;
+  env: NodeJS.ProcessEnv;
+  stdoutIsTTY: boolean;
+  stdinIsTTY: boolean;
+  stderrIsTTY: boolean;
+  width: () => number;
+  makeSpinner: (text: string, stream: NodeJS.WritableStream) => Promise<Spinner>;
+}
+
+function buildIO(init: IOInit): IO {
+  let colorFlag = true;
+  let noInput = false;
+  return {
+    stdout: init.stdout,
+    stderr: init.stderr,
+    stdin: init.stdin,
+    env: init.env,
+    stdoutIsTTY: init.stdoutIsTTY,
+    stdinIsTTY: init.stdinIsTTY,
+    stderrIsTTY: init.stderrIsTTY,
+    colorEnabled() {
+      if (!colorFlag || !init.stdoutIsTTY || isCI(init.env)) return false;
+      // no-color.org: present and not empty disables colour.
+      if (init.env.NO_COLOR !== undefined && init.env.NO_COLOR !== '') return false;
+      if (init.env.TERM === 'dumb') return false;
+      return true;
+    },
+    canPrompt() {
+      return !noInput && init.stdinIsTTY && init.stdoutIsTTY && !isCI(init.env);
+    },
+    terminalWidth: init.width,
+    setColor(enabled) {
+      colorFlag = enabled;
+    },
+    setNoInput(value) {
+      noInput = value;
+    },
+    note(line) {
+      init.stderr.write(line.endsWith('\n') ? line : `${line}\n`);
+    },
+    async spinner(text) {
+      if (!init.stderrIsTTY || isCI(init.env)) return silentSpinner;
+      return init.makeSpinner(text, init.stderr);
+    },
+  };
+}
+
+async function oraSpinner(text: string, stream: NodeJS.WritableStream): Promise<Spinner> {
+  const { default: ora } = await import('ora');
+  const s = ora({ text, stream: stream as NodeJS.WriteStream, discardStdin: false }).start();
+  return {
+    update(t) {
+      s.text = t;
+    },
+    stop() {
+      s.stop();
+    },
+  };
+}
+
+/** The IO of the running process. */
+export function systemIO(): IO {
+  return buildIO({
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    stdoutIsTTY: !!process.stdout.isTTY,
+    stdinIsTTY: !!process.stdin.isTTY,
+    stderrIsTTY: !!process.stderr.isTTY,
+    width: () => (process.stdout.isTTY ? process.stdout.columns || 80 : 80),
+    makeSpinner: oraSpinner,
+  });
+}
+
+export interface TestIO extends IO {
+  /** Everything written to stdout so far. */
+  out(): string;
+  /** Everything written to stderr so far. */
+  err(): string;
+  /** Spinner texts shown, in order (test spinners record instead of drawing). */
+  spinnerTexts: string[];
+}
+
+export interface TestIOOptions {
+  stdoutIsTTY?: boolean;
+  stdinIsTTY?: boolean;
+  stderrIsTTY?: boolean;
+  env?: NodeJS.ProcessEnv;
+  stdin?: string | NodeJS.ReadableStream;
+  width?: number;
+}
+
+/** An IO over in-memory streams, for tests. */
+export function testIO(opts: TestIOOptions = {}): TestIO {
+  const outChunks: Buffer[] = [];
+  const errChunks: Buffer[] = [];
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  stdout.on('data', (c: Buffer) => outChunks.push(c));
+  stderr.on('data', (c: Buffer) => errChunks.push(c));
+  const stdin =
+    typeof opts.stdin === 'string'
+      ? Readable.from([Buffer.from(opts.stdin)])
+      : (opts.stdin ?? Readable.from([]));
+  const spinnerTexts: string[] = [];
+  const io = buildIO({
+    stdout,
+    stderr,
+    stdin,
+    env: opts.env ?? {},
+    stdoutIsTTY: opts.stdoutIsTTY ?? false,
+    stdinIsTTY: opts.stdinIsTTY ?? false,
+    stderrIsTTY: opts.stderrIsTTY ?? false,
+    width: () => opts.width ?? 100,
+    makeSpinner: async (text) => {
+      spinnerTexts.push(text);
+      return {
+        update: (t) => spinnerTexts.push(t),
+        stop() {},
+      };
+    },
+  });
+  return {
+    ...io,
+    out: () => Buffer.concat(outChunks).toString('utf8'),
+    err: () => Buffer.concat(errChunks).toString('utf8'),
+    spinnerTexts,
+  };
+}

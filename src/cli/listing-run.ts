@@ -1,0 +1,29 @@
+import type { ApiClient } from '../api/client.js';
+import type { PageOptions } from '../api/paginate.js';
+import type { RecordKind } from '../domain/index.js';
+import type { IO } from './io.js';
+import { listingProgress } from './listing.js';
+import { type OutputSpec, writeRecords } from './output.js';
+
+export interface ListingOptions {
+  io: IO;
+  api: () => Promise<ApiClient>;
+  output: OutputSpec;
+  page: PageOptions;
+}
+
+/** Streams a paged listing to the record writer; returns how many records were written. */
+export async function runListing(
+  opts: ListingOptions,
+  what: { path: string; kind: RecordKind; noun: string },
+): Promise<number> {
+  const api = await opts.api();
+  const follow = opts.page.all === true || (opts.page.limit ?? 0) > opts.page.pageSize;
+  const progress = await listingProgress(opts.io, what.noun, follow);
+  try {
+    const records = api.paginate<object>(what.path, { ...opts.page, onPage: progress.onPage });
+    return await writeRecords(opts.io, opts.output, what.kind, records, `No ${what.noun} found.`);
+  } finally {
+    progress.stop();
+  }
+}

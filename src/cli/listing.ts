@@ -1,0 +1,80 @@
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { PageOptions } from '../api/paginate.js';
+import { UsageError } from './errors.js';
+import type { IO, Spinner } from './io.js';
+
+export const DEFAULT_PAGE_SIZE = 100;
+/** --all and --limit walk many pages: bigger pages mean fewer round trips (the service allows up to 1000). */
+export const FOLLOW_PAGE_SIZE = 500;
+
+export interface ListFlags {
+  page?: number;
+  pageSize?: number;
+  all?: boolean;
+  limit?: number;
+}
+
+function integer(min: number) {
+  return (text: string): number => {
+    if (!/^\d+$/.test(text.trim())) throw new InvalidArgumentError(`expected a whole number >= ${min}`);
+    const n = Number(text);
+    if (!Number.isSafeInteger(n) || n < min)
+      throw new InvalidArgumentError(`expected a whole number >= ${min}`);
+    return n;
+  };
+}
+
+/** --page, --page-size, --all and --limit on a listing command. */
+export function addListFlags(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--page <n>', 'page to fetch, from 0').argParser(integer(0)))
+    .addOption(
+      new Option('--page-size <n>', `records per page (default ${DEFAULT_PAGE_SIZE})`).argParser(integer(1)),
+    )
+    .addOption(new Option('--all', 'follow pages until the last one, writing records as they arrive'))
+    .addOption(
+      new Option('--limit <n>', 'stop after n records, following pages as needed').argParser(integer(1)),
+    );
+}
+
+/** Turns the listing flags into page options; --page with --all starts there. */
+export function pageOptions(flags: ListFlags): PageOptions {
+  if (flags.pageSize !== undefined && flags.pageSize > 1000) {
+    throw new UsageError('--page-size must not exceed 1000');
+  }
+  const follow = flags.all === true || flags.limit !== undefined;
+  let pageSize = flags.pageSize ?? (follow ? FOLLOW_PAGE_SIZE : DEFAULT_PAGE_SIZE);
+  // A small --limit needs no bigger page than itself.
+  if (flags.pageSize === undefined && flags.limit !== undefined) pageSize = Math.min(pageSize, flags.limit);
+  return { pageSize, startPage: flags.page ?? 0, all: flags.all === true, limit: flags.limit };
+}
+
+/**
+ * A progress line on stderr while a long listing runs (only on a terminal, and only when the service
+ * sent X-Total-Count). Returns the onPage callback and a stop function.
+ */
+export async function listingProgress(
+  io: IO,
+  noun: string,
+  enabled: boolean,
+): Promise<{ onPage: PageOptions['onPage']; stop: () => void }> {
+  if (!enabled || !io.stderrIsTTY) return { onPage: undefined, stop: () => {} };
+  let spinner: Spinner | undefined;
+  let pending: Promise<Spinner> | undefined;
+  return {
+    onPage(fetched, total) {
+      if (total === undefined) return;
+      const text = `Fetched ${fetched} of ${total} ${noun}`;
+      if (spinner) spinner.update(text);
+      else
+        pending ??= io.spinner(text).then((s) => {
+          spinner = s;
+          return s;
+        });
+    },
+    stop() {
+      spinner?.stop();
+      void pending?.then((s) => s.stop());
+    },
+  };
+}

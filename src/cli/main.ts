@@ -1,0 +1,135 @@
+import { CommanderError } from 'commander';
+import { CliError, EXIT, UsageError } from './errors.js';
+import { createFactory, type Factory } from './factory.js';
+import { type IO, systemIO } from './io.js';
+import { buildProgram } from './program.js';
+
+export interface RunDeps {
+  io?: IO;
+  factory?: Factory;
+}
+
+interface ErrorReport {
+  code: string;
+  reason: string;
+  httpStatus: number | null;
+  exitCode: number;
+}
+
+/** `-o json|ndjson` (or --json) as written on the command line, for errors raised before parsing ended. */
+function jsonRequestedByArgv(argv: string[]): boolean {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') break;
+    if (a === '--json') return true;
+    const value =
+      a === '-o' || a === '--output'
+        ? argv[i + 1]
+        : a.startsWith('--output=')
+          ? a.slice(9)
+          : a.startsWith('-o')
+            ? a.slice(2)
+            : undefined;
+    if (value !== undefined && value !== '') return value === 'json' || value === 'ndjson';
+  }
+  return false;
+}
+
+function describe(err: unknown): ErrorReport & { text: string; hint?: string } {
+  if (err instanceof UsageError) {
+    return {
+      code: err.code,
+      reason: err.message,
+      httpStatus: null,
+      exitCode: err.exitCode,
+      text: err.message,
+      hint: err.hint,
+    };
+  }
+  if (err instanceof CliError) {
+    const status = err.httpStatus !== null ? ` (HTTP ${err.httpStatus})` : '';
+    return {
+      code: err.code,
+      reason: err.reason,
+      httpStatus: err.httpStatus,
+      exitCode: err.exitCode,
+      text: err.code === 'NETWORK' ? err.reason : `${err.code} ${err.reason}${status}`,
+    };
+  }
+  if (err instanceof Error && err.name === 'ConfigError') {
+    return { code: 'USAGE', reason: err.message, httpStatus: null, exitCode: EXIT.usage, text: err.message };
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return {
+    code: 'INTERNAL',
+    reason: message,
+    httpStatus: null,
+    exitCode: EXIT.api,
+    text: `internal error: ${message}`,
+  };
+}
+
+function isBrokenPipe(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === 'EPIPE';
+}
+
+/** Runs one command line and returns its exit code; never exits the process. */
+export async function run(argv: string[], deps: RunDeps = {}): Promise<number> {
+  const io = deps.io ?? systemIO();
+  const f = deps.factory ?? createFactory({ io });
+  const program = buildProgram(f);
+  let exitCode: number = EXIT.ok;
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // Help and version exit 0; every other commander error (already printed) is a usage error.
+      exitCode = err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+      if (exitCode !== EXIT.ok && wantsJsonErrors(f, argv)) {
+        const reason = err.message.replace(/^error: /, '');
+        writeJsonError(io, { code: 'USAGE', reason, httpStatus: null, exitCode });
+      }
+    } else if (isBrokenPipe(err)) {
+      // The reader went away (`| head`): not an error of ours.
+      exitCode = EXIT.ok;
+    } else {
+      const d = describe(err);
+      exitCode = d.exitCode;
+      io.stderr.write(`ccp: ${d.text}\n`);
+      if (d.hint) io.stderr.write(`hint: ${d.hint}\n`);
+      if (d.code === 'INTERNAL' && f.globals().verbose && err instanceof Error && err.stack) {
+        io.stderr.write(`${err.stack}\n`);
+      }
+      if (wantsJsonErrors(f, argv)) {
+        writeJsonError(io, {
+          code: d.code,
+          reason: d.reason,
+          httpStatus: d.httpStatus,
+          exitCode: d.exitCode,
+        });
+      }
+    }
+  } finally {
+    await f.dispose().catch(() => undefined);
+  }
+  return exitCode;
+}
+
+function wantsJsonErrors(f: Factory, argv: string[]): boolean {
+  const g = f.globals();
+  if (g.json || g.output === 'json' || g.output === 'ndjson') return true;
+  if (g.output === undefined && !g.json) return jsonRequestedByArgv(argv.slice(2));
+  return false;
+}
+
+function writeJsonError(io: IO, report: ErrorReport): void {
+  io.stderr.write(`${JSON.stringify(report)}\n`);
+}
+
+/** Entry point of bin/ccp.js: sets process.exitCode and lets pending output drain (never process.exit). */
+export async function main(argv: string[] = process.argv): Promise<void> {
+  process.stdout.on('error', (err) => {
+    if (!isBrokenPipe(err)) throw err;
+  });
+  process.exitCode = await run(argv);
+}

@@ -1,0 +1,71 @@
+import { Command, Option } from 'commander';
+import { registerCommands } from '../commands/index.js';
+import { createFactory, type Factory, type GlobalOptions } from './factory.js';
+import { systemIO } from './io.js';
+import { cliVersion } from './version.js';
+
+export const OUTPUT_FORMAT_CHOICES = ['table', 'json', 'ndjson', 'csv', 'yaml'] as const;
+
+/** "Examples:" help text, one `$ ccp ...` line per example (comments start with #). */
+export function examples(...lines: string[]): string {
+  return `\nExamples:\n${lines.map((l) => (l.startsWith('#') ? `  ${l}` : `  $ ${l}`)).join('\n')}\n`;
+}
+
+/**
+ * The whole command tree. Registering commands imports no heavy module (undici, zod, the server...):
+ * each action loads what it needs, so `--help`, `--version` and the completion generator stay fast.
+ */
+export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Command {
+  const program = new Command('ccp');
+  program
+    .description('Administer edge devices, organizations, codes, licenses and notifications')
+    .version(cliVersion(), '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help for a command')
+    .addOption(
+      new Option('--base-url <url>', 'service address (env CCP_BASE_URL); none: the embedded local server'),
+    )
+    .addOption(new Option('--token <token>', 'bearer token (env CCP_TOKEN)'))
+    .addOption(new Option('--profile <name>', 'configuration profile (env CCP_PROFILE)'))
+    .addOption(new Option('--time-zone <zone>', 'IANA time zone sent as time_zone (env CCP_TIME_ZONE)'))
+    .addOption(new Option('--org <uuid>', 'organization uuid for request metadata'))
+    .addOption(new Option('--user <uuid>', 'user uuid for request metadata'))
+    .addOption(new Option('--db <path>', 'local database of the embedded server (env CCP_DB)'))
+    .addOption(
+      new Option(
+        '-o, --output <format>',
+        'output format (default: table on a terminal, json otherwise)',
+      ).choices(OUTPUT_FORMAT_CHOICES),
+    )
+    .addOption(new Option('--json', 'same as --output json'))
+    .addOption(new Option('--fields <list>', 'comma-separated fields to keep, in every format'))
+    .addOption(new Option('--no-color', 'no colour (NO_COLOR is honoured too)'))
+    .addOption(new Option('--verbose', 'trace each HTTP exchange on stderr (token redacted)'))
+    .addOption(
+      new Option('--timeout <duration>', 'per-request timeout: 500ms, 30s, 2m or milliseconds (default 30s)'),
+    )
+    .addOption(new Option('--no-input', 'never prompt; fail with a usage error instead'))
+    .showSuggestionAfterError(true)
+    .showHelpAfterError('(add --help for usage)')
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: true })
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => f.io.stdout.write(s),
+      writeErr: (s) => f.io.stderr.write(s),
+      outputError: (s, write) => write(s.replace(/^error: /, 'ccp: ')),
+    })
+    .addHelpText(
+      'after',
+      examples(
+        'ccp edgedevice list',
+        'ccp edgedevice list --all -o ndjson > devices.ndjson',
+        'ccp code get 3f0c9a52-1b7e-4c8d-9a0e-5d2f6b7c8e91 --json',
+        '# against a remote service',
+        'ccp --base-url https://ccp.example.com --token "$CCP_TOKEN" codetype list',
+      ),
+    );
+  program.hook('preAction', (_root, action) => {
+    f.setGlobals(action.optsWithGlobals() as GlobalOptions);
+  });
+  registerCommands(program, f);
+  return program;
+}

@@ -1,0 +1,81 @@
+import { UsageError } from './errors.js';
+import type { IO } from './io.js';
+
+export interface PromptBase {
+  message: string;
+  /** The flag that would have given the value; named in the error when prompting is not allowed. */
+  flag: string;
+}
+
+export interface Prompter {
+  input(
+    opts: PromptBase & { default?: string; validate?: (value: string) => true | string },
+  ): Promise<string>;
+  password(opts: PromptBase): Promise<string>;
+  confirm(opts: PromptBase & { default?: boolean }): Promise<boolean>;
+  select<T extends string>(opts: PromptBase & { choices: readonly T[]; default?: T }): Promise<T>;
+}
+
+function notAllowed(flag: string): UsageError {
+  return new UsageError(`missing required ${flag}`, {
+    hint: `pass ${flag} (prompting needs a terminal and is off with --no-input or under CI)`,
+  });
+}
+
+/** Prompts with @inquirer/prompts, imported on first use; refuses when io says prompts are not allowed. */
+export function inquirerPrompter(io: IO): Prompter {
+  const context = () => ({ input: io.stdin, output: io.stderr as NodeJS.WritableStream });
+  const load = async (flag: string) => {
+    if (!io.canPrompt()) throw notAllowed(flag);
+    return import('@inquirer/prompts');
+  };
+  return {
+    async input(o) {
+      const p = await load(o.flag);
+      return p.input({ message: o.message, default: o.default, validate: o.validate }, context());
+    },
+    async password(o) {
+      const p = await load(o.flag);
+      return p.password({ message: o.message, mask: true }, context());
+    },
+    async confirm(o) {
+      const p = await load(o.flag);
+      return p.confirm({ message: o.message, default: o.default }, context());
+    },
+    async select(o) {
+      const p = await load(o.flag);
+      return p.select(
+        { message: o.message, choices: o.choices.map((c) => ({ value: c, name: c })), default: o.default },
+        context(),
+      );
+    },
+  };
+}
+
+/** A prompter that answers from a list, in order (tests); with no answers left it behaves as --no-input. */
+export function scriptedPrompter(answers: Array<string | boolean>): Prompter & { asked: string[] } {
+  const asked: string[] = [];
+  const next = (o: PromptBase) => {
+    asked.push(o.message);
+    if (answers.length === 0) throw notAllowed(o.flag);
+    return answers.shift()!;
+  };
+  return {
+    asked,
+    async input(o) {
+      return String(next(o));
+    },
+    async password(o) {
+      return String(next(o));
+    },
+    async confirm(o) {
+      return Boolean(next(o));
+    },
+    async select<T extends string>(o: PromptBase & { choices: readonly T[] }) {
+      const v = String(next(o));
+      if (!o.choices.includes(v as T))
+        throw new UsageError(`${o.flag} must be one of ${o.choices.join(', ')}`);
+      return v as T;
+    },
+  };
+}
