@@ -1,0 +1,94 @@
+import { readFile } from 'node:fs/promises';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { ApiClient, HttpMethod } from '../../api/client.js';
+import { UsageError } from '../../cli/errors.js';
+import type { Factory } from '../../cli/factory.js';
+import type { IO } from '../../cli/io.js';
+import { examples } from '../../cli/program.js';
+
+const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
+
+export interface ApiRequestOptions {
+  io: IO;
+  api: () => Promise<ApiClient>;
+  method: HttpMethod;
+  path: string;
+  /** A path, `-` for stdin, or undefined for an empty envelope. */
+  file?: string;
+}
+
+function methodArg(text: string): HttpMethod {
+  const m = text.toUpperCase() as HttpMethod;
+  if (!METHODS.includes(m)) throw new InvalidArgumentError(`expected one of ${METHODS.join(', ')}`);
+  return m;
+}
+
+function pathArg(text: string): string {
+  if (/^[a-z]+:\/\//i.test(text))
+    throw new InvalidArgumentError('give a path such as /codes, not a URL (use --base-url)');
+  return text.startsWith('/') ? text : `/${text}`;
+}
+
+export function registerApiRequest(program: Command, f: Factory): Command {
+  return program
+    .command('api')
+    .description('Send any request: the envelope from a file (or stdin), the whole response envelope printed')
+    .argument('<method>', `HTTP method: ${METHODS.join(', ')}`, methodArg)
+    .argument('<path>', 'path with query, e.g. /edgedevice/all/0?pageSize=5', pathArg)
+    .addOption(
+      new Option('-f, --file <file>', 'request body: an envelope or a bare array of records; - for stdin'),
+    )
+    .addHelpText(
+      'after',
+      examples(
+        "ccp api GET '/codeTypes/0?pageSize=5'",
+        'echo \'[{"uuid":"3f0c9a52-1b7e-4c8d-9a0e-5d2f6b7c8e91"}]\' | ccp api POST /codes -f -',
+        'ccp api PUT /org/update -f org.json',
+        '# the exit code follows the statusCode: 0 for OK, 1 for a service error, 3/4 for 401/403/404',
+      ),
+    )
+    .action(async (method: HttpMethod, path: string, flags: { file?: string }) => {
+      await runApiRequest({ io: f.io, api: () => f.api(), method, path, file: flags.file });
+    });
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readBody(io: IO, file: string): Promise<unknown> {
+  const where = file === '-' ? 'stdin' : file;
+  let text: string;
+  try {
+    text = file === '-' ? await readAll(io.stdin) : await readFile(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`cannot read ${where}: ${(err as Error).message}`);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`${where} is not JSON: ${(err as Error).message}`);
+  }
+  const isEnvelope =
+    typeof body === 'object' && body !== null && Array.isArray((body as { data?: unknown }).data);
+  if (!Array.isArray(body) && !isEnvelope) {
+    throw new UsageError(`${where} must hold an envelope ({"data": [...]}) or an array of records`);
+  }
+  return body;
+}
+
+/** Prints the response envelope whatever it says, then fails (exit 1/3/4) when its statusCode is not OK. */
+export async function runApiRequest(opts: ApiRequestOptions): Promise<void> {
+  const body = opts.file !== undefined ? await readBody(opts.io, opts.file) : undefined;
+  if (body !== undefined && (opts.method === 'GET' || opts.method === 'DELETE')) {
+    throw new UsageError(`${opts.method} sends no body: drop -f`);
+  }
+  const api = await opts.api();
+  const { throwUnlessOk } = await import('../../api/client.js');
+  const ex = await api.exchange(opts.method, opts.path, body !== undefined ? { body } : {});
+  opts.io.stdout.write(`${JSON.stringify(ex.envelope, null, 2)}\n`);
+  throwUnlessOk(ex);
+}

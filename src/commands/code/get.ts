@@ -1,0 +1,38 @@
+import type { Command } from 'commander';
+import type { ApiClient } from '../../api/client.js';
+import { uuidArg } from '../../cli/args.js';
+import type { Factory } from '../../cli/factory.js';
+import type { IO } from '../../cli/io.js';
+import { type OutputSpec, outputSpec, writeRecords } from '../../cli/output.js';
+import { examples } from '../../cli/program.js';
+
+export interface CodeGetOptions {
+  io: IO;
+  api: () => Promise<ApiClient>;
+  output: OutputSpec;
+  codeUuid: string;
+}
+
+export function registerCodeGet(parent: Command, f: Factory): Command {
+  return parent
+    .command('get')
+    .description('Fetch a code with its code type (POST /codes)')
+    .argument('<codeUuid>', 'the code to fetch', uuidArg)
+    .addHelpText(
+      'after',
+      examples(
+        'ccp code get 3f0c9a52-1b7e-4c8d-9a0e-5d2f6b7c8e91',
+        'ccp code get 3f0c9a52-1b7e-4c8d-9a0e-5d2f6b7c8e91 --fields codeIdentifier,value -o yaml',
+      ),
+    )
+    .action(async (codeUuid: string) => {
+      await runCodeGet({ io: f.io, api: () => f.api(), output: await outputSpec(f, 'code'), codeUuid });
+    });
+}
+
+export async function runCodeGet(opts: CodeGetOptions): Promise<void> {
+  const api = await opts.api();
+  // decisions.md: data[0].uuid names the code; an unknown one is CCP-CS-001 with HTTP 200.
+  const ex = await api.request<object>('POST', '/codes', { records: [{ uuid: opts.codeUuid }] });
+  await writeRecords(opts.io, opts.output, 'code', ex.envelope.data, 'No code found.');
+}

@@ -1,0 +1,9 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../cli/factory.js';
+import { registerCodeGet } from './get.js';
+
+export function registerCode(program: Command, f: Factory): Command {
+  const group = program.command('code').description('Codes: get');
+  registerCodeGet(group, f);
+  return group;
+}

@@ -1,0 +1,12 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../cli/factory.js';
+import { registerEdgeDeviceList } from './list.js';
+
+export function registerEdgeDevice(program: Command, f: Factory): Command {
+  const group = program
+    .command('edgedevice')
+    .alias('device')
+    .description('Edge devices: list, add, push flows');
+  registerEdgeDeviceList(group, f);
+  return group;
+}

@@ -1,0 +1,39 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../cli/factory.js';
+import { addListFlags, type ListFlags, pageOptions } from '../../cli/listing.js';
+import { type ListingOptions, runListing } from '../../cli/listing-run.js';
+import { outputSpec } from '../../cli/output.js';
+import { examples } from '../../cli/program.js';
+
+export type EdgeDeviceListOptions = ListingOptions;
+
+export function registerEdgeDeviceList(parent: Command, f: Factory): Command {
+  const cmd = parent
+    .command('list')
+    .alias('ls')
+    .description('List the edge devices in your scope (GET /edgedevice/all/{pageNo})');
+  addListFlags(cmd)
+    .addHelpText(
+      'after',
+      examples(
+        'ccp edgedevice list',
+        'ccp edgedevice list --page 2 --page-size 50',
+        'ccp edgedevice list --all -o ndjson > devices.ndjson',
+        'ccp edgedevice list --limit 10 --fields uuid,edgeDeviceName,serialNumber',
+      ),
+    )
+    .action(async (flags: ListFlags) => {
+      const opts: EdgeDeviceListOptions = {
+        io: f.io,
+        api: () => f.api(),
+        output: await outputSpec(f, 'edgeDevice'),
+        page: pageOptions(flags),
+      };
+      await runEdgeDeviceList(opts);
+    });
+  return cmd;
+}
+
+export async function runEdgeDeviceList(opts: EdgeDeviceListOptions): Promise<number> {
+  return runListing(opts, { path: '/edgedevice/all', kind: 'edgeDevice', noun: 'edge devices' });
+}

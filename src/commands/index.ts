@@ -1,0 +1,20 @@
+import type { Command } from 'commander';
+import type { Factory } from '../cli/factory.js';
+import { registerApi } from './api/index.js';
+import { registerCode } from './code/index.js';
+import { registerCodeType } from './codetype/index.js';
+import { registerEdgeDevice } from './edgedevice/index.js';
+import { registerLicense } from './license/index.js';
+import { registerOrg } from './org/index.js';
+import { registerServer } from './server/index.js';
+
+/** Every command group; each index.ts assembles its verbs. */
+export function registerCommands(program: Command, f: Factory): void {
+  registerLicense(program, f);
+  registerCode(program, f);
+  registerCodeType(program, f);
+  registerEdgeDevice(program, f);
+  registerOrg(program, f);
+  registerApi(program, f);
+  registerServer(program, f);
+}

@@ -1,0 +1,9 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../cli/factory.js';
+import { registerOrgList } from './list.js';
+
+export function registerOrg(program: Command, f: Factory): Command {
+  const group = program.command('org').description('Organizations: list sub-organizations, update, options');
+  registerOrgList(group, f);
+  return group;
+}

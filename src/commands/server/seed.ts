@@ -1,0 +1,45 @@
+import { type Command, Option } from 'commander';
+import { UsageError } from '../../cli/errors.js';
+import type { Factory } from '../../cli/factory.js';
+import type { IO } from '../../cli/io.js';
+import type { OutputSpec } from '../../cli/output.js';
+import { examples } from '../../cli/program.js';
+import { DB_HELP, serverDbPath } from './db.js';
+import { printSummary, summaryFormat } from './summary.js';
+
+export interface ServerSeedOptions {
+  io: IO;
+  dbPath: string;
+  output: Pick<OutputSpec, 'format'>;
+}
+
+export function registerServerSeed(parent: Command, f: Factory): Command {
+  return parent
+    .command('seed')
+    .description('Load the demo data set (deterministic; seeding twice leaves one copy)')
+    .addOption(
+      new Option('--demo', 'the demo data set (the only one there is, named so the intent is explicit)'),
+    )
+    .addHelpText(
+      'after',
+      `\n${DB_HELP}.\n${examples('ccp server seed --demo', 'ccp server seed --demo --db ./ccp.db')}`,
+    )
+    .action(async (flags: { demo?: boolean }) => {
+      if (!flags.demo) throw new UsageError('nothing to seed', { hint: 'ccp server seed --demo' });
+      await runServerSeed({
+        io: f.io,
+        dbPath: await serverDbPath(f),
+        output: summaryFormat(f.globals(), f.io.stdoutIsTTY),
+      });
+    });
+}
+
+export async function runServerSeed(opts: ServerSeedOptions): Promise<void> {
+  const { openStore, seedDemo } = await import('../../server/index.js');
+  const store = openStore(opts.dbPath);
+  try {
+    await printSummary(opts.io, opts.output, 'Seeded demo data', seedDemo(store));
+  } finally {
+    store.close();
+  }
+}

@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { Factory } from '../../cli/factory.js';
+import type { IO } from '../../cli/io.js';
+import { examples } from '../../cli/program.js';
+import type { Clock } from '../../domain/clock.js';
+import { serverDbPath } from './db.js';
+
+export interface ServerStartOptions {
+  io: IO;
+  dbPath: string;
+  host: string;
+  port: number;
+  clock?: Clock;
+  /** Resolves when the server should stop; default: the first SIGINT or SIGTERM. */
+  stopped?: Promise<unknown>;
+  /** Called once the server listens (tests learn the URL from it). */
+  onListening?: (url: string) => void;
+}
+
+function portArg(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n > 65535) throw new InvalidArgumentError('expected a port number, 0-65535');
+  return n;
+}
+
+export function registerServerStart(parent: Command, f: Factory): Command {
+  return parent
+    .command('start')
+    .description('Run the embedded server in the foreground until SIGINT or SIGTERM')
+    .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
+    .addOption(
+      new Option('--port <port>', 'port to listen on; 0 picks a free one').default(8080).argParser(portArg),
+    )
+    .addHelpText(
+      'after',
+      examples(
+        'ccp server start',
+        'ccp server start --port 9090 --db ./ccp.db',
+        '# then, in another terminal',
+        'ccp --base-url http://127.0.0.1:8080 --token "$(ccp server token create --org <uuid> --role admin)" edgedevice list',
+      ),
+    )
+    .action(async (flags: { host: string; port: number }) => {
+      await runServerStart({
+        io: f.io,
+        dbPath: await serverDbPath(f),
+        host: flags.host,
+        port: flags.port,
+        clock: f.clock,
+      });
+    });
+}
+
+function signals(): { promise: Promise<string>; dispose: () => void } {
+  let dispose = () => {};
+  const promise = new Promise<string>((resolve) => {
+    const on = (sig: string) => () => resolve(sig);
+    const int = on('SIGINT');
+    const term = on('SIGTERM');
+    process.once('SIGINT', int);
+    process.once('SIGTERM', term);
+    dispose = () => {
+      process.off('SIGINT', int);
+      process.off('SIGTERM', term);
+    };
+  });
+  return { promise, dispose };
+}
+
+export async function runServerStart(opts: ServerStartOptions): Promise<void> {
+  const { startServer } = await import('../../server/index.js');
+  const isNew = !existsSync(opts.dbPath);
+  const stop = opts.stopped ? { promise: opts.stopped, dispose: () => {} } : signals();
+  try {
+    const handle = await startServer({
+      dbPath: opts.dbPath,
+      host: opts.host,
+      port: opts.port,
+      ...(opts.clock ? { clock: opts.clock } : {}),
+    });
+    opts.io.note(`ccp: serving ${opts.dbPath} at ${handle.url} (Ctrl-C to stop)`);
+    if (isNew)
+      opts.io.note(
+        'ccp: the database is new and empty: load data with `ccp server seed --demo` or `ccp server import FILE`',
+      );
+    opts.io.note('ccp: create a token with `ccp server token create --org <uuid> --role admin`');
+    opts.onListening?.(handle.url);
+    const why = await stop.promise;
+    opts.io.note(`ccp: ${typeof why === 'string' ? why : 'stop'}: draining requests and closing`);
+    await handle.close();
+  } finally {
+    stop.dispose();
+  }
+}

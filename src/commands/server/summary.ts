@@ -1,0 +1,31 @@
+import type { IO } from '../../cli/io.js';
+import type { OutputSpec } from '../../cli/output.js';
+import type { ImportSummary } from '../../server/index.js';
+
+/** An import summary: one line for a person, or one JSON object for a script (-o json|ndjson|yaml). */
+export async function printSummary(
+  io: IO,
+  output: Pick<OutputSpec, 'format'>,
+  verb: string,
+  s: ImportSummary,
+): Promise<void> {
+  if (output.format === 'table') {
+    const parts = Object.entries(s).map(([k, v]) => `${v} ${k}`);
+    io.stdout.write(`${verb} into the database: ${parts.join(', ')}\n`);
+  } else if (output.format === 'yaml') {
+    const { stringify } = await import('yaml');
+    io.stdout.write(stringify(s));
+  } else if (output.format === 'csv') {
+    io.stdout.write(`${Object.keys(s).join(',')}\n${Object.values(s).join(',')}\n`);
+  } else {
+    io.stdout.write(`${JSON.stringify(s)}\n`);
+  }
+}
+
+export function summaryFormat(
+  globals: { json?: boolean; output?: string },
+  stdoutIsTTY: boolean,
+): Pick<OutputSpec, 'format'> {
+  const format = globals.json ? 'json' : (globals.output as OutputSpec['format'] | undefined);
+  return { format: format ?? (stdoutIsTTY ? 'table' : 'json') };
+}

@@ -1,0 +1,78 @@
+import { type Command, Option } from 'commander';
+import { isUuid } from '../../cli/args.js';
+import { UsageError } from '../../cli/errors.js';
+import type { Factory } from '../../cli/factory.js';
+import type { IO } from '../../cli/io.js';
+import { examples } from '../../cli/program.js';
+import type { Prompter } from '../../cli/prompter.js';
+import { DB_HELP, serverDbPath } from './db.js';
+
+export const ROLES = ['admin', 'operator', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface ServerTokenCreateOptions {
+  io: IO;
+  dbPath: string;
+  orgUuid: string;
+  role: Role;
+  userUuid?: string;
+}
+
+export function registerServerTokenCreate(parent: Command, f: Factory): Command {
+  return parent
+    .command('create')
+    .description('Create a bearer token for an organization; prints the token alone on stdout')
+    .addOption(new Option('--role <role>', 'what the token may do').choices(ROLES))
+    .addHelpText(
+      'after',
+      `\n--org <uuid> (a global flag) names the token's organization, --user <uuid> its user.\n${DB_HELP}.\n${examples(
+        'ccp server token create --org 6f1d2c3b-4a59-4e8f-9b0a-1c2d3e4f5a6b --role viewer',
+        'export CCP_TOKEN="$(ccp server token create --org 6f1d2c3b-4a59-4e8f-9b0a-1c2d3e4f5a6b --role admin)"',
+      )}`,
+    )
+    .action(async (flags: { role?: Role }) => {
+      const g = f.globals();
+      const orgUuid = g.org ?? (await ask(f.prompter, 'Organization uuid', '--org'));
+      if (!isUuid(orgUuid)) throw new UsageError('--org must be a uuid (8-4-4-4-12 hex digits)');
+      if (g.user !== undefined && !isUuid(g.user))
+        throw new UsageError('--user must be a uuid (8-4-4-4-12 hex digits)');
+      const role =
+        flags.role ?? (await f.prompter.select({ message: 'Role', flag: '--role', choices: ROLES }));
+      await runServerTokenCreate({
+        io: f.io,
+        dbPath: await serverDbPath(f),
+        orgUuid,
+        role,
+        userUuid: g.user,
+      });
+    });
+}
+
+function ask(prompter: Prompter, message: string, flag: string): Promise<string> {
+  return prompter.input({ message, flag, validate: (v) => isUuid(v) || 'a uuid, 8-4-4-4-12 hex digits' });
+}
+
+export async function runServerTokenCreate(opts: ServerTokenCreateOptions): Promise<void> {
+  const { openStore, createToken, rootOrganizations } = await import('../../server/index.js');
+  const store = openStore(opts.dbPath);
+  try {
+    let token: string;
+    try {
+      token = createToken(store, {
+        orgUuid: opts.orgUuid.toLowerCase(),
+        role: opts.role,
+        ...(opts.userUuid ? { userUuid: opts.userUuid.toLowerCase() } : {}),
+      });
+    } catch (err) {
+      const roots = rootOrganizations(store).map((o) => o.uuid);
+      throw new UsageError(`cannot create a token for ${opts.orgUuid}: ${(err as Error).message}`, {
+        hint: roots.length
+          ? `root organizations here: ${roots.join(', ')}`
+          : 'the database holds no organization',
+      });
+    }
+    opts.io.stdout.write(`${token}\n`);
+  } finally {
+    store.close();
+  }
+}
