@@ -1,0 +1,193 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Clock } from '../domain/clock.js';
+import type { Metadata } from '../domain/envelope.js';
+import { SERVICE_ERRORS } from '../domain/errors.js';
+import { isValidTimeZone } from '../domain/timestamp.js';
+import { authenticate } from './auth.js';
+import { describeIssue, errorResponse, INTERNAL_ERROR, ServiceError } from './errors.js';
+import { readBody, sendJson } from './http.js';
+import type { RequestContext, Route } from './route.js';
+import { codeRoutes } from './routes/codes.js';
+import { downloadRoutes } from './routes/download.js';
+import { edgeDeviceRoutes } from './routes/edge-devices.js';
+import { licenseRoutes } from './routes/licenses.js';
+import { notificationRoutes } from './routes/notifications.js';
+import { openApiRoutes } from './routes/openapi.js';
+import { organizationRoutes } from './routes/organizations.js';
+import type { Store } from './store/db.js';
+import type { TokenGrant } from './store/token-repo.js';
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+export interface AppOptions {
+  store: Store;
+  clock?: Clock;
+  log?: (line: string) => void;
+}
+
+export const ROUTES: readonly Route[] = [
+  ...licenseRoutes,
+  ...codeRoutes,
+  ...edgeDeviceRoutes,
+  ...organizationRoutes,
+  ...notificationRoutes,
+  ...downloadRoutes,
+  ...openApiRoutes,
+];
+
+interface PathEntry {
+  segments: string[];
+  byMethod: Map<string, Route>;
+}
+
+function buildTable(routes: readonly Route[]): PathEntry[] {
+  const table = new Map<string, PathEntry>();
+  for (const r of routes) {
+    let entry = table.get(r.path);
+    if (!entry) {
+      entry = { segments: r.path.split('/').filter(Boolean), byMethod: new Map() };
+      table.set(r.path, entry);
+    }
+    entry.byMethod.set(r.method, r);
+  }
+  // Literal segments win over parameters, so /edgedevice/push never reads as a parameter.
+  return [...table.values()].sort(
+    (a, b) =>
+      b.segments.filter((s) => !s.startsWith(':')).length -
+      a.segments.filter((s) => !s.startsWith(':')).length,
+  );
+}
+
+function match(entry: PathEntry, parts: string[]): Record<string, string> | undefined {
+  if (entry.segments.length !== parts.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const seg = entry.segments[i]!;
+    const part = parts[i]!;
+    if (seg.startsWith(':')) params[seg.slice(1)] = part;
+    else if (seg !== part) return undefined;
+  }
+  return params;
+}
+
+function splitPath(pathname: string): string[] | undefined {
+  try {
+    return pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return undefined;
+  }
+}
+
+function echoMetadata(body: unknown): Metadata {
+  const m =
+    body && typeof body === 'object' && 'metadata' in body
+      ? (body as { metadata: unknown }).metadata
+      : undefined;
+  const field = (k: string) => {
+    const v = m && typeof m === 'object' ? (m as Record<string, unknown>)[k] : undefined;
+    return typeof v === 'string' ? v : '';
+  };
+  return { fileCodeUuid: field('fileCodeUuid'), orgUuid: field('orgUuid'), userUuid: field('userUuid') };
+}
+
+function callerMetadata(grant: TokenGrant | undefined): Metadata {
+  return { fileCodeUuid: '', orgUuid: grant?.orgUuid ?? '', userUuid: grant?.userUuid ?? '' };
+}
+
+/** The server as a value: a request handler over the store. */
+export function createApp(opts: AppOptions): Handler {
+  const { store } = opts;
+  const clock = opts.clock ?? store.clock;
+  const log = opts.log ?? (() => {});
+  const table = buildTable(ROUTES);
+
+  return async (req, res) => {
+    let metadata: Metadata = callerMetadata(undefined);
+    let route: Route | undefined;
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const parts = splitPath(url.pathname);
+      let params: Record<string, string> | undefined;
+      let entry: PathEntry | undefined;
+      for (const e of parts ? table : []) {
+        params = match(e, parts!);
+        if (params) {
+          entry = e;
+          break;
+        }
+      }
+      if (!entry || !params) throw new ServiceError('notFound');
+      route = entry.byMethod.get(req.method ?? '');
+      if (!route) {
+        throw new ServiceError('methodNotSupported', undefined, {
+          allow: [...entry.byMethod.keys()].join(', '),
+        });
+      }
+
+      let grant: TokenGrant | undefined;
+      if (route.roles !== 'public') {
+        grant = authenticate(store, req.headers);
+        metadata = callerMetadata(grant);
+        if (!route.roles.includes(grant.role)) throw new ServiceError('forbidden');
+      }
+
+      let body: unknown;
+      if (route.body) {
+        const text = await readBody(req);
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          throw new ServiceError('validation', 'body: not valid JSON');
+        }
+        metadata = echoMetadata(json);
+        const parsed = route.body.safeParse(json);
+        if (!parsed.success) throw new ServiceError('validation', describeIssue(parsed.error));
+        body = parsed.data;
+      }
+
+      const zoneHeader = req.headers.time_zone;
+      const zone = Array.isArray(zoneHeader) ? zoneHeader[0] : zoneHeader;
+      if (zone === undefined || zone === '') {
+        if (route.timeZoneRequired) throw new ServiceError('validation', 'time_zone: required');
+      } else if (!isValidTimeZone(zone)) {
+        throw new ServiceError('validation', 'time_zone: unknown time zone');
+      }
+
+      const ctx: RequestContext = {
+        store,
+        clock,
+        log,
+        params,
+        query: url.searchParams,
+        grant: grant ?? { orgUuid: '', role: 'viewer', userUuid: null },
+        tz: zone || 'UTC',
+        metadata,
+      };
+      const result = await route.handle(ctx, body);
+      if (route.raw) {
+        sendJson(res, 200, result.headers ?? {}, result.data[0]);
+        return;
+      }
+      sendJson(res, 200, result.headers ?? {}, { data: result.data, metadata, statusCode: 'OK' });
+    } catch (err) {
+      let failure: ServiceError;
+      if (err instanceof ServiceError) {
+        failure = err;
+      } else {
+        log(
+          `error ${req.method} ${req.url}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+        );
+        failure = route?.failure
+          ? new ServiceError(SERVICE_ERRORS[route.failure])
+          : new ServiceError(INTERNAL_ERROR);
+      }
+      const r = errorResponse(failure, metadata);
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      sendJson(res, r.status, r.headers, r.body);
+    }
+  };
+}

@@ -1,0 +1,54 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MAX_BODY_BYTES } from '../domain/errors.js';
+import { ServiceError } from './errors.js';
+
+// Past the limit the rest of an upload is read and dropped (never kept) so the client sees the 413,
+// up to this much more; a client sending even more than that has its connection cut.
+const DISCARD_LIMIT = 8 * MAX_BODY_BYTES;
+
+/** Reads the body as UTF-8, keeping at most MAX_BODY_BYTES; throws 413 beyond. */
+export function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > MAX_BODY_BYTES + DISCARD_LIMIT) {
+      reject(new ServiceError('payloadTooLarge', undefined, { connection: 'close' }));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        over = true;
+        chunks.length = 0;
+        if (size > MAX_BODY_BYTES + DISCARD_LIMIT) {
+          req.pause();
+          reject(new ServiceError('payloadTooLarge', undefined, { connection: 'close' }));
+        }
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (over) reject(new ServiceError('payloadTooLarge', undefined, { connection: 'close' }));
+      else resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    req.on('error', reject);
+  });
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: unknown,
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}

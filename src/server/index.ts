@@ -1,0 +1,20 @@
+// The embedded server's public API (docs/architecture.md): the CLI and the tests use only this.
+
+export { createApp } from './app.js';
+export type { Role } from './auth.js';
+export { createToken, tokenIsValid } from './auth.js';
+export { seedDemo } from './fixtures/demo.js';
+export type { ImportSummary } from './fixtures/import.js';
+export { importFixture } from './fixtures/import.js';
+export { openApiDocument } from './openapi.js';
+export type { ServerHandle } from './serve.js';
+export { serve, startServer } from './serve.js';
+export type { Store } from './store/db.js';
+export { openStore } from './store/db.js';
+
+import type { Store } from './store/db.js';
+
+/** Organizations without a parent, oldest first: where the first admin token goes. */
+export function rootOrganizations(store: Store): { uuid: string; orgName: string | null }[] {
+  return store.organizations.roots();
+}

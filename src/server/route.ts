@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import type { Clock } from '../domain/clock.js';
+import type { Metadata } from '../domain/envelope.js';
+import type { ServiceErrorName } from '../domain/errors.js';
+import type { Store } from './store/db.js';
+import type { Role, TokenGrant } from './store/token-repo.js';
+
+export type Method = 'GET' | 'POST' | 'PUT';
+
+export interface RequestContext {
+  store: Store;
+  clock: Clock;
+  log: (line: string) => void;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** The caller; null only on public routes. */
+  grant: TokenGrant;
+  /** The request's `time_zone`, UTC when none was given. */
+  tz: string;
+  metadata: Metadata;
+}
+
+export interface RouteResult {
+  data: unknown[];
+  headers?: Record<string, string>;
+}
+
+export interface Route {
+  method: Method;
+  /** Segments; `:name` matches one segment. */
+  path: string;
+  /** Roles allowed; 'public' needs no token. */
+  roles: readonly Role[] | 'public';
+  timeZoneRequired?: boolean;
+  body?: z.ZodType;
+  /** The operation's own section-7 error for an unexpected failure (a 500 INTERNAL otherwise). */
+  failure?: ServiceErrorName;
+  /** Answers with something other than an envelope (the OpenAPI document). */
+  raw?: boolean;
+  handle(ctx: RequestContext, body: unknown): RouteResult | Promise<RouteResult>;
+}
+
+export const ALL_ROLES: readonly Role[] = ['admin', 'operator', 'viewer'];
+export const WRITERS: readonly Role[] = ['admin', 'operator'];
+export const ADMIN: readonly Role[] = ['admin'];
+
+/** Declares a route whose handler receives the body as its schema parsed it. */
+export function defineRoute<S extends z.ZodType>(
+  r: Omit<Route, 'body' | 'handle'> & {
+    body: S;
+    handle(ctx: RequestContext, body: z.infer<S>): RouteResult | Promise<RouteResult>;
+  },
+): Route;
+export function defineRoute(r: Omit<Route, 'body'>): Route;
+export function defineRoute(r: Route): Route {
+  return r;
+}

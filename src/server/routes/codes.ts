@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { CodeLookup } from '../../domain/code.js';
+import { Metadata } from '../../domain/envelope.js';
+import { describeIssue, ServiceError } from '../errors.js';
+import { parsePage, totalHeader } from '../paging.js';
+import { ALL_ROLES, defineRoute, type Route } from '../route.js';
+
+// Missing or empty data has its own reason (section 7), ahead of the record's schema.
+const CodesBody = z.object({
+  data: z.array(CodeLookup).min(1, 'Data can not be Null or Empty'),
+  metadata: Metadata.nullish(),
+});
+
+export const codeRoutes: Route[] = [
+  defineRoute({
+    method: 'POST',
+    path: '/codes',
+    roles: ALL_ROLES,
+    timeZoneRequired: true,
+    failure: 'codeFetch',
+    body: z.unknown(),
+    handle(ctx, raw) {
+      const data = (raw as { data?: unknown } | null)?.data;
+      if (data == null || (Array.isArray(data) && data.length === 0))
+        throw new ServiceError('emptyData', 'data');
+      const parsed = CodesBody.safeParse(raw);
+      if (!parsed.success) throw new ServiceError('validation', describeIssue(parsed.error));
+      const uuid = parsed.data.data[0]!.uuid;
+      const code = ctx.store.tx(() => ctx.store.codes.code(uuid, ctx.tz));
+      if (!code) throw new ServiceError('codeFetch');
+      return { data: [code] };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/codeTypes/:pageNo',
+    roles: ALL_ROLES,
+    timeZoneRequired: true,
+    failure: 'codeTypeFetch',
+    handle(ctx) {
+      const page = parsePage(ctx);
+      return ctx.store.tx(() => ({
+        data: page.reachable ? ctx.store.codes.listTypes(page.pageSize, page.offset, ctx.tz) : [],
+        headers: totalHeader(ctx.store.codes.countTypes()),
+      }));
+    },
+  }),
+];

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { Uuid } from '../../domain/common.js';
+import { EdgeDeviceInput, EdgeDevicePushInput } from '../../domain/edge-device.js';
+import { requestEnvelope } from '../../domain/envelope.js';
+import { requireScope } from '../auth.js';
+import { ServiceError } from '../errors.js';
+import { parsePage, totalHeader } from '../paging.js';
+import { ALL_ROLES, defineRoute, type Route, WRITERS } from '../route.js';
+
+export const edgeDeviceRoutes: Route[] = [
+  defineRoute({
+    method: 'GET',
+    path: '/edgedevice/all/:pageNo',
+    roles: ALL_ROLES,
+    timeZoneRequired: true,
+    handle(ctx) {
+      const page = parsePage(ctx);
+      const devices = ctx.store.edgeDevices;
+      return ctx.store.tx(() => ({
+        data: page.reachable
+          ? devices.load(devices.pageKeys(ctx.grant.orgUuid, page.pageSize, page.offset), ctx.tz)
+          : [],
+        headers: totalHeader(devices.countInScope(ctx.grant.orgUuid)),
+      }));
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/edgedevice/org/:orgUuid/user/:userUuid/add',
+    roles: WRITERS,
+    failure: 'edgeDeviceSave',
+    body: requestEnvelope(EdgeDeviceInput),
+    handle(ctx, body) {
+      const { orgUuid, userUuid } = ctx.params as { orgUuid: string; userUuid: string };
+      const { store } = ctx;
+      if (!Uuid.safeParse(orgUuid).success || !Uuid.safeParse(userUuid).success) {
+        throw new ServiceError('invalidUuid', 'path');
+      }
+      return store.tx(() => {
+        if (!store.organizations.exists(orgUuid)) throw new ServiceError('invalidUuid', 'orgUuid');
+        requireScope(store, ctx.grant, orgUuid);
+        const now = ctx.clock.now();
+        const saved: string[] = [];
+        for (const record of body.data) {
+          const existing = record.uuid ? store.edgeDevices.get(record.uuid) : undefined;
+          if (existing) requireScope(store, ctx.grant, existing.org_uuid);
+          const uuid = existing?.uuid ?? record.uuid ?? randomUUID();
+          const clash = store.edgeDevices.bySerial(orgUuid, record.serialNumber);
+          if (clash && clash.uuid !== uuid)
+            throw new ServiceError('edgeDeviceSave', `serialNumber ${record.serialNumber}`);
+          const fields = { ...record, uuid, orgUUID: orgUuid, userUUID: userUuid };
+          if (existing) {
+            store.edgeDevices.update(uuid, fields, now);
+          } else {
+            store.edgeDevices.insert(fields, now);
+          }
+          for (const flow of record.edgeFlows ?? []) {
+            store.edgeDevices.upsertFlow(
+              uuid,
+              { ...flow, flowId: flow.flowId ?? flow.uuid ?? randomUUID() },
+              now,
+            );
+          }
+          if (record.externalReferences)
+            store.edgeDevices.replaceReferences(uuid, record.externalReferences, now);
+          saved.push(uuid);
+        }
+        return { data: store.edgeDevices.load(saved, ctx.tz) };
+      });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/edgedevice/push',
+    roles: WRITERS,
+    body: requestEnvelope(EdgeDevicePushInput),
+    handle(ctx, body) {
+      const { store } = ctx;
+      return store.tx(() => {
+        const now = ctx.clock.now();
+        const pushed: string[] = [];
+        for (const record of body.data) {
+          const device = store.edgeDevices.get(record.uuid);
+          if (!device) throw new ServiceError('notFound', `edge device ${record.uuid}`);
+          requireScope(store, ctx.grant, device.org_uuid);
+          for (const flow of record.edgeFlows) store.edgeDevices.upsertFlow(device.uuid, flow, now);
+          store.edgeDevices.touch(device.uuid, now);
+          if (!pushed.includes(device.uuid)) pushed.push(device.uuid);
+        }
+        return { data: store.edgeDevices.load(pushed, ctx.tz) };
+      });
+    },
+  }),
+];

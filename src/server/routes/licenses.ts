@@ -1,0 +1,28 @@
+import { Uuid } from '../../domain/common.js';
+import { LICENSE_ACTIONS, type LicenseAction } from '../../domain/license.js';
+import { requireScope } from '../auth.js';
+import { ServiceError } from '../errors.js';
+import { ADMIN, defineRoute, type Route } from '../route.js';
+
+export const licenseRoutes: Route[] = [
+  defineRoute({
+    method: 'PUT',
+    path: '/license/:uuid/:action',
+    roles: ADMIN,
+    handle(ctx) {
+      const { store } = ctx;
+      const uuid = ctx.params.uuid ?? '';
+      const action = ctx.params.action as LicenseAction;
+      if (!LICENSE_ACTIONS.includes(action)) throw new ServiceError('notFound', `action ${action}`);
+      if (!Uuid.safeParse(uuid).success) throw new ServiceError('notFound', 'license uuid');
+      return store.tx(() => {
+        const row = store.licenses.row(uuid);
+        if (!row) throw new ServiceError('notFound', `license ${uuid}`);
+        requireScope(store, ctx.grant, row.org_uuid);
+        const now = ctx.clock.now();
+        store.licenses.setActive(uuid, action === 'activate', now);
+        return { data: [store.licenses.record(uuid, now, ctx.tz)] };
+      });
+    },
+  }),
+];

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { requestEnvelope } from '../../domain/envelope.js';
+import {
+  Notification,
+  NotificationConfigurationInput,
+  NotificationUpdate,
+} from '../../domain/notification.js';
+import { requireScope } from '../auth.js';
+import { ServiceError } from '../errors.js';
+import { defineRoute, type Route, WRITERS } from '../route.js';
+
+export const notificationRoutes: Route[] = [
+  defineRoute({
+    method: 'POST',
+    path: '/notification',
+    roles: WRITERS,
+    body: requestEnvelope(Notification),
+    handle(ctx, body) {
+      const { store } = ctx;
+      return store.tx(() => {
+        const now = ctx.clock.now();
+        const saved = body.data.map((n) => {
+          const uuid = randomUUID();
+          const options = (n.notificationOptions ?? []).map((o) => ({ ...o, uuid: randomUUID() }));
+          store.notifications.put({ ...n, uuid, notificationOptions: options }, now);
+          return uuid;
+        });
+        return { data: store.notifications.load(saved, ctx.tz) };
+      });
+    },
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/notification',
+    roles: WRITERS,
+    body: requestEnvelope(NotificationUpdate),
+    handle(ctx, body) {
+      const { store } = ctx;
+      return store.tx(() => {
+        const now = ctx.clock.now();
+        const saved: string[] = [];
+        for (const n of body.data) {
+          if (!store.notifications.exists(n.uuid))
+            throw new ServiceError('notFound', `notification ${n.uuid}`);
+          const options = (n.notificationOptions ?? []).map((o) => ({ ...o, uuid: randomUUID() }));
+          store.notifications.put({ ...n, notificationOptions: options }, now);
+          if (!saved.includes(n.uuid)) saved.push(n.uuid);
+        }
+        return { data: store.notifications.load(saved, ctx.tz) };
+      });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/notification/configure',
+    roles: WRITERS,
+    body: requestEnvelope(NotificationConfigurationInput),
+    handle(ctx, body) {
+      const { store } = ctx;
+      return store.tx(() => {
+        const now = ctx.clock.now();
+        const data = body.data.map((c) => {
+          const organizationUuid = c.organizationUuid ?? ctx.grant.orgUuid;
+          requireScope(store, ctx.grant, organizationUuid);
+          if (!store.notifications.exists(c.notificationUuid)) {
+            throw new ServiceError('notFound', `notification ${c.notificationUuid}`);
+          }
+          return store.notifications.configure({ ...c, organizationUuid }, now, ctx.tz);
+        });
+        return { data };
+      });
+    },
+  }),
+];

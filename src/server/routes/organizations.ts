@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { Uuid } from '../../domain/common.js';
+import { requestEnvelope } from '../../domain/envelope.js';
+import { Organization, OrganizationOptionInput } from '../../domain/organization.js';
+import { requireScope } from '../auth.js';
+import { ServiceError } from '../errors.js';
+import { parsePage, totalHeader } from '../paging.js';
+import { ADMIN, ALL_ROLES, defineRoute, type RequestContext, type Route } from '../route.js';
+import type { Store } from '../store/db.js';
+
+// A malformed uuid here is the operation's own 200 CCP-HTTP-017, not a validation 406.
+const OrganizationUpdateBody = requestEnvelope(Organization.extend({ uuid: z.string().nullish() }));
+
+/** The path's organization: malformed or unknown is 200 CCP-HTTP-017, outside the caller's scope 403. */
+function knownOrganization(ctx: RequestContext, store: Store): string {
+  const orgUuid = ctx.params.orgUuid ?? '';
+  if (!Uuid.safeParse(orgUuid).success || !store.organizations.exists(orgUuid)) {
+    throw new ServiceError('invalidUuid', 'orgUuid');
+  }
+  requireScope(store, ctx.grant, orgUuid);
+  return orgUuid;
+}
+
+export const organizationRoutes: Route[] = [
+  defineRoute({
+    method: 'PUT',
+    path: '/org/update',
+    roles: ADMIN,
+    body: OrganizationUpdateBody,
+    handle(ctx, body) {
+      const { store } = ctx;
+      return store.tx(() => {
+        const now = ctx.clock.now();
+        const updated: string[] = [];
+        body.data.forEach((record, i) => {
+          const uuid = record.uuid ?? '';
+          if (!Uuid.safeParse(uuid).success || !store.organizations.exists(uuid)) {
+            throw new ServiceError('invalidUuid', `data[${i}].uuid`);
+          }
+          requireScope(store, ctx.grant, uuid);
+          const { uuid: _uuid, organizationUuid: _parent, suborganization: _subs, ...patch } = record;
+          store.organizations.update(uuid, patch, now);
+          if (!updated.includes(uuid)) updated.push(uuid);
+        });
+        return { data: store.organizations.load(updated, ctx.tz) };
+      });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/org/:orgUuid/org/:pageNo',
+    roles: ALL_ROLES,
+    timeZoneRequired: true,
+    handle(ctx) {
+      const { store } = ctx;
+      const page = parsePage(ctx);
+      return store.tx(() => {
+        const orgUuid = knownOrganization(ctx, store);
+        return {
+          data: page.reachable
+            ? store.organizations.listChildren(orgUuid, page.pageSize, page.offset, ctx.tz)
+            : [],
+          headers: totalHeader(store.organizations.countChildren(orgUuid)),
+        };
+      });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/org/options/org/:orgUuid/add',
+    roles: ADMIN,
+    body: requestEnvelope(OrganizationOptionInput),
+    handle(ctx, body) {
+      const { store } = ctx;
+      return store.tx(() => {
+        const orgUuid = knownOrganization(ctx, store);
+        const now = ctx.clock.now();
+        const keys: string[] = [];
+        for (const option of body.data) {
+          store.organizations.upsertOption(orgUuid, option, randomUUID(), now);
+          if (!keys.includes(option.key)) keys.push(option.key);
+        }
+        return { data: keys.map((k) => store.organizations.option(orgUuid, k, ctx.tz)!) };
+      });
+    },
+  }),
+];

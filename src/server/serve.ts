@@ -1,0 +1,92 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Clock } from '../domain/clock.js';
+import { createApp, type Handler } from './app.js';
+import { openStore, type Store } from './store/db.js';
+
+export interface ServerHandle {
+  url: string;
+  host: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface ServeOptions {
+  host?: string;
+  port?: number;
+  /** Runs after the server has stopped (closing a store it opened). */
+  onClose?: () => void;
+}
+
+/** Binds the handler; resolves once listening. `close()` stops accepting and lets in-flight requests finish. */
+export function serve(handler: Handler, opts: ServeOptions = {}): Promise<ServerHandle> {
+  const host = opts.host ?? '127.0.0.1';
+  const server: Server = createServer((req, res) => {
+    void handler(req, res);
+  });
+  // A slow or idle client cannot hold a connection for long.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 8080, host, () => {
+      server.off('error', reject);
+      const { port } = server.address() as AddressInfo;
+      const urlHost = host.includes(':') ? `[${host}]` : host;
+      let closing: Promise<void> | undefined;
+      resolve({
+        url: `http://${urlHost}:${port}`,
+        host,
+        port,
+        close() {
+          closing ??= new Promise<void>((done, fail) => {
+            server.close((err) => {
+              try {
+                opts.onClose?.();
+              } catch (closeErr) {
+                fail(closeErr);
+                return;
+              }
+              if (err) fail(err);
+              else done();
+            });
+            server.closeIdleConnections();
+          });
+          return closing;
+        },
+      });
+    });
+  });
+}
+
+export interface StartServerOptions {
+  store?: Store;
+  dbPath?: string;
+  host?: string;
+  port?: number;
+  clock?: Clock;
+  log?: (line: string) => void;
+}
+
+/** Opens the store when given a path (and closes it on close), builds the app and serves it. */
+export async function startServer(opts: StartServerOptions): Promise<ServerHandle> {
+  if (!opts.store && !opts.dbPath) throw new Error('startServer needs a store or a dbPath');
+  const owned = opts.store ? undefined : openStore(opts.dbPath!, opts.clock ? { clock: opts.clock } : {});
+  const store = opts.store ?? owned!;
+  const app = createApp({
+    store,
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.log ? { log: opts.log } : {}),
+  });
+  try {
+    return await serve(app, {
+      ...(opts.host ? { host: opts.host } : {}),
+      ...(opts.port !== undefined ? { port: opts.port } : {}),
+      onClose: () => owned?.close(),
+    });
+  } catch (err) {
+    owned?.close();
+    throw err;
+  }
+}

@@ -1,0 +1,55 @@
+import Database from 'better-sqlite3';
+import { type Clock, systemClock } from '../../domain/clock.js';
+import { type CodeRepo, codeRepo } from './code-repo.js';
+import { type EdgeDeviceRepo, edgeDeviceRepo } from './edge-device-repo.js';
+import { type LicenseRepo, licenseRepo } from './license-repo.js';
+import { migrate } from './migrations.js';
+import { type NotificationRepo, notificationRepo } from './notification-repo.js';
+import { type OrganizationRepo, organizationRepo } from './organization-repo.js';
+import { type TokenRepo, tokenRepo } from './token-repo.js';
+
+export interface Store {
+  readonly path: string;
+  readonly db: Database.Database;
+  readonly clock: Clock;
+  readonly organizations: OrganizationRepo;
+  readonly edgeDevices: EdgeDeviceRepo;
+  readonly codes: CodeRepo;
+  readonly licenses: LicenseRepo;
+  readonly notifications: NotificationRepo;
+  readonly tokens: TokenRepo;
+  /** Runs `fn` in one transaction (nested calls join the outer one as a savepoint). */
+  tx<T>(fn: () => T): T;
+  close(): void;
+}
+
+/** Opens (creating if needed) the database file, sets the pragmas and brings the schema up to date. */
+export function openStore(path: string, opts: { clock?: Clock } = {}): Store {
+  const db = new Database(path);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('synchronous = NORMAL');
+    migrate(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  const clock = opts.clock ?? systemClock;
+  return {
+    path,
+    db,
+    clock,
+    organizations: organizationRepo(db),
+    edgeDevices: edgeDeviceRepo(db),
+    codes: codeRepo(db),
+    licenses: licenseRepo(db),
+    notifications: notificationRepo(db),
+    tokens: tokenRepo(db),
+    tx: (fn) => db.transaction(fn)(),
+    close: () => {
+      if (db.open) db.close();
+    },
+  };
+}

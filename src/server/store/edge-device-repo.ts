@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { EdgeDevice, EdgeFlow, ExternalReference } from '../../domain/edge-device.js';
+import { formatTimestamp } from '../../domain/timestamp.js';
+import { groupBy, keyList, orNull, toBool, toInt } from './values.js';
+
+interface DeviceRow {
+  uuid: string;
+  org_uuid: string;
+  user_uuid: string | null;
+  edge_device_name: string | null;
+  serial_number: string | null;
+  ip_adress: string | null;
+  port: number | null;
+  location: string | null;
+  short_description: string | null;
+  long_description: string | null;
+  no_of_devices: number | null;
+  is_active: number | null;
+  is_disabled: number | null;
+  created_on: number;
+  modified_on: number;
+}
+
+interface FlowRow {
+  uuid: string;
+  device_uuid: string;
+  flow_id: string;
+  flow_name: string | null;
+  flow_json: string | null;
+  short_description: string | null;
+  long_description: string | null;
+  is_active: number | null;
+  is_disabled: number | null;
+  created_on: number;
+  modified_on: number;
+}
+
+interface RefRow {
+  uuid: string;
+  device_uuid: string;
+  entity_type_code_identifier: string | null;
+  entity_type_uuid: string | null;
+  sub_type: string | null;
+  user_name: string | null;
+  password: string | null;
+  is_active: number | null;
+  created_on: number;
+  modified_on: number;
+}
+
+const DEVICE_FIELDS = {
+  edgeDeviceName: 'edge_device_name',
+  serialNumber: 'serial_number',
+  ipAdress: 'ip_adress',
+  port: 'port',
+  location: 'location',
+  shortDescription: 'short_description',
+  longDescription: 'long_description',
+  noOfdevices: 'no_of_devices',
+  isActive: 'is_active',
+  isDisabled: 'is_disabled',
+  userUUID: 'user_uuid',
+  orgUUID: 'org_uuid',
+} as const;
+
+// The caller's organization and everything below it, as a CTE the listing queries share.
+const SCOPE = `WITH RECURSIVE scope(uuid) AS (
+    SELECT uuid FROM organizations WHERE uuid = @root UNION
+    SELECT o.uuid FROM organizations o JOIN scope ON o.parent_uuid = scope.uuid
+  )`;
+
+export function edgeDeviceRepo(db: Database.Database) {
+  // Keys first, from the covering index alone; rows are loaded only for the page.
+  const pageKeys = db.prepare<[{ root: string; limit: number; offset: number }], { uuid: string }>(
+    `${SCOPE} SELECT d.uuid FROM edge_devices d INDEXED BY edge_devices_by_created
+      WHERE d.org_uuid IN (SELECT uuid FROM scope)
+      ORDER BY d.created_on, d.uuid LIMIT @limit OFFSET @offset`,
+  );
+  const scopeCount = db.prepare<[{ root: string }], { n: number }>(
+    `${SCOPE} SELECT count(*) AS n FROM edge_devices WHERE org_uuid IN (SELECT uuid FROM scope)`,
+  );
+  const orgCount = db.prepare<[string], { n: number }>(
+    'SELECT count(*) AS n FROM edge_devices WHERE org_uuid = ?',
+  );
+  const rowsOf = db.prepare<[string], DeviceRow>(
+    `SELECT * FROM edge_devices WHERE uuid IN (SELECT value FROM json_each(?)) ORDER BY created_on, uuid`,
+  );
+  const flowsOf = db.prepare<[string], FlowRow>(
+    `SELECT * FROM edge_flows WHERE device_uuid IN (SELECT value FROM json_each(?))
+     ORDER BY device_uuid, created_on, flow_id`,
+  );
+  const refsOf = db.prepare<[string], RefRow>(
+    `SELECT * FROM external_references WHERE device_uuid IN (SELECT value FROM json_each(?))
+     ORDER BY device_uuid, created_on, uuid`,
+  );
+  const getRow = db.prepare<[string], DeviceRow>('SELECT * FROM edge_devices WHERE uuid = ?');
+  const bySerial = db.prepare<[string, string], DeviceRow>(
+    'SELECT * FROM edge_devices WHERE org_uuid = ? AND serial_number = ?',
+  );
+  const insertDevice = db.prepare(
+    `INSERT INTO edge_devices (uuid, org_uuid, user_uuid, edge_device_name, serial_number, ip_adress, port,
+       location, short_description, long_description, no_of_devices, is_active, is_disabled, created_on,
+       modified_on)
+     VALUES (@uuid, @org_uuid, @user_uuid, @edge_device_name, @serial_number, @ip_adress, @port, @location,
+       @short_description, @long_description, @no_of_devices, @is_active, @is_disabled, @created_on,
+       @modified_on)`,
+  );
+  const upsertFlow = db.prepare(
+    `INSERT INTO edge_flows (uuid, device_uuid, flow_id, flow_name, flow_json, short_description,
+       long_description, is_active, is_disabled, created_on, modified_on)
+     VALUES (@uuid, @device_uuid, @flow_id, @flow_name, @flow_json, @short_description, @long_description,
+       @is_active, @is_disabled, @now, @now)
+     ON CONFLICT (device_uuid, flow_id) DO UPDATE SET flow_name = excluded.flow_name,
+       flow_json = excluded.flow_json, short_description = excluded.short_description,
+       long_description = excluded.long_description, is_active = excluded.is_active,
+       is_disabled = excluded.is_disabled, modified_on = excluded.modified_on`,
+  );
+  const deleteRefs = db.prepare('DELETE FROM external_references WHERE device_uuid = ?');
+  const insertRef = db.prepare(
+    `INSERT INTO external_references (uuid, device_uuid, entity_type_code_identifier, entity_type_uuid,
+       sub_type, user_name, password, is_active, created_on, modified_on)
+     VALUES (@uuid, @device_uuid, @entity_type_code_identifier, @entity_type_uuid, @sub_type, @user_name,
+       @password, @is_active, @now, @now)`,
+  );
+  const touch = db.prepare('UPDATE edge_devices SET modified_on = ? WHERE uuid = ?');
+
+  function toFlow(f: FlowRow, tz: string): EdgeFlow {
+    return {
+      uuid: f.uuid,
+      flowId: f.flow_id,
+      flowName: f.flow_name,
+      flowJSON: f.flow_json,
+      shortDescription: f.short_description,
+      longDescription: f.long_description,
+      isActive: toBool(f.is_active),
+      isDisabled: toBool(f.is_disabled),
+      createdOn: formatTimestamp(f.created_on, tz),
+      modifiedOn: formatTimestamp(f.modified_on, tz),
+    };
+  }
+
+  function toRef(r: RefRow, tz: string): ExternalReference {
+    return {
+      uuid: r.uuid,
+      entityTypeCodeIdentifier: r.entity_type_code_identifier,
+      entityTypeUUID: r.entity_type_uuid,
+      subType: r.sub_type,
+      userName: r.user_name,
+      password: r.password,
+      isActive: toBool(r.is_active),
+      createdOn: formatTimestamp(r.created_on, tz),
+      modifiedOn: formatTimestamp(r.modified_on, tz),
+    };
+  }
+
+  function toRecord(d: DeviceRow, flows: FlowRow[], refs: RefRow[], tz: string): EdgeDevice {
+    return {
+      uuid: d.uuid,
+      edgeDeviceName: d.edge_device_name,
+      serialNumber: d.serial_number,
+      ipAdress: d.ip_adress,
+      port: d.port,
+      location: d.location,
+      shortDescription: d.short_description,
+      longDescription: d.long_description,
+      noOfdevices: d.no_of_devices,
+      isActive: toBool(d.is_active),
+      isDisabled: toBool(d.is_disabled),
+      orgUUID: d.org_uuid,
+      userUUID: d.user_uuid,
+      createdOn: formatTimestamp(d.created_on, tz),
+      modifiedOn: formatTimestamp(d.modified_on, tz),
+      edgeFlows: flows.map((f) => toFlow(f, tz)),
+      externalReferences: refs.map((r) => toRef(r, tz)),
+    };
+  }
+
+  /** Whole records for the keys, in listing order: three queries whatever the page size. */
+  function load(uuids: readonly string[], tz: string): EdgeDevice[] {
+    if (uuids.length === 0) return [];
+    const keys = keyList(uuids);
+    const flows = groupBy(flowsOf.all(keys), (f) => f.device_uuid);
+    const refs = groupBy(refsOf.all(keys), (r) => r.device_uuid);
+    return rowsOf.all(keys).map((d) => toRecord(d, flows.get(d.uuid) ?? [], refs.get(d.uuid) ?? [], tz));
+  }
+
+  return {
+    load,
+    get: (uuid: string) => getRow.get(uuid),
+    bySerial: (orgUuid: string, serial: string) => bySerial.get(orgUuid, serial),
+    pageKeys: (root: string, limit: number, offset: number) =>
+      pageKeys.all({ root, limit, offset }).map((r) => r.uuid),
+    countInScope: (root: string) => scopeCount.get({ root })!.n,
+    countInOrg: (orgUuid: string) => orgCount.get(orgUuid)!.n,
+    /** Inserts a device with the timestamps given (server-set by the callers). */
+    insert(d: EdgeDevice & { uuid: string; orgUUID: string }, now: number): void {
+      const row: Record<string, unknown> = {
+        uuid: d.uuid,
+        org_uuid: d.orgUUID,
+        created_on: now,
+        modified_on: now,
+      };
+      for (const [field, col] of Object.entries(DEVICE_FIELDS))
+        row[col] = value(d[field as keyof EdgeDevice]);
+      insertDevice.run(row);
+    },
+    /** Updates the fields sent. */
+    update(uuid: string, patch: Partial<EdgeDevice>, now: number): void {
+      const sets: string[] = ['modified_on = @now'];
+      const params: Record<string, unknown> = { uuid, now };
+      for (const [field, col] of Object.entries(DEVICE_FIELDS)) {
+        const v = patch[field as keyof EdgeDevice];
+        if (v === undefined) continue;
+        sets.push(`${col} = @${col}`);
+        params[col] = value(v);
+      }
+      db.prepare(`UPDATE edge_devices SET ${sets.join(', ')} WHERE uuid = @uuid`).run(params);
+    },
+    touch: (uuid: string, now: number) => touch.run(now, uuid),
+    upsertFlow(deviceUuid: string, f: EdgeFlow & { flowId: string }, now: number): void {
+      upsertFlow.run({
+        uuid: f.uuid ?? randomUUID(),
+        device_uuid: deviceUuid,
+        flow_id: f.flowId,
+        flow_name: orNull(f.flowName),
+        flow_json: orNull(f.flowJSON),
+        short_description: orNull(f.shortDescription),
+        long_description: orNull(f.longDescription),
+        is_active: toInt(f.isActive ?? true),
+        is_disabled: toInt(f.isDisabled ?? false),
+        now,
+      });
+    },
+    replaceReferences(deviceUuid: string, refs: ExternalReference[], now: number): void {
+      deleteRefs.run(deviceUuid);
+      for (const r of refs) {
+        insertRef.run({
+          uuid: r.uuid ?? randomUUID(),
+          device_uuid: deviceUuid,
+          entity_type_code_identifier: orNull(r.entityTypeCodeIdentifier),
+          entity_type_uuid: orNull(r.entityTypeUUID),
+          sub_type: orNull(r.subType),
+          user_name: orNull(r.userName),
+          password: orNull(r.password),
+          is_active: toInt(r.isActive ?? true),
+          now,
+        });
+      }
+    },
+  };
+}
+
+function value(v: unknown): unknown {
+  return typeof v === 'boolean' ? toInt(v) : (v ?? null);
+}
+
+export type EdgeDeviceRepo = ReturnType<typeof edgeDeviceRepo>;
