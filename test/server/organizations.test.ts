@@ -10,7 +10,6 @@ import {
   FIXED_NOW,
   startTestServer,
   type TestServer,
-  WIRE_TIMESTAMP,
 } from '../helpers/server.js';
 
 const clock = fixedClock(FIXED_NOW);
@@ -137,8 +136,6 @@ describe('PUT /org/update', () => {
     });
     expect(org.createdOn).toBe('2026-11-21T04:00:00*000+0000');
     expect(org.updatedOn).toBe('2026-11-21T04:01:00*000+0000');
-      WIRE_TIMESTAMP,
-    );
 
     const listed = expectOk(await listSubs(ORG.root)).find((o) => o.uuid === ORG.sub2);
     expect(listed).toMatchObject({
