@@ -21,7 +21,7 @@ export interface EmbeddedOptions {
 /**
  * The embedded default (docs/architecture.md): with no base URL, serve the local database on a loopback
  * port for the command's duration, with an admin token kept in the config file. Only the default database
- * is seeded with demo data when new; an explicit --db is taken as the user gave it.
+ * is seeded with demo data (when new or without any organization); an explicit --db is taken as given.
  */
 export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServer> {
   const { defaultDbPath, loadEmbeddedAccess, saveEmbeddedAccess } = await import('../config/index.js');
@@ -32,10 +32,11 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
   if (isNew) mkdirSync(dirname(dbPath), { recursive: true });
   const store = server.openStore(dbPath, opts.clock ? { clock: opts.clock } : undefined);
   try {
-    if (isNew && isDefault) {
+    // A default database left empty (by an interrupted first run, say) is seeded too: seeding is idempotent.
+    if (isDefault && (isNew || server.rootOrganizations(store).length === 0)) {
       const seeded = server.seedDemo(store);
       opts.io.note(
-        `ccp: created ${dbPath} with demo data (${seeded.organizations} organizations, ${seeded.edgeDevices} edge devices); ` +
+        `ccp: ${isNew ? 'created' : 'seeded'} ${dbPath} with demo data (${seeded.organizations} organizations, ${seeded.edgeDevices} edge devices); ` +
           'set --base-url or CCP_BASE_URL to work with a remote service',
       );
     }
