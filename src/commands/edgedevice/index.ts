@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
+import { registerEdgeDeviceAdd } from './add.js';
 import { registerEdgeDeviceList } from './list.js';
 
 export function registerEdgeDevice(program: Command, f: Factory): Command {
@@ -8,5 +9,6 @@ export function registerEdgeDevice(program: Command, f: Factory): Command {
     .alias('device')
     .description('Edge devices: list, add, push flows');
   registerEdgeDeviceList(group, f);
+  registerEdgeDeviceAdd(group, f);
   return group;
 }
