@@ -3,6 +3,7 @@ import type { Factory } from '../cli/factory.js';
 import { registerApi } from './api/index.js';
 import { registerCode } from './code/index.js';
 import { registerCodeType } from './codetype/index.js';
+import { registerConfigCommands } from './config/index.js';
 import { registerEdgeDevice } from './edgedevice/index.js';
 import { registerLicense } from './license/index.js';
 import { registerOrg } from './org/index.js';
@@ -17,4 +18,5 @@ export function registerCommands(program: Command, f: Factory): void {
   registerOrg(program, f);
   registerApi(program, f);
   registerServer(program, f);
+  registerConfigCommands(program, f);
 }
