@@ -176,7 +176,8 @@ export function expectOk(res: CallResult): any[] {
 
 /**
  * Asserts decisions.md's error envelope: `{data: [], metadata: {...}, statusCode: CODE, reason: "CODE ..."}`
- * at `status`; `reason` given, the reason must equal it (a string) or match it (a RegExp).
+ * at `status`; `reason` given, the reason must be it, optionally followed by ": detail" (a string), or match
+ * it (a RegExp).
  */
 export function expectError(res: CallResult, status: number, code: string, reason?: string | RegExp): void {
   expect(res.status, res.text).toBe(status);
@@ -185,9 +186,13 @@ export function expectError(res: CallResult, status: number, code: string, reaso
   expect(res.body.metadata).not.toBeNull();
   expect(res.body.reason).toBeTypeOf('string');
   expect(res.body.reason.startsWith(`${code} `), res.body.reason).toBe(true);
-  if (typeof reason === 'string') expect(res.body.reason).toBe(reason);
+  // The wording is fixed; the server may add ": <detail>" (a field path, the offending value).
+  if (typeof reason === 'string')
+    expect(res.body.reason).toMatch(new RegExp(`^${escapeRegExp(reason)}(: .+)?$`));
   else if (reason) expect(res.body.reason).toMatch(reason);
 }
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The wire form of a timestamp: yyyy-MM-dd'T'HH:mm:ss*SSS±HHMM. */
 export const WIRE_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\*\d{3}[+-]\d{4}$/;

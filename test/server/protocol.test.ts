@@ -167,7 +167,7 @@ describe('request bodies', () => {
     expect(code).not.toHaveProperty('padding');
   });
 
-  it('garbage never crashes the server: each gets a 4xx envelope, then a good request works', async () => {
+  it('garbage never crashes the server: each gets an error envelope, then a good request works', async () => {
     const garbage: (string | Buffer)[] = [
       Buffer.from([0xff, 0xfe, 0x00, 0x81, 0xc3, 0x28]),
       '\u0000\u0000',
@@ -192,12 +192,11 @@ describe('request bodies', () => {
     for (const [method, path] of targets) {
       for (const body of garbage) {
         const res = await srv.call(method, path, { body, timeZone: 'UTC' });
-        expect(
-          res.status,
-          `${method} ${path} ${String(body).slice(0, 40)}: ${res.text}`,
-        ).toBeGreaterThanOrEqual(400);
-        expect(res.status).toBeLessThan(500);
-        expect(res.body.statusCode).toBeTypeOf('string');
+        const what = `${method} ${path} ${String(body).slice(0, 40)}: ${res.text.slice(0, 200)}`;
+        // A 4xx, or a section-7 error at 200 (a record whose unknown fields are dropped may name no template).
+        expect(res.status, what).toBeLessThan(500);
+        expect(res.body.statusCode, what).toBeTypeOf('string');
+        expect(res.body.statusCode, what).not.toBe('OK');
         expect(res.body.data).toEqual([]);
       }
     }
