@@ -47,8 +47,8 @@ export function truncateToWidth(text: string, maxWidth: number, measure: Measure
 }
 
 /**
- * Column widths that add up to `available`. When the natural widths fit, each column is stretched in
- * proportion. Otherwise columns are served narrowest first: each keeps its natural width while that leaves
+ * Column widths that add up to `available`. When the natural widths fit, the spare room is shared equally,
+ * which keeps short columns from looking cramped beside a long one. Otherwise columns are served narrowest first: each keeps its natural width while that leaves
  * every wider column at least `minWidth` (or an equal share of what is left), and the rest split the
  * remainder equally. Identifiers and dates then print whole and long free text gives way.
  */
@@ -56,8 +56,8 @@ export function fitColumnWidths(natural: number[], available: number, minWidth =
   if (natural.length === 0) return [];
   const total = natural.reduce((a, b) => a + b, 0);
   if (total <= available) {
-    if (total === 0) return natural.map(() => available / natural.length);
-    return natural.map((w) => (w * available) / total);
+    const spare = (available - total) / natural.length;
+    return natural.map((w) => w + spare);
   }
   const order = natural.map((w, i) => [w, i] as const).sort((a, b) => a[0] - b[0]);
   const widths = new Array<number>(natural.length);

@@ -11,8 +11,8 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const measure = (s: string) => s.length * 10;
 
 describe('fitColumnWidths', () => {
-  it('stretches natural widths in proportion when they fit', () => {
-    expect(fitColumnWidths([100, 300], 800)).toEqual([200, 600]);
+  it('shares the spare room equally when the natural widths fit', () => {
+    expect(fitColumnWidths([100, 300], 800)).toEqual([300, 500]);
   });
 
   it('keeps narrow columns whole and gives what is left to the wide ones', () => {
