@@ -32,7 +32,7 @@ function humanTime(ms: number, timeZone: string): string {
 }
 
 /**
- * A width measure for the current font and size that sums per-character widths. pdfkit's own measure also
+ * A width measure for `font` at `size` that sums per-character widths. pdfkit's own measure also
  * looks up kerning pair by pair, which dominated the run time of large reports; kerning moves a cell's text
  * by a fraction of a point, which the cell padding absorbs. Text has been through pdfSafeText, so every
  * character code is below U+2200 (the highest WinAnsi character is U+2122).
