@@ -1,0 +1,315 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, type ApiClientOptions, redactToken } from '../../src/api/client.js';
+import { ApiError, AuthError, NetworkError, NotFoundError } from '../../src/cli/errors.js';
+import { cliVersion } from '../../src/cli/version.js';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+type Handler = (req: Seen, res: ServerResponse) => void;
+
+// A scripted HTTP server on loopback: each test sets how it answers and reads what it received.
+let server: Server;
+let baseUrl: string;
+let handler: Handler = (_req, res) => res.end();
+const seen: Seen[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const s: Seen = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      seen.push(s);
+      handler(s, res);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
+
+afterEach(() => {
+  seen.length = 0;
+});
+
+const TOKEN = 'ccp_abcdefghijklmnopqrstuvwxyz0123456789WXYZ';
+const clients: ApiClient[] = [];
+afterAll(async () => {
+  for (const c of clients) await c.close();
+});
+
+function client(opts: Partial<ApiClientOptions> = {}): ApiClient & { delays: number[] } {
+  const delays: number[] = [];
+  const c = new ApiClient({
+    baseUrl,
+    token: TOKEN,
+    timeZone: 'Asia/Kolkata',
+    orgUuid: 'a0000000-0000-4000-8000-000000000001',
+    userUuid: 'b0000000-0000-4000-8000-000000000001',
+    timeoutMs: 2000,
+    userAgent: `ccp/${cliVersion()}`,
+    sleep: async (ms) => {
+      delays.push(ms);
+    },
+    random: () => 1,
+    ...opts,
+  });
+  clients.push(c);
+  return Object.assign(c, { delays });
+}
+
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+const ok = (data: unknown[] = []) => ({ data, metadata: {}, statusCode: 'OK' });
+const failure = (code: string, reason: string) => ({
+  data: [],
+  metadata: {},
+  statusCode: code,
+  reason: `${code} ${reason}`,
+});
+
+describe('ApiClient request', () => {
+  it('sends time_zone, User-Agent, Bearer and the envelope with the resolved org and user', async () => {
+    handler = (_r, res) => json(res, 200, ok([{ uuid: 'x' }]));
+    const ex = await client().request('POST', '/codes', { records: [{ uuid: 'c1' }] });
+    expect(ex.envelope.data).toEqual([{ uuid: 'x' }]);
+    const req = seen[0]!;
+    expect(req.method).toBe('POST');
+    expect(req.url).toBe('/codes');
+    expect(req.headers.time_zone).toBe('Asia/Kolkata');
+    expect(req.headers['user-agent']).toBe(`ccp/${cliVersion()}`);
+    expect(req.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(req.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(req.body)).toEqual({
+      data: [{ uuid: 'c1' }],
+      metadata: {
+        fileCodeUuid: '',
+        orgUuid: 'a0000000-0000-4000-8000-000000000001',
+        userUuid: 'b0000000-0000-4000-8000-000000000001',
+      },
+    });
+  });
+
+  it('sends no body on GET, and the query string', async () => {
+    handler = (_r, res) => json(res, 200, ok());
+    await client().request('GET', '/edgedevice/all/3', { query: { pageSize: 7 } });
+    expect(seen[0]!.url).toBe('/edgedevice/all/3?pageSize=7');
+    expect(seen[0]!.body).toBe('');
+    expect(seen[0]!.headers['content-type']).toBeUndefined();
+  });
+
+  it('keeps a whole envelope given as body, filling only missing metadata', async () => {
+    handler = (_r, res) => json(res, 200, ok());
+    await client().exchange('PUT', '/org/update', {
+      body: { data: [{ uuid: 'o' }], metadata: { orgUuid: 'a0000000-0000-4000-8000-00000000000f' } },
+    });
+    expect(JSON.parse(seen[0]!.body)).toEqual({
+      data: [{ uuid: 'o' }],
+      metadata: {
+        fileCodeUuid: '',
+        orgUuid: 'a0000000-0000-4000-8000-00000000000f',
+        userUuid: 'b0000000-0000-4000-8000-000000000001',
+      },
+    });
+  });
+
+  it('treats a non-OK statusCode at HTTP 200 as an ApiError carrying the code and reason', async () => {
+    handler = (_r, res) => json(res, 200, failure('CCP-CS-001', 'Error while fetching Code'));
+    const err = await client()
+      .request('POST', '/codes', { records: [{ uuid: 'c' }] })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).not.toBeInstanceOf(AuthError);
+    expect(err).toMatchObject({
+      code: 'CCP-CS-001',
+      reason: 'Error while fetching Code',
+      httpStatus: 200,
+      exitCode: 1,
+    });
+  });
+
+  it.each([
+    [401, 'UNAUTHORIZED', AuthError, 3],
+    [403, 'FORBIDDEN', AuthError, 3],
+    [404, 'NOT_FOUND', NotFoundError, 4],
+    [406, 'CCP-BV-001', ApiError, 1],
+    [400, 'CCP-HTTP-003', ApiError, 1],
+  ])('maps HTTP %i to %s with exit code', async (status, code, type, exitCode) => {
+    handler = (_r, res) => json(res, status, failure(code, 'text of the reason'));
+    const err = await client()
+      .request('PUT', '/license/x/activate')
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(type);
+    expect(err).toMatchObject({ code, reason: 'text of the reason', httpStatus: status, exitCode });
+  });
+
+  it('turns a body that is not JSON into an ApiError with the HTTP status', async () => {
+    handler = (_r, res) => {
+      res.writeHead(500, { 'content-type': 'text/html' });
+      res.end('<html>Internal Server Error</html>');
+    };
+    const err = await client()
+      .request('POST', '/codes')
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ httpStatus: 500, exitCode: 1, code: 'HTTP_500' });
+    expect((err as ApiError).reason).toMatch(/not JSON \(text\/html\)/);
+  });
+});
+
+describe('ApiClient retries', () => {
+  it('retries GET on 503 with exponential backoff and full jitter, then succeeds', async () => {
+    let n = 0;
+    handler = (_r, res) =>
+      ++n < 3 ? json(res, 503, failure('UNAVAILABLE', 'busy')) : json(res, 200, ok([1]));
+    const c = client({ random: () => 0.5 });
+    const ex = await c.request('GET', '/codeTypes/0');
+    expect(ex.envelope.data).toEqual([1]);
+    expect(seen).toHaveLength(3);
+    // random() * min(cap, 200 * 2^attempt)
+    expect(c.delays).toEqual([100, 200]);
+  });
+
+  it('gives up after the configured retries with the last answer', async () => {
+    handler = (_r, res) => json(res, 502, failure('BAD_GATEWAY', 'upstream down'));
+    const c = client({ retries: 2 });
+    const err = await c.request('GET', '/codeTypes/0').catch((e: unknown) => e);
+    expect(seen).toHaveLength(3);
+    expect(c.delays).toEqual([200, 400]);
+    expect(err).toMatchObject({ code: 'BAD_GATEWAY', httpStatus: 502, exitCode: 1 });
+  });
+
+  it('caps the backoff', async () => {
+    handler = (_r, res) => json(res, 504, failure('GATEWAY_TIMEOUT', 'slow'));
+    const c = client({ retries: 4, backoffBaseMs: 1000, backoffCapMs: 3000 });
+    await c.request('PUT', '/license/x/activate').catch(() => undefined);
+    expect(c.delays).toEqual([1000, 2000, 3000, 3000]);
+  });
+
+  it('never retries POST, even on 503', async () => {
+    handler = (_r, res) => json(res, 503, failure('UNAVAILABLE', 'busy'));
+    const c = client();
+    await expect(c.request('POST', '/edgedevice/push')).rejects.toBeInstanceOf(ApiError);
+    expect(seen).toHaveLength(1);
+    expect(c.delays).toEqual([]);
+  });
+
+  it('does not retry other statuses (500, 404)', async () => {
+    handler = (_r, res) => json(res, 500, failure('INTERNAL', 'boom'));
+    await expect(client().request('GET', '/codeTypes/0')).rejects.toBeInstanceOf(ApiError);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('retries GET on a dropped connection, not POST', async () => {
+    let n = 0;
+    handler = (_r, res) => {
+      if (++n === 1) res.socket?.destroy();
+      else json(res, 200, ok());
+    };
+    await client().request('GET', '/edgedevice/all/0');
+    expect(seen).toHaveLength(2);
+
+    seen.length = 0;
+    handler = (_r, res) => res.socket?.destroy();
+    const err = await client()
+      .request('POST', '/codes')
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect((err as NetworkError).exitCode).toBe(5);
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('ApiClient network failures', () => {
+  it('times out a request that gets no answer (exit 5)', async () => {
+    handler = () => {
+      // never answers
+    };
+    const started = Date.now();
+    const err = await client({ timeoutMs: 150, retries: 0 })
+      .request('GET', '/edgedevice/all/0')
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err).toMatchObject({ code: 'TIMEOUT', exitCode: 5 });
+    expect((err as Error).message).toMatch(/within 150 ms/);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('reports a refused connection (exit 5)', async () => {
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((r) => probe.close(r));
+    const err = await client({ baseUrl: `http://127.0.0.1:${port}`, retries: 1 })
+      .request('GET', '/codeTypes/0')
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err).toMatchObject({ code: 'ECONNREFUSED', exitCode: 5 });
+  });
+});
+
+describe('ApiClient --verbose trace', () => {
+  it('traces method, URL, status, time and headers, with the token redacted', async () => {
+    handler = (_r, res) => json(res, 200, ok(), { 'x-total-count': '0' });
+    const lines: string[] = [];
+    await client({ trace: (l) => lines.push(l) }).request('GET', '/codeTypes/0', { query: { pageSize: 5 } });
+    const text = lines.join('\n');
+    expect(text).toContain(`> GET ${baseUrl}/codeTypes/0?pageSize=5`);
+    expect(text).toContain('> time_zone: Asia/Kolkata');
+    expect(text).toContain('> authorization: Bearer ccp_…WXYZ');
+    expect(text).toMatch(/< 200 \(\d+ ms\)/);
+    expect(text).toContain('< x-total-count: 0');
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain(TOKEN.slice(4, 20));
+  });
+
+  it('redacts any token to its last four characters', () => {
+    expect(redactToken('ccp_0123456789abcdef')).toBe('ccp_…cdef');
+    expect(redactToken('plain-opaque-token-1234')).toBe('…1234');
+    expect(redactToken('short')).toBe('…');
+  });
+});
+
+describe('ApiClient paginate', () => {
+  it('walks <path>/<pageNo>?pageSize=N and reports X-Total-Count', async () => {
+    handler = (r, res) => {
+      const page = Number(r.url.split('/')[3]!.split('?')[0]);
+      const data = page < 2 ? [{ n: page * 2 }, { n: page * 2 + 1 }] : [{ n: 4 }];
+      json(res, 200, ok(data), { 'x-total-count': '5' });
+    };
+    const progress: Array<number | undefined> = [];
+    const got: unknown[] = [];
+    for await (const r of client().paginate('/edgedevice/all', {
+      pageSize: 2,
+      all: true,
+      onPage: (_n, t) => progress.push(t),
+    }))
+      got.push(r);
+    expect(got).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }]);
+    expect(seen.map((s) => s.url)).toEqual([
+      '/edgedevice/all/0?pageSize=2',
+      '/edgedevice/all/1?pageSize=2',
+      '/edgedevice/all/2?pageSize=2',
+    ]);
+    expect(progress).toEqual([5, 5, 5]);
+  });
+});
