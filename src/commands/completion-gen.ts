@@ -1,0 +1,321 @@
+import type { Command, Option } from 'commander';
+import { PROFILE_KEYS } from '../config/keys.js';
+import { type RecordKind, recordFields } from '../domain/index.js';
+import { REPORT_FILE_TYPES, REPORT_TEMPLATES } from '../domain/report.js';
+
+// Shell completions generated from the commander tree, so they cannot fall behind the commands:
+// a test regenerates them and compares with the checked-in files in completions/.
+
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+export type Shell = (typeof SHELLS)[number];
+
+export interface CompletionOption {
+  short?: string;
+  long: string;
+  description: string;
+  takesValue: boolean;
+  /** Completes a file name. */
+  file: boolean;
+}
+
+export interface CompletionCommand {
+  /** Subcommand names from the root, joined by spaces; '' for the root. */
+  path: string;
+  name: string;
+  aliases: string[];
+  description: string;
+  subcommands: CompletionCommand[];
+  /** Options the command defines itself; those of its ancestors apply too. */
+  options: CompletionOption[];
+  /** Values of the first positional argument, if known. */
+  argValues: string[];
+  argIsFile: boolean;
+}
+
+/** What the commander tree cannot say: value sets that live in the domain. */
+export interface CompletionHints {
+  /** Record kind printed under a command path (longest prefix wins), for `--fields`. */
+  kinds: Record<string, RecordKind>;
+  /** Values of an option, keyed `path|--long`; they apply to the path and every command under it. */
+  optionValues: Record<string, readonly string[]>;
+  /** Values of the first positional argument, keyed by path. */
+  argValues: Record<string, readonly string[]>;
+}
+
+export const DEFAULT_HINTS: CompletionHints = {
+  kinds: {
+    license: 'license',
+    code: 'code',
+    codetype: 'codeType',
+    edgedevice: 'edgeDevice',
+    org: 'organization',
+    'org options': 'organizationOption',
+    notify: 'notification',
+    'notify configure': 'notificationConfiguration',
+    report: 'report',
+  },
+  optionValues: {
+    '|--output': ['table', 'json', 'ndjson', 'csv', 'yaml'],
+    'report download|--template': REPORT_TEMPLATES,
+    'report download|--type': REPORT_FILE_TYPES,
+    'server token create|--role': ['admin', 'operator', 'viewer'],
+  },
+  argValues: {
+    'config get': PROFILE_KEYS,
+    'config set': PROFILE_KEYS,
+    'config unset': PROFILE_KEYS,
+    completion: SHELLS,
+    api: ['GET', 'POST', 'PUT', 'DELETE'],
+  },
+};
+
+export interface CompletionModel {
+  root: CompletionCommand;
+  /** Every command, root first, parents before children. */
+  commands: CompletionCommand[];
+  help: CompletionOption[];
+  /** Values of value-taking options: `path|flag` (exact path, or path and below when `inherit`). */
+  values: { path: string; flags: string[]; values: string[]; inherit: boolean; list: boolean }[];
+}
+
+// Names and values are emitted unquoted inside case patterns and word lists: keep them to plain words.
+const SAFE_WORD = /^[A-Za-z0-9_./@+-]+$/;
+const safe = (words: readonly string[]) => words.filter((w) => SAFE_WORD.test(w));
+
+// <file>, <path>, <output-file> but not <profile>.
+const FILE_ARG = /(^|[^a-z])(file|path|dir)$/i;
+
+function firstLine(text: string): string {
+  return (text.split('\n')[0] ?? '').trim();
+}
+
+function optionModel(o: Option): CompletionOption | undefined {
+  if (!o.long || !SAFE_WORD.test(o.long)) return undefined;
+  const valueName = /[<[]([^>\]]+)[>\]]/.exec(o.flags)?.[1] ?? '';
+  const model: CompletionOption = {
+    long: o.long,
+    description: firstLine(o.description ?? ''),
+    takesValue: o.required || o.optional,
+    file: FILE_ARG.test(valueName),
+  };
+  if (o.short && SAFE_WORD.test(o.short)) model.short = o.short;
+  return model;
+}
+
+function commandModel(
+  cmd: Command,
+  path: string,
+  hints: CompletionHints,
+  isRoot: boolean,
+): CompletionCommand {
+  const help = cmd.createHelp();
+  const options = help
+    .visibleOptions(cmd)
+    .filter((o) => o.long !== '--help')
+    .map(optionModel)
+    .filter((o): o is CompletionOption => o !== undefined);
+  const subs = help
+    .visibleCommands(cmd)
+    .filter((c) => SAFE_WORD.test(c.name()) && (isRoot || c.name() !== 'help'))
+    .map((c) => commandModel(c, path ? `${path} ${c.name()}` : c.name(), hints, false));
+  const first = cmd.registeredArguments[0];
+  const argValues = hints.argValues[path] ?? first?.argChoices ?? [];
+  return {
+    path,
+    name: cmd.name(),
+    aliases: safe(cmd.aliases()),
+    description: firstLine(cmd.summary() || cmd.description()),
+    subcommands: subs,
+    options,
+    argValues: safe(argValues),
+    argIsFile: !!first && FILE_ARG.test(first.name()),
+  };
+}
+
+function kindOf(path: string, kinds: Record<string, RecordKind>): RecordKind | undefined {
+  const words = path.split(' ');
+  for (let n = words.length; n > 0; n--) {
+    const kind = kinds[words.slice(0, n).join(' ')];
+    if (kind) return kind;
+  }
+  return undefined;
+}
+
+/** Reads the commander tree into the shape the emitters share. */
+export function buildCompletionModel(
+  program: Command,
+  hints: CompletionHints = DEFAULT_HINTS,
+): CompletionModel {
+  const root = commandModel(program, '', hints, true);
+  const commands: CompletionCommand[] = [];
+  const visit = (c: CompletionCommand) => {
+    commands.push(c);
+    c.subcommands.forEach(visit);
+  };
+  visit(root);
+
+  const helpOption = program
+    .createHelp()
+    .visibleOptions(program)
+    .find((o) => o.long === '--help');
+  const help = helpOption ? [optionModel(helpOption)!] : [];
+
+  const values: CompletionModel['values'] = [];
+  const fieldsAt = commands.filter((c) => c.options.some((o) => o.long === '--fields'));
+  for (const c of commands) {
+    const declared = fieldsAt.some(
+      (d) => d.path === c.path || d.path === '' || c.path.startsWith(`${d.path} `),
+    );
+    const kind = c.path ? kindOf(c.path, hints.kinds) : undefined;
+    // Groups print no records; their leaves do.
+    if (declared && kind && c.subcommands.length === 0) {
+      values.push({
+        path: c.path,
+        flags: ['--fields'],
+        values: safe(recordFields(kind)),
+        inherit: false,
+        list: true,
+      });
+    }
+  }
+  // Deeper paths first, so a subcommand's own values win over an ancestor's.
+  for (const c of [...commands].reverse()) {
+    for (const o of c.options) {
+      if (!o.takesValue) continue;
+      const hinted = hints.optionValues[`${c.path}|${o.long}`];
+      const choices = hinted ?? findChoices(program, c.path, o.long);
+      if (!choices?.length) continue;
+      const flags = o.short ? [o.short, o.long] : [o.long];
+      values.push({ path: c.path, flags, values: safe(choices), inherit: true, list: false });
+    }
+  }
+  return { root, commands, help, values };
+}
+
+function findChoices(program: Command, path: string, long: string): readonly string[] | undefined {
+  let cmd: Command | undefined = program;
+  for (const word of path ? path.split(' ') : []) cmd = cmd?.commands.find((c) => c.name() === word);
+  return cmd?.options.find((o) => o.long === long)?.argChoices;
+}
+
+export function fileOptions(model: CompletionModel): { path: string; flags: string[] }[] {
+  return model.commands.flatMap((c) =>
+    c.options.filter((o) => o.takesValue && o.file).map((o) => ({ path: c.path, flags: flagsOf(o) })),
+  );
+}
+
+export function flagsOf(o: CompletionOption): string[] {
+  return o.short ? [o.short, o.long] : [o.long];
+}
+
+/** The `case` helpers bash and zsh share; `split` word-splits a scalar in the target shell. */
+export function shellCaseHelpers(model: CompletionModel, split: (name: string) => string): string {
+  const out: string[] = [];
+  const fn = (name: string, comment: string, arms: string[], fallback: string) => {
+    out.push(
+      `# ${comment}`,
+      `${name}() {`,
+      `  case "$1" in`,
+      ...arms,
+      `    *) ${fallback} ;;`,
+      '  esac',
+      '}',
+      '',
+    );
+  };
+  const withValues = (rows: [string, string[]][]) =>
+    rows
+      .filter(([, words]) => words.length)
+      .map(([path, words]) => `    "${path}") REPLY="${words.join(' ')}" ;;`);
+
+  out.push('# Sets REPLY to the path of subcommand $2 of path $1 (aliases resolved), or empty.');
+  out.push('__ccp_sub() {', '  case "$1|$2" in');
+  for (const c of model.commands) {
+    for (const s of c.subcommands) {
+      for (const name of [s.name, ...s.aliases]) out.push(`    "${c.path}|${name}") REPLY="${s.path}" ;;`);
+    }
+  }
+  out.push('    *) REPLY="" ;;', '  esac', '}', '');
+  fn(
+    '__ccp_subs',
+    'Subcommands of a path.',
+    withValues(model.commands.map((c) => [c.path, c.subcommands.map((s) => s.name)])),
+    'REPLY=""',
+  );
+  fn(
+    '__ccp_own_opts',
+    "Options a command defines itself (its ancestors' apply as well).",
+    withValues(model.commands.map((c) => [c.path, c.options.flatMap(flagsOf)])),
+    'REPLY=""',
+  );
+  fn(
+    '__ccp_own_value_opts',
+    'Those of its own options that take a value.',
+    withValues(model.commands.map((c) => [c.path, c.options.filter((o) => o.takesValue).flatMap(flagsOf)])),
+    'REPLY=""',
+  );
+  fn(
+    '__ccp_args',
+    'Values of the first positional argument.',
+    withValues(model.commands.map((c) => [c.path, c.argValues])),
+    'REPLY=""',
+  );
+
+  out.push(
+    '# Values of option $2 under path $1; __ccp_list=1 for a comma-separated list, __ccp_files=1 for a file.',
+  );
+  out.push('__ccp_values() {', '  __ccp_list=0', '  __ccp_files=0', '  case "$1|$2" in');
+  const pattern = (path: string, flags: string[], inherit: boolean) =>
+    flags
+      .flatMap((f) =>
+        !inherit ? [`"${path}|${f}"`] : path === '' ? [`*"|${f}"`] : [`"${path}|${f}"`, `"${path} "*"|${f}"`],
+      )
+      .join('|');
+  // Commands that share a value set share one arm (every leaf of a resource has the same --fields).
+  const arms = new Map<string, string[]>();
+  for (const v of model.values) {
+    const body = `REPLY="${v.values.join(' ')}"${v.list ? '; __ccp_list=1' : ''}`;
+    arms.set(body, [...(arms.get(body) ?? []), pattern(v.path, v.flags, v.inherit)]);
+  }
+  for (const [body, patterns] of arms) out.push(`    ${patterns.join('|')}) ${body} ;;`);
+  for (const f of fileOptions(model))
+    out.push(`    ${pattern(f.path, f.flags, true)}) REPLY=""; __ccp_files=1 ;;`);
+  out.push('    *) REPLY="" ;;', '  esac', '}', '');
+
+  out.push(
+    "# Options that apply under a path: its own and its ancestors'; with $2 = value, only value-taking ones.",
+    '__ccp_all_opts() {',
+    '  local fn=__ccp_own_opts acc p="" seg',
+    '  [[ $2 == value ]] && fn=__ccp_own_value_opts',
+    '  $fn ""',
+    '  acc="$REPLY"',
+    `  for seg in ${split('1')}; do`,
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not JS
+    '    p="${p:+$p }$seg"',
+    '    $fn "$p"',
+    '    acc="$acc $REPLY"',
+    '  done',
+    '  REPLY="$acc"',
+    '}',
+    '',
+    '# Finds the command path in the words before the cursor, skipping options and their values.',
+    '__ccp_walk() {',
+    '  local w skip=0',
+    '  cpath=""',
+    '  for w in "$@"; do',
+    '    if (( skip )); then skip=0; continue; fi',
+    '    case "$w" in',
+    '      --) break ;;',
+    '      -*=*|=) ;;',
+    '      -*) __ccp_all_opts "$cpath" value; [[ " $REPLY " == *" $w "* ]] && skip=1 ;;',
+    '      *) __ccp_sub "$cpath" "$w"; [[ -n $REPLY ]] && cpath="$REPLY" ;;',
+    '    esac',
+    '  done',
+    '}',
+    '',
+  );
+  return out.join('\n');
+}
+
+export const GENERATED_NOTE =
+  'Generated from the command tree by `npm run completions`; do not edit by hand.';
