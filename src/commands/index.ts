@@ -6,7 +6,9 @@ import { registerCodeType } from './codetype/index.js';
 import { registerConfigCommands } from './config/index.js';
 import { registerEdgeDevice } from './edgedevice/index.js';
 import { registerLicense } from './license/index.js';
+import { registerNotify } from './notify/index.js';
 import { registerOrg } from './org/index.js';
+import { registerReport } from './report/index.js';
 import { registerServer } from './server/index.js';
 
 /** Every command group; each index.ts assembles its verbs. */
@@ -16,6 +18,8 @@ export function registerCommands(program: Command, f: Factory): void {
   registerCodeType(program, f);
   registerEdgeDevice(program, f);
   registerOrg(program, f);
+  registerNotify(program, f);
+  registerReport(program, f);
   registerApi(program, f);
   registerServer(program, f);
   registerConfigCommands(program, f);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
 import { registerEdgeDeviceAdd } from './add.js';
 import { registerEdgeDeviceList } from './list.js';
+import { registerEdgeDevicePush } from './push.js';
 
 export function registerEdgeDevice(program: Command, f: Factory): Command {
   const group = program
@@ -10,5 +11,6 @@ export function registerEdgeDevice(program: Command, f: Factory): Command {
     .description('Edge devices: list, add, push flows');
   registerEdgeDeviceList(group, f);
   registerEdgeDeviceAdd(group, f);
+  registerEdgeDevicePush(group, f);
   return group;
 }

@@ -1,0 +1,16 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../cli/factory.js';
+import { registerNotifyConfigure } from './configure.js';
+import { registerNotifySave } from './save.js';
+import { registerNotifyUpdate } from './update.js';
+
+export function registerNotify(program: Command, f: Factory): Command {
+  const group = program
+    .command('notify')
+    .alias('notification')
+    .description('Notifications: save, update, configure for a role');
+  registerNotifySave(group, f);
+  registerNotifyUpdate(group, f);
+  registerNotifyConfigure(group, f);
+  return group;
+}

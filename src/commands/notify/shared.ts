@@ -1,0 +1,48 @@
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { collect, parseAssignment } from '../../cli/write-helpers.js';
+import type { NotificationOption } from '../../domain/notification.js';
+
+export interface NotificationFlags {
+  type?: string;
+  option?: string[];
+  active?: boolean;
+}
+
+export const NOTIFICATION_EXAMPLE = {
+  type: 'EMAIL',
+  isActive: true,
+  notificationOptions: [
+    { attributeName: 'recipient', attributeValue: 'ops@acme.example' },
+    { attributeName: 'subject', attributeValue: 'Device offline' },
+  ],
+};
+
+/** --type, repeated --option NAME=VALUE and --active/--inactive. */
+export function addNotificationFlags(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--type <type>', 'notification type, e.g. EMAIL'))
+    .addOption(
+      new Option(
+        '--option <NAME=VALUE>',
+        'a notification option (attributeName=attributeValue); repeat it',
+      ).argParser(collect),
+    )
+    .addOption(new Option('--active', 'mark it active'))
+    .addOption(new Option('--inactive', 'mark it inactive'));
+}
+
+export function notificationOptions(assignments: string[] | undefined): NotificationOption[] | undefined {
+  if (!assignments || assignments.length === 0) return undefined;
+  return assignments.map((a) => {
+    const { key, value } = parseAssignment(a, '--option');
+    return { attributeName: key, attributeValue: value };
+  });
+}
+
+export function activeFlag(flags: { active?: boolean; inactive?: boolean }): boolean | undefined {
+  if (flags.active && flags.inactive) return undefined;
+  if (flags.active) return true;
+  if (flags.inactive) return false;
+  return undefined;
+}
