@@ -29,11 +29,11 @@ import {
 } from './shared.js';
 
 type UpdateFlags = WriteFlags & FileFlags & NotificationFlags & { inactive?: boolean };
-type NotificationUpdate = z.infer<typeof NotificationUpdate>;
+type NotificationUpdateRecord = z.infer<typeof NotificationUpdate>;
 
 export interface NotifyUpdateOptions extends WriteContext {
   output: OutputSpec;
-  records: NotificationUpdate[];
+  records: NotificationUpdateRecord[];
 }
 
 export function registerNotifyUpdate(parent: Command, f: Factory): Command {
@@ -60,7 +60,7 @@ export function registerNotifyUpdate(parent: Command, f: Factory): Command {
         return;
       }
       if (flags.active && flags.inactive) throw new UsageError('give --active or --inactive, not both');
-      let records: NotificationUpdate[];
+      let records: NotificationUpdateRecord[];
       if (flags.file !== undefined) {
         if (uuid !== undefined || flags.type !== undefined || flags.option !== undefined) {
           throw new UsageError('give either -f FILE or <uuid> with --type/--option, not both');

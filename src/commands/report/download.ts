@@ -3,7 +3,7 @@ import { basename, join, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { decodeReport, downloadReportRequest } from '../../api/report-download.js';
 import { sendWrite } from '../../api/write-request.js';
-import { ApiError, UsageError } from '../../cli/errors.js';
+import { ApiError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/program.js';
 import {
