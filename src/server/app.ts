@@ -7,13 +7,8 @@ import { authenticate } from './auth.js';
 import { describeIssue, errorResponse, INTERNAL_ERROR, ServiceError } from './errors.js';
 import { readBody, sendJson } from './http.js';
 import type { RequestContext, Route } from './route.js';
-import { codeRoutes } from './routes/codes.js';
-import { downloadRoutes } from './routes/download.js';
-import { edgeDeviceRoutes } from './routes/edge-devices.js';
-import { licenseRoutes } from './routes/licenses.js';
-import { notificationRoutes } from './routes/notifications.js';
+import { API_ROUTES } from './routes/index.js';
 import { openApiRoutes } from './routes/openapi.js';
-import { organizationRoutes } from './routes/organizations.js';
 import type { Store } from './store/db.js';
 import type { TokenGrant } from './store/token-repo.js';
 
@@ -25,15 +20,7 @@ export interface AppOptions {
   log?: (line: string) => void;
 }
 
-export const ROUTES: readonly Route[] = [
-  ...licenseRoutes,
-  ...codeRoutes,
-  ...edgeDeviceRoutes,
-  ...organizationRoutes,
-  ...notificationRoutes,
-  ...downloadRoutes,
-  ...openApiRoutes,
-];
+export const ROUTES: readonly Route[] = [...API_ROUTES, ...openApiRoutes];
 
 interface PathEntry {
   segments: string[];

@@ -35,6 +35,8 @@ export interface Route {
   body?: z.ZodType;
   /** The operation's own section-7 error for an unexpected failure (a 500 INTERNAL otherwise). */
   failure?: ServiceErrorName;
+  /** What the OpenAPI document says of the operation: the record schemas of its request and response data. */
+  doc?: { summary: string; request?: z.ZodType; response?: z.ZodType };
   /** Answers with something other than an envelope (the OpenAPI document). */
   raw?: boolean;
   handle(ctx: RequestContext, body: unknown): RouteResult | Promise<RouteResult>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CodeLookup } from '../../domain/code.js';
+import { Code, CodeLookup, CodeType } from '../../domain/code.js';
 import { Metadata } from '../../domain/envelope.js';
 import { describeIssue, ServiceError } from '../errors.js';
 import { parsePage, totalHeader } from '../paging.js';
@@ -15,6 +15,7 @@ export const codeRoutes: Route[] = [
   defineRoute({
     method: 'POST',
     path: '/codes',
+    doc: { summary: 'Get a code by its code UUID (data[0].uuid)', request: CodeLookup, response: Code },
     roles: ALL_ROLES,
     timeZoneRequired: true,
     failure: 'codeFetch',
@@ -34,6 +35,7 @@ export const codeRoutes: Route[] = [
   defineRoute({
     method: 'GET',
     path: '/codeTypes/:pageNo',
+    doc: { summary: 'List code types with their codes, paged', response: CodeType },
     roles: ALL_ROLES,
     timeZoneRequired: true,
     failure: 'codeTypeFetch',

@@ -99,6 +99,11 @@ export const downloadRoutes: Route[] = [
   defineRoute({
     method: 'POST',
     path: '/download',
+    doc: {
+      summary: 'Download a report: fileData (base64) and reportName',
+      request: ReportRequest,
+      response: ReportRequest,
+    },
     roles: ALL_ROLES,
     failure: 'reportDownload',
     body: requestEnvelope(ReportRequest),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Uuid } from '../../domain/common.js';
-import { EdgeDeviceInput, EdgeDevicePushInput } from '../../domain/edge-device.js';
+import { EdgeDevice, EdgeDeviceInput, EdgeDevicePushInput } from '../../domain/edge-device.js';
 import { requestEnvelope } from '../../domain/envelope.js';
 import { requireScope } from '../auth.js';
 import { ServiceError } from '../errors.js';
@@ -11,6 +11,7 @@ export const edgeDeviceRoutes: Route[] = [
   defineRoute({
     method: 'GET',
     path: '/edgedevice/all/:pageNo',
+    doc: { summary: "List the edge devices in the caller's scope, paged", response: EdgeDevice },
     roles: ALL_ROLES,
     timeZoneRequired: true,
     handle(ctx) {
@@ -27,6 +28,11 @@ export const edgeDeviceRoutes: Route[] = [
   defineRoute({
     method: 'POST',
     path: '/edgedevice/org/:orgUuid/user/:userUuid/add',
+    doc: {
+      summary: 'Add or update edge devices of an organization',
+      request: EdgeDeviceInput,
+      response: EdgeDevice,
+    },
     roles: WRITERS,
     failure: 'edgeDeviceSave',
     body: requestEnvelope(EdgeDeviceInput),
@@ -72,6 +78,11 @@ export const edgeDeviceRoutes: Route[] = [
   defineRoute({
     method: 'POST',
     path: '/edgedevice/push',
+    doc: {
+      summary: 'Push flow definitions to edge devices (upserted by flowId)',
+      request: EdgeDevicePushInput,
+      response: EdgeDevice,
+    },
     roles: WRITERS,
     body: requestEnvelope(EdgeDevicePushInput),
     handle(ctx, body) {

@@ -1,5 +1,5 @@
 import { Uuid } from '../../domain/common.js';
-import { LICENSE_ACTIONS, type LicenseAction } from '../../domain/license.js';
+import { LICENSE_ACTIONS, type LicenseAction, LicenseRecord } from '../../domain/license.js';
 import { requireScope } from '../auth.js';
 import { ServiceError } from '../errors.js';
 import { ADMIN, defineRoute, type Route } from '../route.js';
@@ -8,6 +8,10 @@ export const licenseRoutes: Route[] = [
   defineRoute({
     method: 'PUT',
     path: '/license/:uuid/:action',
+    doc: {
+      summary: 'Activate or deactivate a license (action: activate | deactivate)',
+      response: LicenseRecord,
+    },
     roles: ADMIN,
     handle(ctx) {
       const { store } = ctx;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { requestEnvelope } from '../../domain/envelope.js';
 import {
   Notification,
+  NotificationConfiguration,
   NotificationConfigurationInput,
   NotificationUpdate,
 } from '../../domain/notification.js';
@@ -13,6 +14,7 @@ export const notificationRoutes: Route[] = [
   defineRoute({
     method: 'POST',
     path: '/notification',
+    doc: { summary: 'Save notifications with their options', request: Notification, response: Notification },
     roles: WRITERS,
     body: requestEnvelope(Notification),
     handle(ctx, body) {
@@ -32,6 +34,11 @@ export const notificationRoutes: Route[] = [
   defineRoute({
     method: 'PUT',
     path: '/notification',
+    doc: {
+      summary: 'Update notifications by uuid, replacing their options',
+      request: NotificationUpdate,
+      response: Notification,
+    },
     roles: WRITERS,
     body: requestEnvelope(NotificationUpdate),
     handle(ctx, body) {
@@ -53,6 +60,11 @@ export const notificationRoutes: Route[] = [
   defineRoute({
     method: 'POST',
     path: '/notification/configure',
+    doc: {
+      summary: 'Configure a notification for a role in an organization',
+      request: NotificationConfigurationInput,
+      response: NotificationConfiguration,
+    },
     roles: WRITERS,
     body: requestEnvelope(NotificationConfigurationInput),
     handle(ctx, body) {

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { Uuid } from '../../domain/common.js';
 import { requestEnvelope } from '../../domain/envelope.js';
-import { Organization, OrganizationOptionInput } from '../../domain/organization.js';
+import {
+  Organization,
+  OrganizationOption,
+  OrganizationOptionInput,
+  OrganizationUpdate,
+} from '../../domain/organization.js';
 import { requireScope } from '../auth.js';
 import { ServiceError } from '../errors.js';
 import { parsePage, totalHeader } from '../paging.js';
@@ -26,6 +31,11 @@ export const organizationRoutes: Route[] = [
   defineRoute({
     method: 'PUT',
     path: '/org/update',
+    doc: {
+      summary: 'Update organizations named by uuid, address included',
+      request: OrganizationUpdate,
+      response: Organization,
+    },
     roles: ADMIN,
     body: OrganizationUpdateBody,
     handle(ctx, body) {
@@ -50,6 +60,7 @@ export const organizationRoutes: Route[] = [
   defineRoute({
     method: 'GET',
     path: '/org/:orgUuid/org/:pageNo',
+    doc: { summary: 'List the sub-organizations of an organization, paged', response: Organization },
     roles: ALL_ROLES,
     timeZoneRequired: true,
     handle(ctx) {
@@ -69,6 +80,11 @@ export const organizationRoutes: Route[] = [
   defineRoute({
     method: 'POST',
     path: '/org/options/org/:orgUuid/add',
+    doc: {
+      summary: 'Add organization options (upserted by key)',
+      request: OrganizationOptionInput,
+      response: OrganizationOption,
+    },
     roles: ADMIN,
     body: requestEnvelope(OrganizationOptionInput),
     handle(ctx, body) {
