@@ -216,6 +216,30 @@ describe('POST /edgedevice/org/{orgUuid}/user/{userUuid}/add', () => {
     expect((await list()).find((d) => d.uuid === DEVICE.sensorHub).edgeDeviceName).toBe('Sensor hub');
   });
 
+  it('concurrent adds: distinct serials all land, one serial lands once', async () => {
+    const before = await count();
+    const distinct = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        srv.call('POST', addPath(ORG.sub2), {
+          body: envelope([{ edgeDeviceName: `Par ${i}`, serialNumber: `SN-PAR-${i}` }]),
+        }),
+      ),
+    );
+    for (const res of distinct) expectOk(res);
+    const same = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        srv.call('POST', addPath(ORG.sub2), {
+          body: envelope([{ edgeDeviceName: `Race ${i}`, serialNumber: 'SN-RACE' }]),
+        }),
+      ),
+    );
+    expect(same.filter((r) => r.body.statusCode === 'OK')).toHaveLength(1);
+    for (const r of same.filter((x) => x.body.statusCode !== 'OK')) expectError(r, 200, 'CCP-DM-006');
+    const after = await list();
+    expect(after.length).toBe(before + 13);
+    expect(after.filter((d) => d.serialNumber === 'SN-RACE')).toHaveLength(1);
+  });
+
   it('serial numbers are unique per organization only', async () => {
     const [d] = expectOk(
       await srv.call('POST', addPath(ORG.sub3), {

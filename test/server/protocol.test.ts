@@ -155,6 +155,25 @@ describe('request bodies', () => {
     expectError(res, 413, 'PAYLOAD_TOO_LARGE');
   });
 
+  it('order of checks: 403 before 413 before 406', async () => {
+    const huge = 'z'.repeat(2 * 1024 * 1024);
+    // Over the limit and not even JSON: the size is judged first.
+    expectError(await srv.call('POST', '/edgedevice/push', { body: huge }), 413, 'PAYLOAD_TOO_LARGE');
+    // A viewer may not write, whatever the body.
+    expectError(
+      await srv.call('POST', '/edgedevice/push', { body: huge, token: srv.tokens.viewer }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await srv.call('PUT', '/org/update', { body: '{oops', token: srv.tokens.operator }),
+      403,
+      'FORBIDDEN',
+    );
+    // After a 413 the server still answers.
+    expectOk(await srv.call('POST', '/codes', { body: codeLookup(), timeZone: 'UTC' }));
+  });
+
   it('a body just under 1 MiB is accepted (unknown fields ignored)', async () => {
     const body = JSON.stringify(envelope([{ uuid: CODE.gateway, padding: '' }]));
     const pad = 'y'.repeat(1024 * 1024 - body.length - 16);
