@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE, CODE_TYPE } from '../fixtures/basic-ids.js';
+import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let srv: TestServer;
+let tmp: { dir: string; remove: () => Promise<void> };
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  tmp = await tempDir();
+  env = isolatedEnv(tmp.dir, { CCP_BASE_URL: srv.url, CCP_TOKEN: srv.tokens.viewer });
+});
+
+afterAll(async () => {
+  await srv.close();
+  await tmp.remove();
+});
+
+describe('ccp code get', () => {
+  it('prints the code with its code type', async () => {
+    const r = await runCli(['code', 'get', CODE.gateway], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const [code] = JSON.parse(r.stdout);
+    expect(code.uuid).toBe(CODE.gateway);
+    expect(code.codeType.uuid).toBe(CODE_TYPE.deviceKind);
+  });
+
+  it('an unknown code is the service error CCP-CS-001 (HTTP 200): exit 1, code and reason on stderr', async () => {
+    const r = await runCli(['code', 'get', '11111111-1111-4111-8111-111111111111'], { env });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('ccp: CCP-CS-001 Error while fetching Code');
+  });
+
+  it('with -o json the error is also one JSON object on stderr', async () => {
+    const r = await runCli(['code', 'get', '11111111-1111-4111-8111-111111111111', '-o', 'json'], { env });
+    expect(r.code).toBe(1);
+    const last = r.stderr.trim().split('\n').at(-1)!;
+    expect(JSON.parse(last)).toEqual({
+      code: 'CCP-CS-001',
+      reason: 'Error while fetching Code',
+      httpStatus: 200,
+      exitCode: 1,
+    });
+  });
+
+  it('a malformed uuid is a usage error (exit 2) and sends nothing', async () => {
+    const r = await runCli(['code', 'get', 'not-a-uuid'], {
+      env: { ...env, CCP_BASE_URL: 'http://127.0.0.1:9' },
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/uuid/);
+  });
+
+  it('prints the table form on a terminal', async () => {
+    const r = await runCli(['code', 'get', CODE.sensor, '--fields', 'uuid,codeIdentifier'], {
+      env,
+      stdoutIsTTY: true,
+      width: 200,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('codeIdentifier');
+    expect(r.stdout).toContain(CODE.sensor);
+  });
+});

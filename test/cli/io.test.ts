@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { testIO } from '../../src/cli/io.js';
+
+describe('IO', () => {
+  it('allows colour only on a terminal without NO_COLOR, --no-color, CI or TERM=dumb', () => {
+    expect(testIO({ stdoutIsTTY: true }).colorEnabled()).toBe(true);
+    expect(testIO({ stdoutIsTTY: false }).colorEnabled()).toBe(false);
+    expect(testIO({ stdoutIsTTY: true, env: { NO_COLOR: '1' } }).colorEnabled()).toBe(false);
+    // no-color.org: an empty NO_COLOR does not count
+    expect(testIO({ stdoutIsTTY: true, env: { NO_COLOR: '' } }).colorEnabled()).toBe(true);
+    expect(testIO({ stdoutIsTTY: true, env: { CI: 'true' } }).colorEnabled()).toBe(false);
+    expect(testIO({ stdoutIsTTY: true, env: { TERM: 'dumb' } }).colorEnabled()).toBe(false);
+    const io = testIO({ stdoutIsTTY: true });
+    io.setColor(false);
+    expect(io.colorEnabled()).toBe(false);
+  });
+
+  it('allows prompts only with a terminal on stdin and stdout, outside CI and without --no-input', () => {
+    expect(testIO({ stdinIsTTY: true, stdoutIsTTY: true }).canPrompt()).toBe(true);
+    expect(testIO({ stdinIsTTY: false, stdoutIsTTY: true }).canPrompt()).toBe(false);
+    expect(testIO({ stdinIsTTY: true, stdoutIsTTY: false }).canPrompt()).toBe(false);
+    expect(testIO({ stdinIsTTY: true, stdoutIsTTY: true, env: { CI: '1' } }).canPrompt()).toBe(false);
+    const io = testIO({ stdinIsTTY: true, stdoutIsTTY: true });
+    io.setNoInput(true);
+    expect(io.canPrompt()).toBe(false);
+  });
+
+  it('shows a spinner only when stderr is a terminal', async () => {
+    const quiet = testIO({ stderrIsTTY: false });
+    (await quiet.spinner('working')).update('still');
+    expect(quiet.spinnerTexts).toEqual([]);
+    const tty = testIO({ stderrIsTTY: true });
+    (await tty.spinner('working')).update('still');
+    expect(tty.spinnerTexts).toEqual(['working', 'still']);
+    const ci = testIO({ stderrIsTTY: true, env: { CI: 'true' } });
+    await ci.spinner('working');
+    expect(ci.spinnerTexts).toEqual([]);
+  });
+
+  it('notes go to stderr, one line each', async () => {
+    const io = testIO();
+    io.note('hello');
+    io.note('world\n');
+    await new Promise((r) => setImmediate(r));
+    expect(io.err()).toBe('hello\nworld\n');
+    expect(io.out()).toBe('');
+  });
+});

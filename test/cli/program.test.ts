@@ -1,0 +1,127 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Command } from 'commander';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFactory } from '../../src/cli/factory.js';
+import { testIO } from '../../src/cli/io.js';
+import { buildProgram } from '../../src/cli/program.js';
+import { cliVersion } from '../../src/cli/version.js';
+import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
+
+let tmp: { dir: string; remove: () => Promise<void> };
+let env: NodeJS.ProcessEnv;
+let closedPort: number;
+
+beforeAll(async () => {
+  tmp = await tempDir();
+  env = isolatedEnv(tmp.dir, { CCP_TOKEN: 'ccp_unused' });
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  closedPort = (probe.address() as AddressInfo).port;
+  await new Promise((r) => probe.close(r));
+});
+
+afterAll(async () => {
+  await tmp.remove();
+});
+
+function leaves(cmd: Command, path: string[] = []): Array<{ path: string[]; cmd: Command }> {
+  const subs = cmd.commands.filter((c) => c.name() !== 'help');
+  if (subs.length === 0) return [{ path, cmd }];
+  return subs.flatMap((c) => leaves(c, [...path, c.name()]));
+}
+
+describe('program tree', () => {
+  it('has the commands of cli.md', () => {
+    const names = leaves(buildProgram(createFactory({ io: testIO() }))).map((l) => l.path.join(' '));
+    for (const expected of [
+      'license activate',
+      'license deactivate',
+      'code get',
+      'codetype list',
+      'edgedevice list',
+      'org list',
+      'api',
+      'server start',
+      'server import',
+      'server seed',
+      'server token create',
+    ]) {
+      expect(names).toContain(expected);
+    }
+  });
+
+  it('every command has help with at least one example', () => {
+    for (const { path } of leaves(buildProgram(createFactory({ io: testIO() })))) {
+      const io = testIO();
+      const program = buildProgram(createFactory({ io }));
+      try {
+        program.parse(['node', 'ccp', ...path, '--help']);
+      } catch {
+        // exitOverride throws after printing help
+      }
+      expect(io.out(), `ccp ${path.join(' ')} --help`).toMatch(/Examples:\n {2}\$ ccp /);
+    }
+  });
+});
+
+describe('usage errors and exit codes', () => {
+  it('--version prints the version, exit 0', async () => {
+    const r = await runCli(['--version'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(cliVersion());
+  });
+
+  it('--help prints usage on stdout, exit 0', async () => {
+    const r = await runCli(['--help'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Usage: ccp');
+    expect(r.stdout).toContain('--base-url');
+  });
+
+  it('suggests the command a typo meant (exit 2)', async () => {
+    const r = await runCli(['edgdevice', 'list'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("unknown command 'edgdevice'");
+    expect(r.stderr).toContain('Did you mean edgedevice?');
+  });
+
+  it('an unknown option, a missing argument, a bad choice: exit 2', async () => {
+    expect((await runCli(['edgedevice', 'list', '--bogus'], { env })).code).toBe(2);
+    expect((await runCli(['code', 'get'], { env })).code).toBe(2);
+    expect((await runCli(['edgedevice', 'list', '-o', 'xml'], { env })).code).toBe(2);
+  });
+
+  it('a group without its verb shows the group help on stderr, exit 2', async () => {
+    const r = await runCli(['license'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('activate');
+  });
+
+  it('with -o json a usage error is also a JSON object on stderr', async () => {
+    const r = await runCli(['-o', 'json', 'edgedevice', 'list', '--bogus'], { env });
+    expect(r.code).toBe(2);
+    const obj = JSON.parse(r.stderr.trim().split('\n').at(-1)!);
+    expect(obj).toMatchObject({ code: 'USAGE', httpStatus: null, exitCode: 2 });
+    expect(obj.reason).toContain('--bogus');
+  });
+
+  it('a bad configuration value (time zone, profile, timeout) is exit 2', async () => {
+    const base = ['--base-url', `http://127.0.0.1:${closedPort}`];
+    const tz = await runCli([...base, '--time-zone', 'Mars/Olympus', 'codetype', 'list'], { env });
+    expect(tz.code).toBe(2);
+    expect(tz.stderr).toContain('Mars/Olympus');
+    expect((await runCli([...base, '--profile', 'nope', 'codetype', 'list'], { env })).code).toBe(2);
+    expect((await runCli([...base, '--timeout', 'soon', 'codetype', 'list'], { env })).code).toBe(2);
+  });
+
+  it('a refused connection is exit 5, with the JSON object under --json', async () => {
+    const r = await runCli(['--base-url', `http://127.0.0.1:${closedPort}`, 'edgedevice', 'list', '--json'], {
+      env,
+    });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toContain('connection refused');
+    const obj = JSON.parse(r.stderr.trim().split('\n').at(-1)!);
+    expect(obj).toMatchObject({ code: 'ECONNREFUSED', httpStatus: null, exitCode: 5 });
+  });
+});
