@@ -168,6 +168,7 @@ export function envelope(data: unknown[], metadata: Record<string, string> = {})
 // biome-ignore lint/suspicious/noExplicitAny: records are asserted field by field
 export function expectOk(res: CallResult): any[] {
   expect(res.status, res.text).toBe(200);
+  expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
   expect(res.body.statusCode, res.text).toBe('OK');
   expect(Array.isArray(res.body.data)).toBe(true);
   expect(typeof res.body.metadata).toBe('object');
@@ -181,6 +182,7 @@ export function expectOk(res: CallResult): any[] {
  */
 export function expectError(res: CallResult, status: number, code: string, reason?: string | RegExp): void {
   expect(res.status, res.text).toBe(status);
+  expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
   expect(res.body, res.text).toMatchObject({ data: [], statusCode: code });
   expect(res.body.metadata).toBeTypeOf('object');
   expect(res.body.metadata).not.toBeNull();

@@ -47,6 +47,8 @@ describe('a known path with another method', () => {
     ['DELETE', `/org/${ORG.root}/org/0`, ['GET']],
     ['PUT', `/org/options/org/${ORG.root}/add`, ['POST']],
     ['GET', '/edgedevice/push', ['POST']],
+    ['OPTIONS', '/codes', ['POST']],
+    ['PATCH', '/org/update', ['PUT']],
   ])('%s %s: 400 CCP-HTTP-003 with Allow %j, even without a token', async (method, path, allowed) => {
     for (const token of [undefined, null]) {
       const res = await srv.call(method, path, { token });
