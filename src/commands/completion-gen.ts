@@ -271,15 +271,25 @@ export function shellCaseHelpers(model: CompletionModel, split: (name: string) =
         !inherit ? [`"${path}|${f}"`] : path === '' ? [`*"|${f}"`] : [`"${path}|${f}"`, `"${path} "*"|${f}"`],
       )
       .join('|');
-  // Commands that share a value set share one arm (every leaf of a resource has the same --fields).
-  const arms = new Map<string, string[]>();
-  for (const v of model.values) {
-    const body = `REPLY="${v.values.join(' ')}"${v.list ? '; __ccp_list=1' : ''}`;
-    arms.set(body, [...(arms.get(body) ?? []), pattern(v.path, v.flags, v.inherit)]);
+  // Deeper paths first so a subcommand's own values win over an ancestor's wildcard; neighbours with the
+  // same values share one arm (every leaf of a resource has the same --fields).
+  const entries = [
+    ...model.values.map((v) => ({
+      ...v,
+      body: `REPLY="${v.values.join(' ')}"${v.list ? '; __ccp_list=1' : ''}`,
+    })),
+    ...fileOptions(model).map((f) => ({ ...f, inherit: true, body: 'REPLY=""; __ccp_files=1' })),
+  ];
+  const depth = (e: { path: string; inherit: boolean }) =>
+    (e.path ? e.path.split(' ').length : 0) * 2 + (e.inherit ? 0 : 1);
+  const arms: { body: string; patterns: string[] }[] = [];
+  for (const e of entries.map((x, n) => ({ ...x, n })).sort((a, b) => depth(b) - depth(a) || a.n - b.n)) {
+    const last = arms[arms.length - 1];
+    const p = pattern(e.path, e.flags, e.inherit);
+    if (last?.body === e.body) last.patterns.push(p);
+    else arms.push({ body: e.body, patterns: [p] });
   }
-  for (const [body, patterns] of arms) out.push(`    ${patterns.join('|')}) ${body} ;;`);
-  for (const f of fileOptions(model))
-    out.push(`    ${pattern(f.path, f.flags, true)}) REPLY=""; __ccp_files=1 ;;`);
+  for (const arm of arms) out.push(`    ${arm.patterns.join('|')}) ${arm.body} ;;`);
   out.push('    *) REPLY="" ;;', '  esac', '}', '');
 
   out.push(
