@@ -1,0 +1,226 @@
+# bash completion for ccp. Generated from the command tree by `npm run completions`; do not edit by hand.
+# Install: source <(ccp completion bash), or save it as ~/.local/share/bash-completion/completions/ccp
+
+# Sets REPLY to the path of subcommand $2 of path $1 (aliases resolved), or empty.
+__ccp_sub() {
+  case "$1|$2" in
+    "|api") REPLY="api" ;;
+    "|code") REPLY="code" ;;
+    "|codetype") REPLY="codetype" ;;
+    "|config") REPLY="config" ;;
+    "|edgedevice") REPLY="edgedevice" ;;
+    "|device") REPLY="edgedevice" ;;
+    "|help") REPLY="help" ;;
+    "|license") REPLY="license" ;;
+    "|notify") REPLY="notify" ;;
+    "|notification") REPLY="notify" ;;
+    "|org") REPLY="org" ;;
+    "|report") REPLY="report" ;;
+    "|server") REPLY="server" ;;
+    "code|get") REPLY="code get" ;;
+    "codetype|list") REPLY="codetype list" ;;
+    "codetype|ls") REPLY="codetype list" ;;
+    "config|get") REPLY="config get" ;;
+    "config|list") REPLY="config list" ;;
+    "config|ls") REPLY="config list" ;;
+    "config|set") REPLY="config set" ;;
+    "config|unset") REPLY="config unset" ;;
+    "config|use") REPLY="config use" ;;
+    "edgedevice|add") REPLY="edgedevice add" ;;
+    "edgedevice|list") REPLY="edgedevice list" ;;
+    "edgedevice|ls") REPLY="edgedevice list" ;;
+    "edgedevice|push") REPLY="edgedevice push" ;;
+    "license|activate") REPLY="license activate" ;;
+    "license|deactivate") REPLY="license deactivate" ;;
+    "notify|configure") REPLY="notify configure" ;;
+    "notify|save") REPLY="notify save" ;;
+    "notify|update") REPLY="notify update" ;;
+    "org|list") REPLY="org list" ;;
+    "org|ls") REPLY="org list" ;;
+    "org|options") REPLY="org options" ;;
+    "org|update") REPLY="org update" ;;
+    "org options|add") REPLY="org options add" ;;
+    "report|download") REPLY="report download" ;;
+    "server|import") REPLY="server import" ;;
+    "server|seed") REPLY="server seed" ;;
+    "server|start") REPLY="server start" ;;
+    "server|token") REPLY="server token" ;;
+    "server token|create") REPLY="server token create" ;;
+    *) REPLY="" ;;
+  esac
+}
+
+# Subcommands of a path.
+__ccp_subs() {
+  case "$1" in
+    "") REPLY="api code codetype config edgedevice help license notify org report server" ;;
+    "code") REPLY="get" ;;
+    "codetype") REPLY="list" ;;
+    "config") REPLY="get list set unset use" ;;
+    "edgedevice") REPLY="add list push" ;;
+    "license") REPLY="activate deactivate" ;;
+    "notify") REPLY="configure save update" ;;
+    "org") REPLY="list options update" ;;
+    "org options") REPLY="add" ;;
+    "report") REPLY="download" ;;
+    "server") REPLY="import seed start token" ;;
+    "server token") REPLY="create" ;;
+    *) REPLY="" ;;
+  esac
+}
+
+# Options a command defines itself (its ancestors' apply as well).
+__ccp_own_opts() {
+  case "$1" in
+    "") REPLY="-V --version --base-url --token --profile --time-zone --org --user --db -o --output --json --fields --no-color --verbose --timeout --no-input" ;;
+    "api") REPLY="-f --file" ;;
+    "codetype list") REPLY="--page --page-size --all --limit" ;;
+    "config get") REPLY="--reveal" ;;
+    "edgedevice add") REPLY="--name --serial --ip --port --location --description --long-description --devices --active --disabled -f --file --format --skeleton --batch-size --skip-existing --continue-on-error --failed-file --dry-run" ;;
+    "edgedevice list") REPLY="--page --page-size --all --limit" ;;
+    "edgedevice push") REPLY="--flow --flow-id --flow-name -f --file --format --skeleton --dry-run" ;;
+    "notify configure") REPLY="--notification --role --apply-to-sub-organizations --dry-run" ;;
+    "notify save") REPLY="--type --option --active --inactive -f --file --format --skeleton --dry-run" ;;
+    "notify update") REPLY="--type --option --active --inactive -f --file --format --skeleton --dry-run" ;;
+    "org list") REPLY="--page --page-size --all --limit" ;;
+    "org options add") REPLY="-f --file --format --skeleton --dry-run" ;;
+    "org update") REPLY="--name --admin --demo --no-demo --city --country --email --mobile --pin --state --street --website -f --file --format --skeleton --dry-run" ;;
+    "report download") REPLY="--template --type -O --out --force --dry-run" ;;
+    "server seed") REPLY="--demo" ;;
+    "server start") REPLY="--host --port" ;;
+    "server token create") REPLY="--role" ;;
+    *) REPLY="" ;;
+  esac
+}
+
+# Those of its own options that take a value.
+__ccp_own_value_opts() {
+  case "$1" in
+    "") REPLY="--base-url --token --profile --time-zone --org --user --db -o --output --fields --timeout" ;;
+    "api") REPLY="-f --file" ;;
+    "codetype list") REPLY="--page --page-size --limit" ;;
+    "edgedevice add") REPLY="--name --serial --ip --port --location --description --long-description --devices -f --file --format --batch-size --failed-file" ;;
+    "edgedevice list") REPLY="--page --page-size --limit" ;;
+    "edgedevice push") REPLY="--flow --flow-id --flow-name -f --file --format" ;;
+    "notify configure") REPLY="--notification --role" ;;
+    "notify save") REPLY="--type --option -f --file --format" ;;
+    "notify update") REPLY="--type --option -f --file --format" ;;
+    "org list") REPLY="--page --page-size --limit" ;;
+    "org options add") REPLY="-f --file --format" ;;
+    "org update") REPLY="--name --admin --city --country --email --mobile --pin --state --street --website -f --file --format" ;;
+    "report download") REPLY="--template --type -O --out" ;;
+    "server start") REPLY="--host --port" ;;
+    "server token create") REPLY="--role" ;;
+    *) REPLY="" ;;
+  esac
+}
+
+# Values of the first positional argument.
+__ccp_args() {
+  case "$1" in
+    "api") REPLY="GET POST PUT DELETE" ;;
+    "config get") REPLY="base-url token org user time-zone output timeout" ;;
+    "config set") REPLY="base-url token org user time-zone output timeout" ;;
+    "config unset") REPLY="base-url token org user time-zone output timeout" ;;
+    *) REPLY="" ;;
+  esac
+}
+
+# Values of option $2 under path $1; __ccp_list=1 for a comma-separated list, __ccp_files=1 for a file.
+__ccp_values() {
+  __ccp_list=0
+  __ccp_files=0
+  case "$1|$2" in
+    "org options add|--fields") REPLY="uuid key value organizationUuid isActive createdOn updatedOn"; __ccp_list=1 ;;
+    "server token create|--role"|"server token create "*"|--role") REPLY="admin operator viewer" ;;
+    "org options add|--format"|"org options add "*"|--format") REPLY="json ndjson csv" ;;
+    "org options add|-f"|"org options add "*"|-f"|"org options add|--file"|"org options add "*"|--file") REPLY=""; __ccp_files=1 ;;
+    "code get|--fields") REPLY="uuid clazz codeIdentifier shortDescription longDescription value isActive createdOn updatedOn codeType"; __ccp_list=1 ;;
+    "codetype list|--fields") REPLY="uuid clazz codeTypeIdentifier shortDescription longDescription value isActive createdOn updatedOn codes"; __ccp_list=1 ;;
+    "edgedevice add|--fields"|"edgedevice list|--fields"|"edgedevice push|--fields") REPLY="uuid edgeDeviceName serialNumber ipAdress port location shortDescription longDescription noOfdevices isActive isDisabled orgUUID userUUID createdOn modifiedOn edgeFlows externalReferences"; __ccp_list=1 ;;
+    "license activate|--fields"|"license deactivate|--fields") REPLY="uuid attributeName serialNumber value createOn updatedOn licenseDetails"; __ccp_list=1 ;;
+    "notify configure|--fields") REPLY="uuid notificationUuid organizationUuid roleUuid createdBy updatedBy applyToSubOrganizaitons isActive isLinked createdOn updatedOn"; __ccp_list=1 ;;
+    "notify save|--fields"|"notify update|--fields") REPLY="uuid type createdBy updatedBy isActive createdOn updatedOn notificationOptions"; __ccp_list=1 ;;
+    "org list|--fields"|"org update|--fields") REPLY="uuid codeUuid orgAdmin orgName organizationUuid userUuid isActive isDemo createdOn updatedOn orgAddress suborganization"; __ccp_list=1 ;;
+    "report download|--fields") REPLY="detail emailData fileData fileType reportName templateKey token"; __ccp_list=1 ;;
+    "report download|--template"|"report download "*"|--template") REPLY="edge-devices sub-organizations code-types licenses notifications" ;;
+    "report download|--type"|"report download "*"|--type") REPLY="csv json pdf" ;;
+    "org update|--format"|"org update "*"|--format"|"notify update|--format"|"notify update "*"|--format"|"notify save|--format"|"notify save "*"|--format"|"edgedevice push|--format"|"edgedevice push "*"|--format"|"edgedevice add|--format"|"edgedevice add "*"|--format") REPLY="json ndjson csv" ;;
+    "edgedevice add|-f"|"edgedevice add "*"|-f"|"edgedevice add|--file"|"edgedevice add "*"|--file"|"edgedevice add|--failed-file"|"edgedevice add "*"|--failed-file"|"edgedevice push|--flow"|"edgedevice push "*"|--flow"|"edgedevice push|-f"|"edgedevice push "*"|-f"|"edgedevice push|--file"|"edgedevice push "*"|--file"|"notify save|-f"|"notify save "*"|-f"|"notify save|--file"|"notify save "*"|--file"|"notify update|-f"|"notify update "*"|-f"|"notify update|--file"|"notify update "*"|--file"|"org update|-f"|"org update "*"|-f"|"org update|--file"|"org update "*"|--file"|"report download|-O"|"report download "*"|-O"|"report download|--out"|"report download "*"|--out"|"api|-f"|"api "*"|-f"|"api|--file"|"api "*"|--file") REPLY=""; __ccp_files=1 ;;
+    *"|-o"|*"|--output") REPLY="table json ndjson csv yaml" ;;
+    *"|--db") REPLY=""; __ccp_files=1 ;;
+    *) REPLY="" ;;
+  esac
+}
+
+# Options that apply under a path: its own and its ancestors'; with $2 = value, only value-taking ones.
+__ccp_all_opts() {
+  local fn=__ccp_own_opts acc p="" seg
+  [[ $2 == value ]] && fn=__ccp_own_value_opts
+  $fn ""
+  acc="$REPLY"
+  for seg in $1; do
+    p="${p:+$p }$seg"
+    $fn "$p"
+    acc="$acc $REPLY"
+  done
+  REPLY="$acc"
+}
+
+# Finds the command path in the words before the cursor, skipping options and their values.
+__ccp_walk() {
+  local w skip=0
+  cpath=""
+  for w in "$@"; do
+    if (( skip )); then skip=0; continue; fi
+    case "$w" in
+      --) break ;;
+      -*=*|=) ;;
+      -*) __ccp_all_opts "$cpath" value; [[ " $REPLY " == *" $w "* ]] && skip=1 ;;
+      *) __ccp_sub "$cpath" "$w"; [[ -n $REPLY ]] && cpath="$REPLY" ;;
+    esac
+  done
+}
+
+_ccp() {
+  local cur="${COMP_WORDS[COMP_CWORD]}" prev="" cpath REPLY __ccp_list __ccp_files
+  (( COMP_CWORD > 0 )) && prev="${COMP_WORDS[COMP_CWORD-1]}"
+  __ccp_walk "${COMP_WORDS[@]:1:COMP_CWORD-1}"
+
+  # --opt=value arrives as three words, "--opt" "=" "value", since = is in COMP_WORDBREAKS.
+  if [[ $cur == "=" ]]; then
+    cur=""
+  elif [[ $prev == "=" ]] && (( COMP_CWORD > 1 )); then
+    prev="${COMP_WORDS[COMP_CWORD-2]}"
+  fi
+
+  __ccp_all_opts "$cpath" value
+  if [[ $prev == -* && " $REPLY " == *" $prev "* ]]; then
+    __ccp_values "$cpath" "$prev"
+    if (( __ccp_list )); then
+      local head="${cur%"${cur##*,}"}"
+      COMPREPLY=($(compgen -P "$head" -W "$REPLY" -- "${cur##*,}"))
+      compopt -o nospace 2>/dev/null
+    elif [[ -n $REPLY ]]; then
+      COMPREPLY=($(compgen -W "$REPLY" -- "$cur"))
+    else
+      COMPREPLY=()
+    fi
+    return 0
+  fi
+
+  if [[ $cur == -* ]]; then
+    __ccp_all_opts "$cpath"
+    COMPREPLY=($(compgen -W "$REPLY -h --help" -- "$cur"))
+    return 0
+  fi
+
+  __ccp_subs "$cpath"
+  if [[ -z $REPLY ]]; then
+    __ccp_args "$cpath"
+  fi
+  COMPREPLY=($(compgen -W "$REPLY" -- "$cur"))
+  return 0
+}
+
+complete -o default -F _ccp ccp
