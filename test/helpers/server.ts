@@ -228,8 +228,8 @@ export interface PaginationCase {
   opts?: CallOptions;
 }
 
-/** Records are ordered by createdOn, then uuid. */
-function expectStableOrder(records: { uuid: string; createdOn: string }[]): void {
+/** Asserts records are ordered by createdOn, then uuid. */
+export function expectStableOrder(records: { uuid: string; createdOn: string }[]): void {
   const key = (r: { uuid: string; createdOn: string }) => [parseTimestamp(r.createdOn) ?? Number.NaN, r.uuid];
   const sorted = [...records].sort((a, b) => {
     const [ta, ua] = key(a) as [number, string];

@@ -7,10 +7,12 @@ import {
   envelope,
   expectError,
   expectOk,
+  expectStableOrder,
   FIXED_NOW,
   startTestServer,
   type TestServer,
   WIRE_TIMESTAMP,
+  walkPages,
 } from '../helpers/server.js';
 
 const clock = fixedClock(FIXED_NOW);
@@ -399,13 +401,17 @@ describe('POST /edgedevice/push', () => {
 });
 
 describe('order of the listing', () => {
-  it('a device created later comes after the older ones whatever its uuid', async () => {
-    clock.advance(60_000);
-    const [late] = expectOk(
-      await srv.call('POST', addPath(ORG.root), {
-        body: envelope([{ edgeDeviceName: 'Late', serialNumber: 'SN-LATE' }]),
-      }),
-    );
+  it('devices created later come after the older ones whatever their uuids, on every page size', async () => {
+    const late: string[] = [];
+    for (let i = 1; i <= 4; i++) {
+      clock.set(FIXED_NOW + i * 60_000);
+      const [d] = expectOk(
+        await srv.call('POST', addPath(ORG.root), {
+          body: envelope([{ edgeDeviceName: `Late ${i}`, serialNumber: `SN-LATE-${i}` }]),
+        }),
+      );
+      late.push(d.uuid);
+    }
     // An update does not move a device: its createdOn stays.
     expectOk(
       await srv.call('POST', addPath(ORG.root), {
@@ -414,10 +420,14 @@ describe('order of the listing', () => {
         ]),
       }),
     );
+    for (const size of [1, 2, 3, 1000]) {
+      const all = await walkPages(srv, '/edgedevice/all', size, { timeZone: 'UTC' });
+      expectStableOrder(all);
+      expect(all.slice(-4).map((d) => d.uuid)).toEqual(late);
+    }
     const all = await list();
-    expect(all.at(-1).uuid).toBe(late.uuid);
-    expect(all.at(-1).createdOn).toBe('2026-11-21T04:01:00*000+0000');
+    expect(all.at(-1).createdOn).toBe('2026-11-21T04:04:00*000+0000');
     expect(all.find((d) => d.uuid === DEVICE.gateway1).createdOn).toBe('2026-11-21T04:00:00*000+0000');
-    expect(all.find((d) => d.uuid === DEVICE.gateway1).modifiedOn).toBe('2026-11-21T04:01:00*000+0000');
+    expect(all.find((d) => d.uuid === DEVICE.gateway1).modifiedOn).toBe('2026-11-21T04:04:00*000+0000');
   });
 });
