@@ -216,6 +216,13 @@ function rejectRepeatedSerials(
   return records;
 }
 
+/** The service's answer in the order of the input rows (it may answer in its own listing order). */
+function inInputOrder(devices: EdgeDevice[], batch: InputRecord<EdgeDeviceInput>[]): EdgeDevice[] {
+  const position = new Map(batch.map((r, k) => [r.record.serialNumber, k]));
+  const at = (d: EdgeDevice) => position.get(d.serialNumber ?? '') ?? batch.length;
+  return [...devices].sort((a, b) => at(a) - at(b));
+}
+
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -293,7 +300,7 @@ export async function runEdgeDeviceAdd(opts: EdgeDeviceAddOptions): Promise<Edge
           batch.map((r) => r.record),
         );
         const ex = await sendWrite<EdgeDevice>(api, req);
-        saved.push(...ex.envelope.data);
+        saved.push(...inInputOrder(ex.envelope.data, batch));
         savedRows.push(...batch);
       } catch (err) {
         if (!(err instanceof CliError)) throw err;

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORG, USER } from '../../fixtures/basic-ids.js';
+import { devicesCsv, spawnWatching, type WriteEnv, writeEnv } from './helpers.js';
+
+let w: WriteEnv;
+beforeAll(async () => {
+  w = await writeEnv();
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+const add = ['edgedevice', 'add', '--org', ORG.root, '--user', USER.admin];
+const serialsOf = (prefix: string) =>
+  w.query<{ serial_number: string; n: number }>(
+    'SELECT serial_number, count(*) AS n FROM edge_devices WHERE org_uuid = ? AND serial_number LIKE ? GROUP BY serial_number',
+    ORG.root,
+    `SN-${prefix}-%`,
+  );
+
+describe('ccp edgedevice add -f (bulk)', () => {
+  it('an add interrupted by the server stopping, re-run with --skip-existing, ends with exactly the file', async () => {
+    const rows = 2000;
+    const file = w.file('bulk.csv', devicesCsv(rows, 'B'));
+    const before = w.query<{ n: number }>('SELECT count(*) AS n FROM edge_devices')[0]!.n;
+
+    // Stop the server after the fifth batch was answered; later batches meet a closed port.
+    let answered = 0;
+    let stopping: Promise<void> | undefined;
+    const first = await spawnWatching(
+      [
+        ...add,
+        '-f',
+        file,
+        '--batch-size',
+        '20',
+        '--verbose',
+        '-o',
+        'ndjson',
+        '--base-url',
+        w.srv.url,
+        '--token',
+        w.srv.tokens.admin,
+      ],
+      w.env,
+      (line) => {
+        if (/^< 200 /.test(line) && ++answered === 5) stopping = w.srv.restart();
+      },
+    );
+    await stopping;
+    expect(first.code, first.stderr).toBe(5);
+    const savedFirst = serialsOf('B').length;
+    expect(savedFirst).toBeGreaterThanOrEqual(100);
+    expect(savedFirst).toBeLessThan(rows);
+    // What was saved is printed, and the rows are told by line.
+    expect(first.stdout.trim().split('\n')).toHaveLength(savedFirst);
+    expect(first.stderr).toMatch(new RegExp(`saved: +lines 2-${savedFirst + 1}\\b`));
+    expect(first.stderr).toMatch(/--skip-existing/);
+
+    const second = await w.ccp([
+      ...add,
+      '-f',
+      file,
+      '--skip-existing',
+      '--batch-size',
+      '100',
+      '-o',
+      'ndjson',
+    ]);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain(`Skipping ${savedFirst} devices whose serial number exists.`);
+    expect(second.stdout.trim().split('\n')).toHaveLength(rows - savedFirst);
+
+    const all = serialsOf('B');
+    expect(all).toHaveLength(rows);
+    expect(all.every((r) => r.n === 1)).toBe(true);
+    const expected = Array.from({ length: rows }, (_, i) => `SN-B-${i}`).sort();
+    expect(all.map((r) => r.serial_number).sort()).toEqual(expected);
+    expect(w.query<{ n: number }>('SELECT count(*) AS n FROM edge_devices')[0]!.n).toBe(before + rows);
+  });
+
+  it('--continue-on-error writes the failed rows next to the input, and they add cleanly later', async () => {
+    // The second batch clashes with a serial number the fixture already has.
+    const existing = w.query<{ serial_number: string }>(
+      'SELECT serial_number FROM edge_devices WHERE org_uuid = ? LIMIT 1',
+      ORG.root,
+    )[0]!.serial_number;
+    const lines = [
+      'edgeDeviceName,serialNumber',
+      'a,SN-C-1',
+      'b,SN-C-2',
+      'c,SN-C-3',
+      `d,${existing}`,
+      'e,SN-C-5',
+      'f,SN-C-6',
+    ];
+    const file = w.file('clash.csv', `${lines.join('\n')}\n`);
+    const res = await w.ccp([...add, '-f', file, '--batch-size', '2', '--continue-on-error', '-o', 'json']);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('Batch 2 of 3 (lines 4-5) failed: CCP-DM-006');
+    expect(res.stderr).toMatch(/saved: +lines 2-3, 6-7/);
+    expect(res.stderr).toMatch(/failed: +lines 4-5/);
+    expect(JSON.parse(res.stdout).map((d: { serialNumber: string }) => d.serialNumber)).toEqual([
+      'SN-C-1',
+      'SN-C-2',
+      'SN-C-5',
+      'SN-C-6',
+    ]);
+    const failedPath = file.replace(/clash\.csv$/, 'clash.failed.csv');
+    expect(res.stderr).toContain(failedPath);
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(failedPath, 'utf8')).toBe(`edgeDeviceName,serialNumber\nc,SN-C-3\nd,${existing}\n`);
+  });
+});
