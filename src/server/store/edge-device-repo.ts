@@ -70,12 +70,40 @@ const SCOPE = `WITH RECURSIVE scope(uuid) AS (
     SELECT o.uuid FROM organizations o JOIN scope ON o.parent_uuid = scope.uuid
   )`;
 
+interface Key {
+  uuid: string;
+  created_on: number;
+}
+
+// Clients read a listing page after page; remembering where each served page ended lets the next page
+// seek there instead of skipping every entry before it. Any write (here or, via data_version, by another
+// connection to the file) forgets it all.
+const MAX_REMEMBERED = 10_000;
+
 export function edgeDeviceRepo(db: Database.Database) {
+  let writes = 0;
+  let cacheVersion = '';
+  const pageEnds = new Map<string, Key>();
+  const counts = new Map<string, number>();
+  const fresh = () => {
+    const version = `${writes}:${db.pragma('data_version', { simple: true })}`;
+    if (version !== cacheVersion) {
+      cacheVersion = version;
+      pageEnds.clear();
+      counts.clear();
+    }
+  };
   // Keys first, from the covering index alone; rows are loaded only for the page.
-  const pageKeys = db.prepare<[{ root: string; limit: number; offset: number }], { uuid: string }>(
-    `${SCOPE} SELECT d.uuid FROM edge_devices d INDEXED BY edge_devices_by_created
+  const pageKeys = db.prepare<[{ root: string; limit: number; offset: number }], Key>(
+    `${SCOPE} SELECT d.uuid, d.created_on FROM edge_devices d INDEXED BY edge_devices_by_created
       WHERE d.org_uuid IN (SELECT uuid FROM scope)
       ORDER BY d.created_on, d.uuid LIMIT @limit OFFSET @offset`,
+  );
+  // The same page found by seeking past the previous page's last key: no entries to skip.
+  const pageKeysAfter = db.prepare<[{ root: string; limit: number; created: number; uuid: string }], Key>(
+    `${SCOPE} SELECT d.uuid, d.created_on FROM edge_devices d INDEXED BY edge_devices_by_created
+      WHERE (d.created_on, d.uuid) > (@created, @uuid) AND d.org_uuid IN (SELECT uuid FROM scope)
+      ORDER BY d.created_on, d.uuid LIMIT @limit`,
   );
   const scopeCount = db.prepare<[{ root: string }], { n: number }>(
     `${SCOPE} SELECT count(*) AS n FROM edge_devices WHERE org_uuid IN (SELECT uuid FROM scope)`,
@@ -189,9 +217,29 @@ export function edgeDeviceRepo(db: Database.Database) {
     load,
     get: (uuid: string) => getRow.get(uuid),
     bySerial: (orgUuid: string, serial: string) => bySerial.get(orgUuid, serial),
-    pageKeys: (root: string, limit: number, offset: number) =>
-      pageKeys.all({ root, limit, offset }).map((r) => r.uuid),
-    countInScope: (root: string) => scopeCount.get({ root })!.n,
+    /** The keys of one page of the caller's listing, in order. */
+    pageKeys(root: string, limit: number, offset: number): string[] {
+      fresh();
+      const after = offset > 0 ? pageEnds.get(`${root}:${offset}`) : undefined;
+      const keys = after
+        ? pageKeysAfter.all({ root, limit, created: after.created_on, uuid: after.uuid })
+        : pageKeys.all({ root, limit, offset });
+      const last = keys[keys.length - 1];
+      if (last && keys.length === limit) {
+        if (pageEnds.size >= MAX_REMEMBERED) pageEnds.clear();
+        pageEnds.set(`${root}:${offset + limit}`, last);
+      }
+      return keys.map((k) => k.uuid);
+    },
+    countInScope(root: string): number {
+      fresh();
+      let n = counts.get(root);
+      if (n === undefined) {
+        n = scopeCount.get({ root })!.n;
+        counts.set(root, n);
+      }
+      return n;
+    },
     countInOrg: (orgUuid: string) => orgCount.get(orgUuid)!.n,
     /** Inserts a device with the timestamps given (server-set by the callers). */
     insert(d: EdgeDevice & { uuid: string; orgUUID: string }, now: number): void {
@@ -215,6 +263,7 @@ export function edgeDeviceRepo(db: Database.Database) {
         sets.push(`${col} = @${col}`);
         params[col] = value(v);
       }
+      writes++;
       db.prepare(`UPDATE edge_devices SET ${sets.join(', ')} WHERE uuid = @uuid`).run(params);
     },
     touch: (uuid: string, now: number) => touch.run(now, uuid),
