@@ -5,9 +5,43 @@ export function tableOverhead(columns: number): number {
 
 const MIN_COLUMN = 3;
 
+// Combining marks (variation selectors among them) and the Unicode format characters (ZWJ, ZWSP...).
+const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}]$/u;
+const PICTOGRAPH = /\p{Extended_Pictographic}/u;
+
+// East Asian wide and fullwidth characters, as terminals (and cli-table3) count them.
+function isWide(code: number): boolean {
+  return (
+    (code >= 0x1100 && code <= 0x115f) ||
+    code === 0x2329 ||
+    code === 0x232a ||
+    (code >= 0x2e80 && code <= 0x3247 && code !== 0x303f) ||
+    (code >= 0x3250 && code <= 0x4dbf) ||
+    (code >= 0x4e00 && code <= 0xa4c6) ||
+    (code >= 0xa960 && code <= 0xa97c) ||
+    (code >= 0xac00 && code <= 0xd7a3) ||
+    (code >= 0xf900 && code <= 0xfaff) ||
+    (code >= 0xfe10 && code <= 0xfe19) ||
+    (code >= 0xfe30 && code <= 0xfe6b) ||
+    (code >= 0xff01 && code <= 0xff60) ||
+    (code >= 0xffe0 && code <= 0xffe6) ||
+    (code >= 0x1b000 && code <= 0x1b001) ||
+    (code >= 0x1f200 && code <= 0x1f251) ||
+    (code >= 0x20000 && code <= 0x3fffd)
+  );
+}
+
+function charWidth(char: string): number {
+  const code = char.codePointAt(0)!;
+  if (code < 0x7f) return code < 0x20 ? 0 : 1;
+  if (ZERO_WIDTH.test(char)) return 0;
+  return isWide(code) || PICTOGRAPH.test(char) ? 2 : 1;
+}
+
+/** Terminal columns a (colourless) text takes. */
 export function textWidth(text: string): number {
   let n = 0;
-  for (const _ of text) n++;
+  for (const char of text) n += charWidth(char);
   return n;
 }
 
@@ -40,9 +74,23 @@ export function fitWidths(natural: readonly number[], width: number): number[] {
   });
 }
 
-/** Cuts text to `width` columns, marking the cut with an ellipsis. */
+/** Cuts text to `width` terminal columns, marking the cut with an ellipsis. */
 export function truncate(text: string, width: number): string {
   if (textWidth(text) <= width) return text;
   if (width <= 0) return '';
-  return `${[...text].slice(0, width - 1).join('')}…`;
+  let kept = '';
+  let used = 0;
+  for (const char of text) {
+    const w = charWidth(char);
+    if (used + w > width - 1) break;
+    kept += char;
+    used += w;
+  }
+  return `${kept}…`;
+}
+
+/** Pads text with spaces to `width` terminal columns. */
+export function padEnd(text: string, width: number): string {
+  const missing = width - textWidth(text);
+  return missing > 0 ? text + ' '.repeat(missing) : text;
 }

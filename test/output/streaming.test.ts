@@ -79,4 +79,25 @@ describe(`streaming ${COUNT.toLocaleString('en')} records`, () => {
     },
     60_000,
   );
+
+  it('table prints 1,000-row tables as it goes, with flat memory', async () => {
+    const out = new CountingStream();
+    const writer = createRecordWriter(out, options('table', { isTTY: true, width: 120 }));
+    const before = heapAfterGc();
+    const started = performance.now();
+    let peak = 0;
+    for (let i = 0; i < COUNT; i++) {
+      await writer.write(device(i));
+      if (i % 10_000 === 9_999) peak = Math.max(peak, heapAfterGc() - before);
+    }
+    await writer.end();
+    const ms = performance.now() - started;
+    console.log(
+      `table: ${COUNT} rows, ${(out.bytes / MB).toFixed(1)} MB in ${ms.toFixed(0)} ms, peak heap growth ${(peak / MB).toFixed(1)} MB`,
+    );
+    expect(peak / MB).toBeLessThan(30);
+    // Header, rules and one line per row, for each of the hundred tables.
+    expect(out.lines).toBe(COUNT + (COUNT / 1000) * 4);
+    expect(out.tail).toContain('SN-99999');
+  }, 60_000);
 });

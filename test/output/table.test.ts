@@ -1,4 +1,5 @@
 import { stripVTControlCharacters } from 'node:util';
+import Table from 'cli-table3';
 import { describe, expect, it } from 'vitest';
 import { TABLE_BATCH } from '../../src/output/table.js';
 import { DEVICES, NOW, render } from './helpers.js';
@@ -112,5 +113,27 @@ describe('table output', () => {
     const secondTop = all.findIndex((l, i) => i > 0 && l.startsWith('┌'));
     expect(all[secondTop - 2]).toContain(`d-${TABLE_BATCH - 1} `);
     expect(all[secondTop + 3]).toContain(`d-${TABLE_BATCH} `);
+  });
+
+  it('draws every row exactly as cli-table3 would, wide and combining characters included', async () => {
+    const records = [
+      { uuid: 'a', edgeDeviceName: '東京 pump', location: 'café', serialNumber: '🚀 x' },
+      { uuid: 'b', edgeDeviceName: 'plain', location: 'cafe\u0301', serialNumber: '한국어' },
+      { uuid: 'c', edgeDeviceName: 'ｆｕｌｌ', location: '', serialNumber: 'x' },
+    ];
+    const fields = ['uuid', 'edgeDeviceName', 'location', 'serialNumber'];
+    const expected = new Table({ head: fields, style: { head: [], border: [], compact: true } });
+    for (const r of records) expected.push(fields.map((f) => r[f as keyof typeof r]));
+    expect(await render(records, 'table', { fields })).toBe(`${expected.toString()}\n`);
+  });
+
+  it('truncates wide characters by the columns they take', async () => {
+    const records = [
+      { uuid: 'a', edgeDeviceName: '東京東京東京東京東京東京' },
+      { uuid: 'b', edgeDeviceName: 'x' },
+    ];
+    const text = await render(records, 'table', { fields: ['uuid', 'edgeDeviceName'], width: 16 });
+    expect(lines(text)[3]).toBe('│ a    │ 東京… │');
+    expect(lines(text)[4]).toBe('│ b    │ x     │');
   });
 });
