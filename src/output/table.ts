@@ -32,7 +32,8 @@ export function tableCell(field: string, value: unknown, ctx: CellContext): stri
   return String(value);
 }
 
-// A line break or tab inside a cell would break the table's grid.
+// A line break or tab inside a cell would break the table's grid, and an escape sequence sent by the service
+// must not reach the terminal.
 function oneLine(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
   return text.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, ' ');
