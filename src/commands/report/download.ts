@@ -1,9 +1,9 @@
-import { stat } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { mkdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { decodeReport, downloadReportRequest } from '../../api/report-download.js';
 import { sendWrite } from '../../api/write-request.js';
-import { ApiError } from '../../cli/errors.js';
+import { ApiError, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/program.js';
 import {
@@ -92,11 +92,20 @@ async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
-/** Where the file goes: into a folder under its own name, or to the path given. */
+/** Where the file goes: into a folder under its own name (created when -O ends with /), or to the path given. */
 async function targetPath(out: string | undefined, name: string, cwd: string): Promise<string> {
   if (out === undefined) return join(cwd, name);
   const path = resolve(cwd, out);
-  if (out.endsWith('/') || (await isDirectory(path))) return join(path, name);
+  if (out.endsWith('/')) {
+    await mkdir(path, { recursive: true });
+    return join(path, name);
+  }
+  if (await isDirectory(path)) return join(path, name);
+  if (!(await isDirectory(dirname(path)))) {
+    throw new UsageError(`no folder ${dirname(path)} to save ${basename(path)} in`, {
+      hint: 'end -O with / to have the folder created',
+    });
+  }
   return path;
 }
 
