@@ -76,6 +76,7 @@ __ccp_own_opts() {
     "api") REPLY="-f --file" ;;
     "codetype list") REPLY="--page --page-size --all --limit" ;;
     "config get") REPLY="--reveal" ;;
+    "config list") REPLY="--profiles" ;;
     "edgedevice add") REPLY="--name --serial --ip --port --location --description --long-description --devices --active --disabled -f --file --format --skeleton --batch-size --skip-existing --continue-on-error --failed-file --dry-run" ;;
     "edgedevice list") REPLY="--page --page-size --all --limit" ;;
     "edgedevice push") REPLY="--flow --flow-id --flow-name -f --file --format --skeleton --dry-run" ;;
@@ -122,6 +123,7 @@ __ccp_args() {
     "config get") REPLY="base-url token org user time-zone output timeout" ;;
     "config set") REPLY="base-url token org user time-zone output timeout" ;;
     "config unset") REPLY="base-url token org user time-zone output timeout" ;;
+    "config use") REPLY="$(command ccp config list --profiles 2>/dev/null)" ;;
     *) REPLY="" ;;
   esac
 }
@@ -147,6 +149,7 @@ __ccp_values() {
     "report download|--type"|"report download "*"|--type") REPLY="csv json pdf" ;;
     "org update|--format"|"org update "*"|--format"|"notify update|--format"|"notify update "*"|--format"|"notify save|--format"|"notify save "*"|--format"|"edgedevice push|--format"|"edgedevice push "*"|--format"|"edgedevice add|--format"|"edgedevice add "*"|--format") REPLY="json ndjson csv" ;;
     "edgedevice add|-f"|"edgedevice add "*"|-f"|"edgedevice add|--file"|"edgedevice add "*"|--file"|"edgedevice add|--failed-file"|"edgedevice add "*"|--failed-file"|"edgedevice push|--flow"|"edgedevice push "*"|--flow"|"edgedevice push|-f"|"edgedevice push "*"|-f"|"edgedevice push|--file"|"edgedevice push "*"|--file"|"notify save|-f"|"notify save "*"|-f"|"notify save|--file"|"notify save "*"|--file"|"notify update|-f"|"notify update "*"|-f"|"notify update|--file"|"notify update "*"|--file"|"org update|-f"|"org update "*"|-f"|"org update|--file"|"org update "*"|--file"|"report download|-O"|"report download "*"|-O"|"report download|--out"|"report download "*"|--out"|"api|-f"|"api "*"|-f"|"api|--file"|"api "*"|--file") REPLY=""; __ccp_files=1 ;;
+    *"|--profile") REPLY="$(command ccp config list --profiles 2>/dev/null)" ;;
     *"|-o"|*"|--output") REPLY="table json ndjson csv yaml" ;;
     *"|--db") REPLY=""; __ccp_files=1 ;;
     *) REPLY="" ;;

@@ -187,7 +187,7 @@ complete -c ccp -n '__ccp_at ""' -a server -d 'The embedded server: start, impor
 complete -c ccp -s V -l version -d 'print the version'
 complete -c ccp -l base-url -x -d 'service address (env CCP_BASE_URL); none: the embedded local server'
 complete -c ccp -l token -x -d 'bearer token (env CCP_TOKEN)'
-complete -c ccp -l profile -x -d 'configuration profile (env CCP_PROFILE)'
+complete -c ccp -l profile -x -a '(command ccp config list --profiles 2>/dev/null)' -d 'configuration profile (env CCP_PROFILE)'
 complete -c ccp -l time-zone -x -d 'IANA time zone sent as time_zone (env CCP_TIME_ZONE)'
 complete -c ccp -l org -x -d 'organization uuid for request metadata'
 complete -c ccp -l user -x -d 'user uuid for request metadata'
@@ -221,9 +221,13 @@ complete -c ccp -n '__ccp_at "config"' -a use -d 'make a profile the current one
 complete -c ccp -n '__ccp_under "config get"' -l reveal -d 'print a token in full instead of masked'
 complete -c ccp -n '__ccp_at "config get"' -a 'base-url token org user time-zone output timeout'
 
+complete -c ccp -n '__ccp_under "config list"' -l profiles -d 'list the profile names instead'
+
 complete -c ccp -n '__ccp_at "config set"' -a 'base-url token org user time-zone output timeout'
 
 complete -c ccp -n '__ccp_at "config unset"' -a 'base-url token org user time-zone output timeout'
+
+complete -c ccp -n '__ccp_at "config use"' -a '(command ccp config list --profiles 2>/dev/null)'
 
 complete -c ccp -n '__ccp_at "edgedevice"' -a add -d 'Add edge devices (POST /edgedevice/org/{orgUuid}/user/{userUuid}/add), from flags or a file'
 complete -c ccp -n '__ccp_at "edgedevice"' -a list -d 'List the edge devices in your scope (GET /edgedevice/all/{pageNo})'

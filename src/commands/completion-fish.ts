@@ -116,17 +116,22 @@ complete -c ccp -f`,
   for (const c of model.commands) {
     const cond = c.path === '' ? '' : ` -n ${quote(`__ccp_under "${c.path}"`)}`;
     const at = ` -n ${quote(`__ccp_at "${c.path}"`)}`;
-    if (c.subcommands.length || c.options.length || c.argValues.length || c.argIsFile) lines.push('');
+    if (c.subcommands.length || c.options.length || c.argValues.length || c.argCommand || c.argIsFile) {
+      lines.push('');
+    }
     for (const s of c.subcommands) lines.push(`complete -c ccp${at} -a ${s.name}${describe(s.description)}`);
     for (const o of c.options) {
       let arg = '';
       if (o.takesValue) {
         const v = valuesOf(c.path, o);
-        arg = v ? ` -x -a ${quote(v.values.join(' '))}` : o.file ? ' -r -F' : ' -x';
+        const a = v?.command ? `(command ccp ${v.command} 2>/dev/null)` : v?.values.join(' ');
+        arg = a ? ` -x -a ${quote(a)}` : o.file ? ' -r -F' : ' -x';
       }
       lines.push(`complete -c ccp${cond} ${optionSpec(o)}${arg}${describe(o.description)}`);
     }
-    if (c.argValues.length) lines.push(`complete -c ccp${at} -a ${quote(c.argValues.join(' '))}`);
+    if (c.argCommand)
+      lines.push(`complete -c ccp${at} -a ${quote(`(command ccp ${c.argCommand} 2>/dev/null)`)}`);
+    else if (c.argValues.length) lines.push(`complete -c ccp${at} -a ${quote(c.argValues.join(' '))}`);
     else if (c.argIsFile && !c.subcommands.length) lines.push(`complete -c ccp${at} -F`);
   }
 

@@ -29,18 +29,25 @@ export interface CompletionCommand {
   options: CompletionOption[];
   /** Values of the first positional argument, if known. */
   argValues: string[];
+  /** Arguments to `ccp` whose output lists the first positional's values (read when completing). */
+  argCommand?: string;
   argIsFile: boolean;
 }
 
-/** What the commander tree cannot say: value sets that live in the domain. */
+/** Values known when generating, or a `ccp` command that prints them one a line when completing. */
+export type ValueSource = readonly string[] | { command: string };
+
+/** What the commander tree cannot say: value sets that live in the domain or in the config file. */
 export interface CompletionHints {
   /** Record kind printed under a command path (longest prefix wins), for `--fields`. */
   kinds: Record<string, RecordKind>;
   /** Values of an option, keyed `path|--long`; they apply to the path and every command under it. */
-  optionValues: Record<string, readonly string[]>;
+  optionValues: Record<string, ValueSource>;
   /** Values of the first positional argument, keyed by path. */
-  argValues: Record<string, readonly string[]>;
+  argValues: Record<string, ValueSource>;
 }
+
+const PROFILE_NAMES = { command: 'config list --profiles' };
 
 export const DEFAULT_HINTS: CompletionHints = {
   kinds: {
@@ -59,6 +66,7 @@ export const DEFAULT_HINTS: CompletionHints = {
     'report download|--template': REPORT_TEMPLATES,
     'report download|--type': REPORT_FILE_TYPES,
     'server token create|--role': ['admin', 'operator', 'viewer'],
+    '|--profile': PROFILE_NAMES,
   },
   argValues: {
     'config get': PROFILE_KEYS,
@@ -66,6 +74,7 @@ export const DEFAULT_HINTS: CompletionHints = {
     'config unset': PROFILE_KEYS,
     completion: SHELLS,
     api: ['GET', 'POST', 'PUT', 'DELETE'],
+    'config use': PROFILE_NAMES,
   },
 };
 
@@ -75,7 +84,14 @@ export interface CompletionModel {
   commands: CompletionCommand[];
   help: CompletionOption[];
   /** Values of value-taking options: `path|flag` (exact path, or path and below when `inherit`). */
-  values: { path: string; flags: string[]; values: string[]; inherit: boolean; list: boolean }[];
+  values: {
+    path: string;
+    flags: string[];
+    values: string[];
+    command?: string;
+    inherit: boolean;
+    list: boolean;
+  }[];
 }
 
 // Names and values are emitted unquoted inside case patterns and word lists: keep them to plain words.
@@ -119,7 +135,8 @@ function commandModel(
     .filter((c) => SAFE_WORD.test(c.name()) && (isRoot || c.name() !== 'help'))
     .map((c) => commandModel(c, path ? `${path} ${c.name()}` : c.name(), hints, false));
   const first = cmd.registeredArguments[0];
-  const argValues = hints.argValues[path] ?? first?.argChoices ?? [];
+  const hinted = hints.argValues[path];
+  const argValues = (hinted && 'command' in hinted ? [] : hinted) ?? first?.argChoices ?? [];
   return {
     path,
     name: cmd.name(),
@@ -128,6 +145,7 @@ function commandModel(
     subcommands: subs,
     options,
     argValues: safe(argValues),
+    ...(hinted && 'command' in hinted ? { argCommand: hinted.command } : {}),
     argIsFile: !!first && FILE_ARG.test(first.name()),
   };
 }
@@ -183,9 +201,13 @@ export function buildCompletionModel(
     for (const o of c.options) {
       if (!o.takesValue) continue;
       const hinted = hints.optionValues[`${c.path}|${o.long}`];
+      const flags = o.short ? [o.short, o.long] : [o.long];
+      if (hinted && 'command' in hinted) {
+        values.push({ path: c.path, flags, values: [], command: hinted.command, inherit: true, list: false });
+        continue;
+      }
       const choices = hinted ?? findChoices(program, c.path, o.long);
       if (!choices?.length) continue;
-      const flags = o.short ? [o.short, o.long] : [o.long];
       values.push({ path: c.path, flags, values: safe(choices), inherit: true, list: false });
     }
   }
@@ -207,6 +229,9 @@ export function fileOptions(model: CompletionModel): { path: string; flags: stri
 export function flagsOf(o: CompletionOption): string[] {
   return o.short ? [o.short, o.long] : [o.long];
 }
+
+/** Runs `ccp` for values when completing; nothing when it is not on PATH or fails. */
+const shellCommand = (args: string) => `$(command ccp ${args} 2>/dev/null)`;
 
 /** The `case` helpers bash and zsh share; `split` word-splits a scalar in the target shell. */
 export function shellCaseHelpers(model: CompletionModel, split: (name: string) => string): string {
@@ -257,7 +282,11 @@ export function shellCaseHelpers(model: CompletionModel, split: (name: string) =
   fn(
     '__ccp_args',
     'Values of the first positional argument.',
-    withValues(model.commands.map((c) => [c.path, c.argValues])),
+    model.commands.flatMap((c) =>
+      c.argCommand
+        ? [`    "${c.path}") REPLY="${shellCommand(c.argCommand)}" ;;`]
+        : withValues([[c.path, c.argValues]]),
+    ),
     'REPLY=""',
   );
 
@@ -276,7 +305,7 @@ export function shellCaseHelpers(model: CompletionModel, split: (name: string) =
   const entries = [
     ...model.values.map((v) => ({
       ...v,
-      body: `REPLY="${v.values.join(' ')}"${v.list ? '; __ccp_list=1' : ''}`,
+      body: `REPLY="${v.command ? shellCommand(v.command) : v.values.join(' ')}"${v.list ? '; __ccp_list=1' : ''}`,
     })),
     ...fileOptions(model).map((f) => ({ ...f, inherit: true, body: 'REPLY=""; __ccp_files=1' })),
   ];

@@ -5,10 +5,19 @@ import { generateCompletion, registerCompletion } from '../../src/commands/compl
 import { buildCompletionModel } from '../../src/commands/completion-gen.js';
 import { PROFILE_KEYS } from '../../src/config/index.js';
 import { REPORT_TEMPLATES, recordFields } from '../../src/domain/index.js';
-import { bashComplete, fishComplete, hasShell, saveScript, zshComplete } from './shells.js';
+import {
+  bashComplete,
+  fakeCcpDir,
+  fishComplete,
+  hasShell,
+  prependPath,
+  saveScript,
+  zshComplete,
+} from './shells.js';
 import { sampleTree } from './tree.js';
 
 const EDGE_FIELDS = recordFields('edgeDevice');
+prependPath(fakeCcpDir());
 const FORMATS = ['table', 'json', 'ndjson', 'csv', 'yaml'];
 
 describe('completion model', () => {
@@ -101,6 +110,12 @@ describe('bash', async () => {
       ['--profile', '--page-size'],
     ],
     [['ccp', '--base-url', ''], []],
+    // Profile names come from `ccp config list --profiles` when completing.
+    [['ccp', '--profile', 's'], ['staging']],
+    [
+      ['ccp', 'config', 'use', ''],
+      ['default', 'staging'],
+    ],
   ];
   for (const [words, expected] of cases) {
     it(`completes ${JSON.stringify(words.join(' '))}`, () => {
@@ -147,6 +162,7 @@ describe.runIf(hasShell('zsh'))('zsh', async () => {
     ]);
     expect(zshComplete(script, ['ccp', 'edgedevice', 'add', '-f', ''])).toEqual(['files']);
     expect(zshComplete(script, ['ccp', 'config', 'get', ''])).toEqual([`add ${PROFILE_KEYS.join(' ')}`]);
+    expect(zshComplete(script, ['ccp', '--profile', ''])).toEqual(['add default staging']);
   });
 });
 
@@ -158,6 +174,8 @@ describe.runIf(hasShell('fish'))('fish', async () => {
     expect(fishComplete(script, 'ccp -o n')).toEqual(['ndjson']);
     expect(fishComplete(script, 'ccp config get ti').sort()).toEqual(['time-zone', 'timeout']);
     expect(fishComplete(script, 'ccp report download --te')).toEqual(['--template']);
+    expect(fishComplete(script, 'ccp config use ')).toEqual(['default', 'staging']);
+    expect(fishComplete(script, 'ccp ed list --profile ')).toEqual(['default', 'staging']);
   });
   it('completes the last item of --fields', () => {
     expect(fishComplete(script, 'ccp ed list --fields uuid,edge').sort()).toEqual([

@@ -13,8 +13,23 @@ export function saveScript(text: string, name: string): string {
   return path;
 }
 
+/** A directory holding a fake `ccp` that prints two profile names for `ccp config list --profiles`. */
+export function fakeCcpDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ccp-fake-bin-'));
+  const body = '#!/bin/sh\n[ "$*" = "config list --profiles" ] && printf "default\\nstaging\\n"\n';
+  writeFileSync(join(dir, 'ccp'), body, { mode: 0o755 });
+  return dir;
+}
+
+let extraPath = '';
+/** Puts a directory first on the PATH the shells run with (for the fake `ccp`). */
+export function prependPath(dir: string): void {
+  extraPath = `${dir}:`;
+}
+
 function run(cmd: string, args: string[]): string[] {
-  const r = spawnSync(cmd, args, { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: tmpdir() } });
+  const env = { PATH: `${extraPath}${process.env.PATH}`, HOME: tmpdir() };
+  const r = spawnSync(cmd, args, { encoding: 'utf8', env });
   if (r.status !== 0) throw new Error(`${cmd} failed (${r.status}): ${r.stderr}`);
   return r.stdout.split('\n').filter(Boolean);
 }

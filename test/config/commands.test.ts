@@ -161,6 +161,16 @@ describe('ccp config list', () => {
     ]);
   });
 
+  it('lists profile names with --profiles, one a line or as records', async () => {
+    await run(['--profile', 'staging', 'config', 'set', 'output', 'csv']);
+    await run(['config', 'use', 'staging']);
+    expect((await run(['config', 'list', '--profiles'])).out).toBe('default\nstaging\n');
+    expect(JSON.parse((await run(['config', 'list', '--profiles', '--json'])).out)).toEqual([
+      { name: 'default', current: false },
+      { name: 'staging', current: true },
+    ]);
+  });
+
   it('run functions can be called directly and keep the file 0600', async () => {
     const out = capture();
     const err = capture();

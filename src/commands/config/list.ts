@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { ConfigStore } from '../../config/index.js';
 import {
   type ConfigCommandDeps,
   type ConfigRunContext,
@@ -12,6 +13,8 @@ import {
 export interface ConfigListOptions extends ConfigRunContext {
   profile?: string;
   format: 'table' | 'json' | 'ndjson';
+  /** List the profile names instead of one profile's keys. */
+  profiles?: boolean;
 }
 
 export interface ConfigListRow {
@@ -25,6 +28,7 @@ export interface ConfigListRow {
 export async function configListRun(opts: ConfigListOptions): Promise<void> {
   const { ConfigStore, maskToken, resolveEntries, selectProfile } = await import('../../config/index.js');
   const store = await ConfigStore.open(opts.env);
+  if (opts.profiles) return listProfiles(store, opts);
   const profile = selectProfile({ profile: opts.profile }, opts.env, store);
   const rows: ConfigListRow[] = resolveEntries({}, opts.env, store, profile).map((e) => ({
     profile,
@@ -53,19 +57,33 @@ export async function configListRun(opts: ConfigListOptions): Promise<void> {
   opts.stdout.write(`${lines.join('\n')}\n`);
 }
 
+/** One name a line (what shell completion reads), or records with the current one marked. */
+function listProfiles(store: ConfigStore, opts: ConfigListOptions): void {
+  const current = store.currentProfile();
+  const rows = store.profileNames().map((name) => ({ name, current: name === current }));
+  if (opts.format === 'json') opts.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+  else if (opts.format === 'ndjson') for (const row of rows) opts.stdout.write(`${JSON.stringify(row)}\n`);
+  else opts.stdout.write(rows.map((r) => `${r.name}\n`).join(''));
+}
+
 export function addConfigList(parent: Command, deps: ConfigCommandDeps): Command {
   const cmd = parent
     .command('list')
     .alias('ls')
-    .description('show every key of a profile, its value and its source');
+    .description('show every key of a profile, its value and its source')
+    .option('--profiles', 'list the profile names instead');
   ensureOption(cmd, parent, '--profile <name>', 'profile to show (default: the current profile)');
   ensureOption(cmd, parent, '--json', 'print the keys as JSON');
   cmd
-    .addHelpText('after', examples('ccp config list', 'ccp config list --profile staging --json'))
+    .addHelpText(
+      'after',
+      examples('ccp config list', 'ccp config list --profile staging --json', 'ccp config list --profiles'),
+    )
     .action(async (_opts: unknown, self: Command) => {
       const g = globalsOf(self);
       const format = g.json || g.output === 'json' ? 'json' : g.output === 'ndjson' ? 'ndjson' : 'table';
-      await configListRun({ ...contextOf(deps), profile: g.profile, format });
+      const profiles = (g as { profiles?: boolean }).profiles === true;
+      await configListRun({ ...contextOf(deps), profile: g.profile, format, profiles });
     });
   return cmd;
 }
