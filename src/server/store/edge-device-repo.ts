@@ -251,6 +251,7 @@ export function edgeDeviceRepo(db: Database.Database) {
       };
       for (const [field, col] of Object.entries(DEVICE_FIELDS))
         row[col] = value(d[field as keyof EdgeDevice]);
+      writes++;
       insertDevice.run(row);
     },
     /** Updates the fields sent. */

@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openStore } from '../../../src/server/index.js';
+import { MIGRATIONS } from '../../../src/server/store/migrations.js';
+import { tempStore } from './temp-store.js';
+
+describe('openStore', () => {
+  let cleanup = () => {};
+  afterEach(() => cleanup());
+
+  it('sets WAL, foreign keys and a busy timeout, and migrates to the latest user_version', () => {
+    const t = tempStore();
+    cleanup = t.cleanup;
+    const { db } = t.store;
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
+    expect(tables).toEqual(expect.arrayContaining(['organizations', 'edge_devices', 'edge_flows', 'tokens']));
+  });
+
+  it('reopens an existing file without re-running migrations and keeps its rows', () => {
+    const t = tempStore();
+    cleanup = t.cleanup;
+    t.store.db.prepare("INSERT INTO organizations (uuid, created_on, updated_on) VALUES ('x', 1, 1)").run();
+    const path = t.store.path;
+    t.store.close();
+    const again = openStore(path);
+    expect(again.db.prepare('SELECT count(*) FROM organizations').pluck().get()).toBe(1);
+    again.close();
+  });
+
+  it('refuses a database from a newer schema than it knows', () => {
+    const t = tempStore();
+    cleanup = t.cleanup;
+    const path = join(t.dir, 'newer.db');
+    const raw = new Database(path);
+    raw.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    raw.close();
+    expect(() => openStore(path)).toThrow(/newer/);
+  });
+
+  it('enforces foreign keys: a device of an unknown organization is refused', () => {
+    const t = tempStore();
+    cleanup = t.cleanup;
+    expect(() =>
+      t.store.edgeDevices.insert(
+        { uuid: 'd0000000-0000-4000-8000-000000000001', orgUUID: 'a0000000-0000-4000-8000-00000000dead' },
+        1,
+      ),
+    ).toThrow(/FOREIGN KEY/);
+  });
+});

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createToken, importFixture, type Store, tokenIsValid } from '../../../src/server/index.js';
+import { NOW, ORG, TREE, tempStore } from './temp-store.js';
+
+const DEVICE = 'd0000000-0000-4000-8000-000000000001';
+const LICENSE = 'c1000000-0000-4000-8000-000000000001';
+const DAY = 86_400_000;
+
+describe('repositories', () => {
+  let t: ReturnType<typeof tempStore>;
+  let store: Store;
+  beforeAll(() => {
+    t = tempStore();
+    store = t.store;
+    importFixture(store, {
+      ...TREE,
+      edgeDevices: [
+        {
+          uuid: DEVICE,
+          orgUUID: ORG.grandchild,
+          edgeDeviceName: 'Gateway',
+          serialNumber: 'SN-1',
+          port: 1883,
+          isActive: true,
+          edgeFlows: [{ flowId: 'f1', flowName: 'Flow', flowJSON: '[]' }],
+          externalReferences: [{ userName: 'svc', subType: 'historian' }],
+          unknownField: 'dropped',
+        },
+      ],
+      licenses: [
+        {
+          uuid: LICENSE,
+          serialNumber: 'LIC-1',
+          licenseDetails: {
+            total: 10,
+            license: {
+              orgUuid: ORG.grandchild,
+              status: 'INACTIVE',
+              active: false,
+              licenseTo: new Date(NOW + 10.5 * DAY).toISOString(),
+            },
+          },
+        },
+      ],
+    });
+  });
+  afterAll(() => t.cleanup());
+
+  it('scope follows the tree down, recursively, and never up or sideways', () => {
+    expect(store.organizations.inScope(ORG.root, ORG.grandchild)).toBe(true);
+    expect(store.organizations.inScope(ORG.child, ORG.child)).toBe(true);
+    expect(store.organizations.inScope(ORG.grandchild, ORG.root)).toBe(false);
+    expect(store.organizations.inScope(ORG.root, ORG.other)).toBe(false);
+    expect(store.organizations.scope(ORG.root).sort()).toEqual([ORG.child, ORG.grandchild, ORG.root].sort());
+  });
+
+  it('loads a device with its flows and references, renders in the zone asked, and stores no unknown field', () => {
+    const [d] = store.edgeDevices.load([DEVICE], 'Asia/Kolkata');
+    expect(d).toMatchObject({ uuid: DEVICE, orgUUID: ORG.grandchild, port: 1883, isActive: true });
+    expect(d!.createdOn).toBe('2026-11-21T09:30:00*000+0530');
+    expect(d!.edgeFlows!.map((f) => f.flowId)).toEqual(['f1']);
+    expect(d!.externalReferences![0]).toMatchObject({ userName: 'svc', subType: 'historian' });
+    expect(JSON.stringify(store.db.prepare('SELECT * FROM edge_devices').all())).not.toContain('dropped');
+  });
+
+  it('lists devices page by page for a scope, and forgets remembered page ends after a write', () => {
+    expect(store.edgeDevices.countInScope(ORG.root)).toBe(1);
+    expect(store.edgeDevices.countInScope(ORG.other)).toBe(0);
+    expect(store.edgeDevices.pageKeys(ORG.root, 1, 0)).toEqual([DEVICE]);
+    const second = 'd0000000-0000-4000-8000-000000000002';
+    store.edgeDevices.insert({ uuid: second, orgUUID: ORG.child, serialNumber: 'SN-2' }, NOW);
+    expect(store.edgeDevices.pageKeys(ORG.root, 1, 1)).toEqual([second]);
+    expect(store.edgeDevices.countInScope(ORG.root)).toBe(2);
+  });
+
+  it('upserts flows by flowId within their device', () => {
+    store.edgeDevices.upsertFlow(DEVICE, { flowId: 'f1', flowName: 'Renamed', flowJSON: '{}' }, NOW + 1);
+    store.edgeDevices.upsertFlow(DEVICE, { flowId: 'f2', flowJSON: '{}' }, NOW + 1);
+    const [d] = store.edgeDevices.load([DEVICE], 'UTC');
+    expect(d!.edgeFlows!.map((f) => [f.flowId, f.flowName])).toEqual([
+      ['f1', 'Renamed'],
+      ['f2', null],
+    ]);
+  });
+
+  it('activates a license idempotently, keeping the first activation time, and counts days left', () => {
+    store.licenses.setActive(LICENSE, true, NOW);
+    store.licenses.setActive(LICENSE, true, NOW + DAY);
+    const r = store.licenses.record(LICENSE, NOW, 'UTC')!;
+    const lic = r.licenseDetails!.license!;
+    expect([lic.status, lic.active, lic.activateOn]).toEqual([
+      'ACTIVE',
+      true,
+      '2026-11-21T04:00:00*000+0000',
+    ]);
+    expect(r.licenseDetails).toMatchObject({ provisioned: 1, remaining: 9, remainingDays: 10, total: 10 });
+    expect(store.licenses.record(LICENSE, NOW + 30 * DAY, 'UTC')!.licenseDetails!.remainingDays).toBe(0);
+    store.licenses.setActive(LICENSE, false, NOW);
+    expect(store.licenses.record(LICENSE, NOW, 'UTC')!.licenseDetails!.license!.status).toBe('INACTIVE');
+  });
+
+  it('stores only the SHA-256 of a token', () => {
+    const token = createToken(store, { orgUuid: ORG.child, role: 'operator' });
+    expect(token).toMatch(/^ccp_[A-Za-z0-9_-]{43}$/);
+    const hashes = store.db.prepare('SELECT hash FROM tokens').pluck().all();
+    expect(hashes).toContain(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(store.db.prepare('SELECT * FROM tokens').all())).not.toContain(token);
+    expect(tokenIsValid(store, token)).toBe(true);
+    expect(tokenIsValid(store, `${token}x`)).toBe(false);
+  });
+});

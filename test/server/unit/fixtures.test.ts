@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { importFixture, rootOrganizations, seedDemo } from '../../../src/server/index.js';
+import { ORG, TREE, tempStore } from '../store/temp-store.js';
+
+const count = (t: ReturnType<typeof tempStore>, table: string) =>
+  t.store.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+
+describe('importFixture', () => {
+  let t: ReturnType<typeof tempStore>;
+  afterEach(() => t.cleanup());
+
+  it('loads records with their given uuids and links, parents first whatever the order', () => {
+    t = tempStore();
+    const summary = importFixture(t.store, TREE);
+    expect(summary).toEqual({
+      organizations: 4,
+      licenses: 0,
+      codeTypes: 0,
+      codes: 0,
+      edgeDevices: 0,
+      notifications: 0,
+    });
+    expect(
+      rootOrganizations(t.store)
+        .map((o) => o.uuid)
+        .sort(),
+    ).toEqual([ORG.other, ORG.root].sort());
+    const [child] = t.store.organizations.load([ORG.child], 'UTC');
+    expect(child).toMatchObject({ organizationUuid: ORG.root, orgAddress: { city: 'Pune', pin: '411001' } });
+  });
+
+  it('names the bad path and stores nothing when a record is invalid', () => {
+    t = tempStore();
+    expect(() =>
+      importFixture(t.store, {
+        ...TREE,
+        edgeDevices: [{ orgUUID: ORG.root }, { orgUUID: ORG.root, port: 'x' }],
+      }),
+    ).toThrow(/edgeDevices\[1\]\.port/);
+    expect(count(t, 'organizations')).toBe(0);
+  });
+
+  it('rolls back the whole import when a link is broken late in the file', () => {
+    t = tempStore();
+    const missing = 'a0000000-0000-4000-8000-0000000000ff';
+    expect(() =>
+      importFixture(t.store, {
+        ...TREE,
+        edgeDevices: [{ orgUUID: ORG.root, serialNumber: 'A' }, { orgUUID: missing }],
+      }),
+    ).toThrow(/edgeDevices\[1\]\.orgUUID: no such organization/);
+    expect(count(t, 'organizations')).toBe(0);
+    expect(count(t, 'edge_devices')).toBe(0);
+  });
+});
+
+describe('seedDemo', () => {
+  let t: ReturnType<typeof tempStore>;
+  afterEach(() => t.cleanup());
+
+  it('seeds a realistic set, and seeding twice leaves one copy', () => {
+    t = tempStore();
+    const first = seedDemo(t.store);
+    expect(first).toMatchObject({ organizations: 8, licenses: 3, edgeDevices: 300, notifications: 3 });
+    const tables = [
+      'organizations',
+      'org_addresses',
+      'licenses',
+      'code_types',
+      'codes',
+      'edge_devices',
+      'edge_flows',
+      'external_references',
+      'notifications',
+      'notification_options',
+      'notification_configurations',
+    ];
+    const before = tables.map((table) => count(t, table));
+    seedDemo(t.store);
+    expect(tables.map((table) => count(t, table))).toEqual(before);
+    expect(count(t, 'edge_flows')).toBe(60);
+    expect(count(t, 'notification_configurations')).toBe(1);
+    const statuses = t.store.db.prepare('SELECT status FROM licenses ORDER BY status').pluck().all();
+    expect(statuses).toEqual(['ACTIVE', 'EXPIRED', 'INACTIVE']);
+  });
+
+  it('is deterministic: two fresh databases get the same uuids', () => {
+    t = tempStore();
+    const other = tempStore();
+    try {
+      seedDemo(t.store);
+      seedDemo(other.store);
+      const uuids = (s: typeof t) =>
+        s.store.db.prepare('SELECT uuid FROM edge_devices ORDER BY uuid').pluck().all();
+      expect(uuids(t)).toEqual(uuids(other));
+      expect(rootOrganizations(t.store)).toEqual(rootOrganizations(other.store));
+    } finally {
+      other.cleanup();
+    }
+  });
+});
