@@ -41,7 +41,11 @@ export function serve(handler: Handler, opts: ServeOptions = {}): Promise<Server
         port,
         close() {
           closing ??= new Promise<void>((done, fail) => {
+            // A keep-alive connection whose request was in flight goes idle only after close() was called:
+            // sweep idle connections until the server has stopped, rather than wait out keepAliveTimeout.
+            const sweep = setInterval(() => server.closeIdleConnections(), 25);
             server.close((err) => {
+              clearInterval(sweep);
               try {
                 opts.onClose?.();
               } catch (closeErr) {
