@@ -1,0 +1,136 @@
+// Adding 10,000 devices from a CSV through `ccp edgedevice add -f` (a child process against the embedded
+// server over a temp database), against inserting the same rows straight into an equivalent SQLite table
+// with better-sqlite3 in this process. Target: the CLI within 3x of the direct insert.
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { parse } from 'csv-parse/sync';
+import { importFixture, openStore } from '../../src/server/index.js';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
+const BATCHES = (process.env.BENCH_BATCH ?? '100,1000').split(',').map(Number);
+const ORG = 'a0000000-0000-4000-8000-0000000000b1';
+const USER = 'b0000000-0000-4000-8000-0000000000b1';
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const dir = mkdtempSync(join(tmpdir(), 'ccp-bench-bulk-'));
+
+function csv(rows: number): string {
+  const out = ['edgeDeviceName,serialNumber,ipAdress,port,location,shortDescription,isActive'];
+  for (let i = 0; i < rows; i++) {
+    out.push(
+      `"gateway ${i}, rack ${i % 40}",SN-${String(i).padStart(6, '0')},10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255},${1024 + (i % 60000)},"Hall ${i % 12}","Bulk, row ${i}",true`,
+    );
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function viaCli(file: string, dbPath: string, batch: number, rows = ROWS): number {
+  const store = openStore(dbPath);
+  importFixture(store, { organizations: [{ uuid: ORG, orgName: 'Bench Org' }] });
+  store.close();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: dir,
+    XDG_CONFIG_HOME: join(dir, 'config'),
+    XDG_DATA_HOME: join(dir, 'data'),
+  };
+  for (const k of Object.keys(env)) if (k.startsWith('CCP_')) delete env[k];
+  const args = [
+    join(root, 'bin', 'ccp.js'),
+    '--db',
+    dbPath,
+    'edgedevice',
+    'add',
+    '--org',
+    ORG,
+    '--user',
+    USER,
+  ];
+  const started = performance.now();
+  const r = spawnSync(
+    process.execPath,
+    [...args, '-f', file, '--batch-size', String(batch), '-o', 'ndjson'],
+    {
+      env,
+      maxBuffer: 256 * 1024 * 1024,
+      encoding: 'utf8',
+    },
+  );
+  const ms = performance.now() - started;
+  if (r.status !== 0) throw new Error(`ccp exited ${r.status}: ${r.stderr}`);
+  const printed = r.stdout.split('\n').filter((l) => l !== '').length;
+  if (printed !== rows) throw new Error(`ccp printed ${printed} devices, expected ${rows}`);
+  return ms;
+}
+
+/** The same rows, parsed from the same file, into a table shaped like the server's, one transaction per batch. */
+function direct(text: string, dbPath: string, batch: number): number {
+  const db = new Database(dbPath);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(`CREATE TABLE edge_devices (
+    uuid TEXT PRIMARY KEY, org_uuid TEXT NOT NULL, user_uuid TEXT,
+    edge_device_name TEXT, serial_number TEXT, ip_adress TEXT, port INTEGER, location TEXT,
+    short_description TEXT, long_description TEXT, no_of_devices INTEGER, is_active INTEGER, is_disabled INTEGER,
+    created_on INTEGER NOT NULL, modified_on INTEGER NOT NULL, UNIQUE (org_uuid, serial_number));
+    CREATE INDEX edge_devices_by_created ON edge_devices(created_on, uuid, org_uuid);`);
+  const insert =
+    db.prepare(`INSERT INTO edge_devices (uuid, org_uuid, user_uuid, edge_device_name, serial_number,
+    ip_adress, port, location, short_description, is_active, created_on, modified_on)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const started = performance.now();
+  const rows = parse(text, { columns: true }) as Record<string, string>[];
+  const save = db.transaction((part: Record<string, string>[]) => {
+    const now = Date.now();
+    for (const r of part) {
+      insert.run(
+        randomUUID(),
+        ORG,
+        USER,
+        r.edgeDeviceName,
+        r.serialNumber,
+        r.ipAdress,
+        Number(r.port),
+        r.location,
+        r.shortDescription,
+        r.isActive === 'true' ? 1 : 0,
+        now,
+        now,
+      );
+    }
+  });
+  for (let i = 0; i < rows.length; i += batch) save(rows.slice(i, i + batch));
+  const ms = performance.now() - started;
+  db.close();
+  return ms;
+}
+
+try {
+  const text = csv(ROWS);
+  const file = join(dir, 'devices.csv');
+  writeFileSync(file, text);
+  const fmt = (ms: number) =>
+    `${ms.toFixed(0).padStart(6)} ms ${(ROWS / (ms / 1000)).toFixed(0).padStart(7)} rows/s`;
+  console.log(`${ROWS} rows from a CSV`);
+  // The fixed cost of any run (node, modules, config, embedded server), measured with a one-row file.
+  const one = join(dir, 'one.csv');
+  writeFileSync(one, csv(1));
+  const fixed = viaCli(one, join(dir, 'cli-one.db'), 1, 1);
+  console.log(`fixed cost of one ccp run (1 row): ${fixed.toFixed(0)} ms`);
+  for (const batch of BATCHES) {
+    const cli = viaCli(file, join(dir, `cli-${batch}.db`), batch);
+    const direct_ = direct(text, join(dir, `direct-${batch}.db`), batch);
+    const ratio = cli / direct_;
+    console.log(
+      `batch ${String(batch).padStart(4)}: ccp edgedevice add -f ${fmt(cli)} | better-sqlite3 ${fmt(direct_)} | ratio ${ratio.toFixed(2)} (target <= 3) ${ratio <= 3 ? 'OK' : 'OVER'}`,
+    );
+  }
+  const single = direct(text, join(dir, 'direct-single.db'), ROWS);
+  console.log(`better-sqlite3 in one transaction: ${fmt(single)}`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
