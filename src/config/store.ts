@@ -1,7 +1,6 @@
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type Conf from 'conf';
 import { z } from 'zod';
 import { Uuid } from '../domain/common.js';
 import { ConfigError } from './errors.js';
@@ -35,16 +34,41 @@ export function configDir(env: NodeJS.ProcessEnv): string {
  * The config file: named profiles, the current profile, and the embedded server's admin access per
  * database path. One JSON file of mode 0600; conf writes it atomically.
  */
+/** What the store needs of conf; a read-only stand-in implements it when there is no file to read. */
+interface Backing {
+  readonly path: string;
+  readonly store: FileContent;
+  get<K extends keyof FileContent>(key: K): FileContent[K];
+  set<K extends keyof FileContent>(key: K, value: FileContent[K]): void;
+}
+
+/** No config file and nowhere to create one (a read-only HOME): flags and variables still work. */
+class UnwritableBacking implements Backing {
+  readonly store: FileContent = {};
+  constructor(
+    readonly path: string,
+    private readonly reason: string,
+  ) {}
+  get<K extends keyof FileContent>(key: K): FileContent[K] {
+    return this.store[key];
+  }
+  set(): void {
+    throw new ConfigError(`cannot write the config file ${this.path}: ${this.reason}`);
+  }
+}
+
+const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR']);
+
 export class ConfigStore {
-  private constructor(private readonly conf: Conf<FileContent>) {}
+  private constructor(private readonly conf: Backing) {}
 
   static async open(env: NodeJS.ProcessEnv): Promise<ConfigStore> {
     const { default: ConfClass } = await import('conf');
     const cwd = configDir(env);
-    // The directory holds a secret too: keep it private when we create it.
-    mkdirSync(cwd, { recursive: true, mode: 0o700 });
-    let conf: Conf<FileContent>;
+    let conf: Backing;
     try {
+      // The directory holds a secret too: keep it private when we create it.
+      mkdirSync(cwd, { recursive: true, mode: 0o700 });
       conf = new ConfClass<FileContent>({
         projectName: 'ccp',
         projectSuffix: '',
@@ -55,7 +79,13 @@ export class ConfigStore {
         clearInvalidConfig: false,
       });
     } catch (err) {
-      throw new ConfigError(`cannot read the config file in ${cwd}: ${(err as Error).message}`);
+      const code = (err as NodeJS.ErrnoException).code ?? '';
+      const file = join(cwd, 'config.json');
+      if (UNWRITABLE.has(code) && !existsSync(file)) {
+        conf = new UnwritableBacking(file, (err as Error).message);
+      } else {
+        throw new ConfigError(`cannot read the config file in ${cwd}: ${(err as Error).message}`);
+      }
     }
     const parsed = FileShape.safeParse(conf.store);
     if (!parsed.success) {

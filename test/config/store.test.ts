@@ -60,6 +60,22 @@ describe('config file', () => {
   });
 });
 
+describe('without a writable config directory', () => {
+  it('resolves from flags and variables, and explains why a write fails', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { resolveConfig } = await import('../../src/config/index.js');
+    const blocker = join(t.dir, 'not-a-dir');
+    writeFileSync(blocker, '');
+    const env = { ...t.env, CCP_CONFIG_DIR: join(blocker, 'ccp'), CCP_BASE_URL: 'https://ccp.example.com' };
+    expect((await resolveConfig({}, env)).baseUrl).toBe('https://ccp.example.com');
+    const store = await ConfigStore.open(env);
+    expect(() => store.set('default', 'output', 'json')).toThrow(/cannot write the config file .*not-a-dir/);
+    await expect(
+      saveEmbeddedAccess(join(t.dir, 'x.db'), { token: 'ccp_whatever-long-token', orgUuid: ORG }, env),
+    ).rejects.toThrow(/cannot write the config file/);
+  });
+});
+
 describe('embedded access', () => {
   it('round-trips per database path, under its own key', async () => {
     const db1 = join(t.dir, 'one.db');
