@@ -2,7 +2,10 @@ import type { z } from 'zod';
 import type { Metadata } from '../domain/envelope.js';
 import { reasonText, SERVICE_ERRORS, type ServiceErrorDef, type ServiceErrorName } from '../domain/errors.js';
 
-/** A failure the interface names: its section-7 entry and, for validation, the field path. */
+/**
+ * A failure the interface names: its section-7 entry. Only validation errors carry the field path in the
+ * reason (decisions.md); for the others the detail is kept for the log, and the reason is the exact wording.
+ */
 export class ServiceError extends Error {
   readonly def: ServiceErrorDef;
   readonly detail: string | undefined;
@@ -14,7 +17,7 @@ export class ServiceError extends Error {
     headers: Record<string, string> = {},
   ) {
     const def = typeof name === 'string' ? SERVICE_ERRORS[name] : name;
-    super(reasonText(def, detail));
+    super(def === SERVICE_ERRORS.validation ? reasonText(def, detail) : reasonText(def));
     this.name = 'ServiceError';
     this.def = def;
     this.detail = detail;
