@@ -161,6 +161,17 @@ describe('ccp config list', () => {
     ]);
   });
 
+  it('prints csv and yaml with -o', async () => {
+    await run(['config', 'set', 'output', 'yaml']);
+    const csv = (await run(['-o', 'csv', 'config', 'list'])).out.trimEnd().split('\n');
+    expect(csv[0]).toBe('profile,key,value,source');
+    expect(csv).toContain('default,output,yaml,profile');
+    expect(csv).toContain('default,base-url,,');
+    const { parse } = await import('yaml');
+    const rows = parse((await run(['-o', 'yaml', 'config', 'list'])).out);
+    expect(rows[5]).toEqual({ profile: 'default', key: 'output', value: 'yaml', source: 'profile' });
+  });
+
   it('lists profile names with --profiles, one a line or as records', async () => {
     await run(['--profile', 'staging', 'config', 'set', 'output', 'csv']);
     await run(['config', 'use', 'staging']);

@@ -12,10 +12,12 @@ import {
 
 export interface ConfigListOptions extends ConfigRunContext {
   profile?: string;
-  format: 'table' | 'json' | 'ndjson';
+  format: ListFormat;
   /** List the profile names instead of one profile's keys. */
   profiles?: boolean;
 }
+
+export type ListFormat = 'table' | 'json' | 'ndjson' | 'csv' | 'yaml';
 
 export interface ConfigListRow {
   profile: string;
@@ -37,12 +39,8 @@ export async function configListRun(opts: ConfigListOptions): Promise<void> {
     source: e.source ? describeSource(e) : null,
   }));
 
-  if (opts.format === 'json') {
-    opts.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
-    return;
-  }
-  if (opts.format === 'ndjson') {
-    for (const row of rows) opts.stdout.write(`${JSON.stringify(row)}\n`);
+  if (opts.format !== 'table') {
+    await writeRecords(rows, opts.format, opts.stdout);
     return;
   }
   const table = [['KEY', 'VALUE', 'SOURCE'], ...rows.map((r) => [r.key, r.value ?? '-', r.source ?? ''])];
@@ -58,12 +56,36 @@ export async function configListRun(opts: ConfigListOptions): Promise<void> {
 }
 
 /** One name a line (what shell completion reads), or records with the current one marked. */
-function listProfiles(store: ConfigStore, opts: ConfigListOptions): void {
+async function listProfiles(store: ConfigStore, opts: ConfigListOptions): Promise<void> {
   const current = store.currentProfile();
   const rows = store.profileNames().map((name) => ({ name, current: name === current }));
-  if (opts.format === 'json') opts.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
-  else if (opts.format === 'ndjson') for (const row of rows) opts.stdout.write(`${JSON.stringify(row)}\n`);
-  else opts.stdout.write(rows.map((r) => `${r.name}\n`).join(''));
+  if (opts.format === 'table') opts.stdout.write(rows.map((r) => `${r.name}\n`).join(''));
+  else await writeRecords(rows, opts.format, opts.stdout);
+}
+
+async function writeRecords(
+  rows: readonly object[],
+  format: Exclude<ListFormat, 'table'>,
+  out: NodeJS.WritableStream,
+): Promise<void> {
+  switch (format) {
+    case 'json':
+      out.write(`${JSON.stringify(rows, null, 2)}\n`);
+      return;
+    case 'ndjson':
+      for (const row of rows) out.write(`${JSON.stringify(row)}\n`);
+      return;
+    case 'yaml': {
+      const { stringify } = await import('yaml');
+      out.write(stringify(rows));
+      return;
+    }
+    case 'csv': {
+      const { stringify } = await import('csv-stringify/sync');
+      out.write(stringify(rows, { header: true, cast: { boolean: (b) => String(b) } }));
+      return;
+    }
+  }
 }
 
 export function addConfigList(parent: Command, deps: ConfigCommandDeps): Command {
@@ -81,7 +103,7 @@ export function addConfigList(parent: Command, deps: ConfigCommandDeps): Command
     )
     .action(async (_opts: unknown, self: Command) => {
       const g = globalsOf(self);
-      const format = g.json || g.output === 'json' ? 'json' : g.output === 'ndjson' ? 'ndjson' : 'table';
+      const format: ListFormat = g.json ? 'json' : ((g.output as ListFormat | undefined) ?? 'table');
       const profiles = (g as { profiles?: boolean }).profiles === true;
       await configListRun({ ...contextOf(deps), profile: g.profile, format, profiles });
     });
