@@ -49,7 +49,8 @@ export const notificationRoutes: Route[] = [
         for (const n of body.data) {
           if (!store.notifications.exists(n.uuid))
             throw new ServiceError('notFound', `notification ${n.uuid}`);
-          const options = (n.notificationOptions ?? []).map((o) => ({ ...o, uuid: randomUUID() }));
+          // Options sent replace the stored ones; none sent keeps them.
+          const options = n.notificationOptions?.map((o) => ({ ...o, uuid: randomUUID() }));
           store.notifications.put({ ...n, notificationOptions: options }, now);
           if (!saved.includes(n.uuid)) saved.push(n.uuid);
         }

@@ -47,9 +47,10 @@ interface ConfigurationRow {
 export function notificationRepo(db: Database.Database) {
   const insert = db.prepare(
     `INSERT INTO notifications (uuid, type, created_by, updated_by, is_active, created_on, updated_on)
-     VALUES (@uuid, @type, @created_by, @updated_by, @is_active, @now, @now)
-     ON CONFLICT (uuid) DO UPDATE SET type = excluded.type, created_by = excluded.created_by,
-       updated_by = excluded.updated_by, is_active = excluded.is_active, updated_on = excluded.updated_on`,
+     VALUES (@uuid, @type, @created_by, @updated_by, coalesce(@is_active, 1), @now, @now)
+     ON CONFLICT (uuid) DO UPDATE SET type = coalesce(@type, notifications.type),
+       updated_by = coalesce(@updated_by, notifications.updated_by),
+       is_active = coalesce(@is_active, notifications.is_active), updated_on = excluded.updated_on`,
   );
   const get = db.prepare<[string], NotificationRow>('SELECT * FROM notifications WHERE uuid = ?');
   const rowsOf = db.prepare<[string], NotificationRow>(
@@ -101,7 +102,10 @@ export function notificationRepo(db: Database.Database) {
     if (uuids.length === 0) return [];
     const keys = keyList(uuids);
     const options = groupBy(optionsOf.all(keys), (o) => o.notification_uuid);
-    return rowsOf.all(keys).map((n) => ({
+    // In the order asked for: a batch shares one createdOn, so the table order would be the uuids'.
+    const position = new Map(uuids.map((u, i) => [u, i]));
+    const rows = rowsOf.all(keys).sort((a, b) => (position.get(a.uuid) ?? 0) - (position.get(b.uuid) ?? 0));
+    return rows.map((n) => ({
       uuid: n.uuid,
       type: n.type,
       createdBy: n.created_by,
@@ -121,17 +125,17 @@ export function notificationRepo(db: Database.Database) {
         tz,
       ),
     exists: (uuid: string) => get.get(uuid) !== undefined,
-    /** Saves a notification and replaces its options. */
+    /** Saves a notification (an update changes only the fields sent) and replaces its options when sent. */
     put(n: Notification & { uuid: string }, now: number): void {
       insert.run({
         uuid: n.uuid,
         type: orNull(n.type),
         created_by: orNull(n.createdBy),
         updated_by: orNull(n.updatedBy),
-        is_active: toInt(n.isActive ?? true),
+        is_active: n.isActive == null ? null : toInt(n.isActive),
         now,
       });
-      if (n.notificationOptions === undefined) return;
+      if (n.notificationOptions == null) return;
       deleteOptions.run(n.uuid);
       for (const o of n.notificationOptions ?? []) {
         insertOption.run({
