@@ -293,3 +293,20 @@ describe('POST /notification/configure', () => {
     expectError(await configure(rec, { token: null }), 401, 'UNAUTHORIZED');
   });
 });
+
+describe('notification writes keep what is not sent', () => {
+  it('saves return in request order, and an update without type or options keeps both', async () => {
+    const types = ['EMAIL', 'SMS', 'PUSH', 'WEBHOOK', 'SLACK', 'TEAMS'];
+    const saved = expectOk(
+      await save(types.map((type) => ({ type, notificationOptions: [{ attributeName: type }] }))),
+    );
+    expect(saved.map((n) => n.type)).toEqual(types);
+
+    const first = saved[0];
+    const updated = expectOk(await change([{ uuid: first.uuid, isActive: false }]));
+    expect(updated[0]).toMatchObject({ uuid: first.uuid, type: 'EMAIL', isActive: false });
+    expect(updated[0].notificationOptions.map((o: { attributeName: string }) => o.attributeName)).toEqual([
+      'EMAIL',
+    ]);
+  });
+});
