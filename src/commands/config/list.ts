@@ -64,7 +64,7 @@ async function listProfiles(store: ConfigStore, opts: ConfigListOptions): Promis
 }
 
 async function writeRecords(
-  rows: readonly object[],
+  rows: object[],
   format: Exclude<ListFormat, 'table'>,
   out: NodeJS.WritableStream,
 ): Promise<void> {
