@@ -85,7 +85,7 @@ export async function run(argv: string[], deps: RunDeps = {}): Promise<number> {
     if (err instanceof CommanderError) {
       // Help and version exit 0; every other commander error (already printed) is a usage error.
       exitCode = err.exitCode === 0 ? EXIT.ok : EXIT.usage;
-      if (exitCode !== EXIT.ok && wantsJsonErrors(f, argv)) {
+      if (exitCode !== EXIT.ok && (await wantsJsonErrors(f, argv))) {
         const reason = err.message.replace(/^error: /, '');
         writeJsonError(io, { code: 'USAGE', reason, httpStatus: null, exitCode });
       }
@@ -100,7 +100,7 @@ export async function run(argv: string[], deps: RunDeps = {}): Promise<number> {
       if (d.code === 'INTERNAL' && f.globals().verbose && err instanceof Error && err.stack) {
         io.stderr.write(`${err.stack}\n`);
       }
-      if (wantsJsonErrors(f, argv)) {
+      if (await wantsJsonErrors(f, argv)) {
         writeJsonError(io, {
           code: d.code,
           reason: d.reason,
@@ -115,11 +115,17 @@ export async function run(argv: string[], deps: RunDeps = {}): Promise<number> {
   return exitCode;
 }
 
-function wantsJsonErrors(f: Factory, argv: string[]): boolean {
+async function wantsJsonErrors(f: Factory, argv: string[]): Promise<boolean> {
   const g = f.globals();
-  if (g.json || g.output === 'json' || g.output === 'ndjson') return true;
-  if (g.output === undefined && !g.json) return jsonRequestedByArgv(argv.slice(2));
-  return false;
+  if (g.json) return true;
+  if (g.output !== undefined) return g.output === 'json' || g.output === 'ndjson';
+  if (jsonRequestedByArgv(argv.slice(2))) return true;
+  // A profile (or CCP_OUTPUT) may choose the format; a configuration that cannot be read chooses nothing.
+  const output = await f.config().then(
+    (c) => c.output,
+    () => undefined,
+  );
+  return output === 'json' || output === 'ndjson';
 }
 
 function writeJsonError(io: IO, report: ErrorReport): void {
