@@ -70,6 +70,24 @@ describe('ccp config set / get / unset', () => {
     expect((await run(['config', 'get', 'output'], env)).out).toBe('ndjson\n');
   });
 
+  it("reads the value from stdin when it is '-'", async () => {
+    const out = capture();
+    const err = capture();
+    const { Readable } = await import('node:stream');
+    const stdin = Readable.from([`${TOKEN}\n`]);
+    await configSetRun({
+      env: t.env,
+      stdout: out.stream,
+      stderr: err.stream,
+      key: 'token',
+      value: '-',
+      stdin,
+    });
+    const store = await ConfigStore.open(t.env);
+    expect(store.get('default', 'token')).toBe(TOKEN);
+    expect(err.text()).not.toContain(TOKEN);
+  });
+
   it('prints nothing on stdout for a key that has no value', async () => {
     const r = await run(['config', 'get', 'base-url']);
     expect(r.out).toBe('');

@@ -11,19 +11,32 @@ import {
 
 export interface ConfigSetOptions extends ConfigRunContext {
   key: string;
+  /** `-` reads the value from stdin, so a token stays out of shell history and the process list. */
   value: string;
   profile?: string;
+  stdin?: NodeJS.ReadableStream;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) text += chunk.toString();
+  return text;
 }
 
 /** Validates and stores a value in a profile, creating the profile if needed. */
 export async function configSetRun(opts: ConfigSetOptions): Promise<void> {
-  const { ConfigStore, assertProfileKey, assertProfileName, maskToken } = await import(
+  const { ConfigError, ConfigStore, assertProfileKey, assertProfileName, maskToken } = await import(
     '../../config/index.js'
   );
   const key = assertProfileKey(opts.key);
   const store = await ConfigStore.open(opts.env);
   const profile = assertProfileName(targetProfile(opts.profile, opts.env, store));
-  const stored = store.set(profile, key, opts.value);
+  let value = opts.value;
+  if (value === '-') {
+    if (!opts.stdin) throw new ConfigError('no standard input to read the value from');
+    value = (await readAll(opts.stdin)).trim();
+  }
+  const stored = store.set(profile, key, value);
   const shown = key === 'token' ? maskToken(stored) : stored;
   opts.stderr.write(`Set ${key} to ${shown} in profile ${profile}\n`);
 }
@@ -33,7 +46,7 @@ export function addConfigSet(parent: Command, deps: ConfigCommandDeps): Command 
     .command('set')
     .description('store a configuration value in a profile (validated first)')
     .argument('<key>', 'base-url, token, org, user, time-zone, output or timeout')
-    .argument('<value>', 'the value');
+    .argument('<value>', "the value; '-' reads it from stdin");
   ensureOption(
     cmd,
     parent,
@@ -45,14 +58,14 @@ export function addConfigSet(parent: Command, deps: ConfigCommandDeps): Command 
       'after',
       examples(
         'ccp config set base-url https://ccp.example.com',
-        'ccp config set token "$CCP_TOKEN" --profile staging',
+        'ccp config set token - --profile staging < token.txt',
         'ccp config set time-zone Asia/Kolkata',
         'ccp config set timeout 10s',
       ),
     )
     .action(async (key: string, value: string, _opts: unknown, self: Command) => {
       const g = globalsOf(self);
-      await configSetRun({ ...contextOf(deps), key, value, profile: g.profile });
+      await configSetRun({ ...contextOf(deps), key, value, profile: g.profile, stdin: deps.io.stdin });
     });
   return cmd;
 }

@@ -10,7 +10,12 @@ export interface ConfigRunContext {
 
 /** The parts of the CLI factory the config verbs use (src/cli/factory.ts provides them). */
 export interface ConfigCommandDeps {
-  io: { env: NodeJS.ProcessEnv; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
+  io: {
+    env: NodeJS.ProcessEnv;
+    stdout: NodeJS.WritableStream;
+    stderr: NodeJS.WritableStream;
+    stdin?: NodeJS.ReadableStream;
+  };
 }
 
 export function contextOf(deps: ConfigCommandDeps): ConfigRunContext {
