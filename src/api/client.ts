@@ -62,8 +62,14 @@ function headerMap(raw: Record<string, string | string[] | undefined>): Record<s
   return out;
 }
 
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
 class RetryableStatus extends Error {
-  constructor(readonly exchange: { status: number; headers: Record<string, string>; text: string }) {
+  constructor(readonly exchange: RawResponse) {
     super(`HTTP ${exchange.status}`);
   }
 }
@@ -106,6 +112,11 @@ export class ApiClient {
     path: string,
     opts: RequestOptions = {},
   ): Promise<Exchange<T>> {
+    return toExchange<T>(await this.send(method, path, opts));
+  }
+
+  /** One exchange as raw text (with retries), for `ccp api` on paths that answer something else than an envelope. */
+  async send(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<RawResponse> {
     const url = this.url(path, opts.query);
     const body = method === 'GET' || method === 'HEAD' ? undefined : JSON.stringify(this.envelope(opts));
     const headers: Record<string, string> = {
@@ -121,7 +132,7 @@ export class ApiClient {
       try {
         const raw = await this.once(method, url, headers, body);
         if (RETRY_STATUS.has(raw.status) && attempt + 1 < attempts) throw new RetryableStatus(raw);
-        return toExchange<T>(raw);
+        return raw;
       } catch (err) {
         const retryable = err instanceof RetryableStatus || err instanceof NetworkError;
         if (!retryable || attempt + 1 >= attempts) throw err;
@@ -179,7 +190,7 @@ export class ApiClient {
     url: URL,
     headers: Record<string, string>,
     body: string | undefined,
-  ): Promise<{ status: number; headers: Record<string, string>; text: string }> {
+  ): Promise<RawResponse> {
     const trace = this.opts.trace;
     const started = this.now();
     if (trace) {
@@ -234,7 +245,7 @@ function toNetworkError(err: unknown, url: URL, timeoutMs: number): NetworkError
   return new NetworkError(what, { code: code ?? 'NETWORK', cause: err });
 }
 
-function toExchange<T>(raw: { status: number; headers: Record<string, string>; text: string }): Exchange<T> {
+function toExchange<T>(raw: RawResponse): Exchange<T> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw.text);

@@ -72,3 +72,11 @@ describe('ccp api', () => {
     expect((await runCli(['api', 'GET', 'http://elsewhere/codes'], { env })).code).toBe(2);
   });
 });
+
+describe('ccp api on a path that answers other JSON', () => {
+  it('prints /openapi.json as it came, exit 0', async () => {
+    const r = await runCli(['api', 'GET', '/openapi.json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).openapi).toMatch(/^3\./);
+  });
+});

@@ -80,7 +80,10 @@ async function readBody(io: IO, file: string): Promise<unknown> {
   return body;
 }
 
-/** Prints the response envelope whatever it says, then fails (exit 1/3/4) when its statusCode is not OK. */
+/**
+ * Prints the response whatever it says (an envelope, other JSON such as /openapi.json, or text as it came),
+ * then fails like any command would: exit 1/3/4/5 by statusCode, or by HTTP status when there is none.
+ */
 export async function runApiRequest(opts: ApiRequestOptions): Promise<void> {
   const body = opts.file !== undefined ? await readBody(opts.io, opts.file) : undefined;
   if (body !== undefined && (opts.method === 'GET' || opts.method === 'DELETE')) {
@@ -88,7 +91,19 @@ export async function runApiRequest(opts: ApiRequestOptions): Promise<void> {
   }
   const api = await opts.api();
   const { throwUnlessOk } = await import('../../api/client.js');
-  const ex = await api.exchange(opts.method, opts.path, body !== undefined ? { body } : {});
-  opts.io.stdout.write(`${JSON.stringify(ex.envelope, null, 2)}\n`);
-  throwUnlessOk(ex);
+  const { isResponseEnvelope } = await import('../../api/envelope.js');
+  const { serviceError } = await import('../../cli/errors.js');
+  const raw = await api.send(opts.method, opts.path, body !== undefined ? { body } : {});
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.text);
+  } catch {
+    opts.io.stdout.write(raw.text.endsWith('\n') || raw.text === '' ? raw.text : `${raw.text}\n`);
+  }
+  if (parsed !== undefined) opts.io.stdout.write(`${JSON.stringify(parsed, null, 2)}\n`);
+  if (isResponseEnvelope(parsed)) {
+    throwUnlessOk({ status: raw.status, headers: raw.headers, envelope: parsed });
+  } else if (raw.status >= 400) {
+    throw serviceError({ code: `HTTP_${raw.status}`, reason: `HTTP ${raw.status}`, httpStatus: raw.status });
+  }
 }
