@@ -49,59 +49,68 @@ export function isValidTimeZone(zone: string | undefined | null): zone is string
   }
 }
 
-interface WallClock {
-  year: string;
-  month: string;
-  day: string;
-  hour: string;
-  minute: string;
-  second: string;
-  offsetMinutes: number;
-}
-
-function wallClock(ms: number, timeZone: string): WallClock {
+/** The zone's UTC offset in minutes at `ms`, by formatting that instant in the zone (slow: cached below). */
+function measureOffset(ms: number, timeZone: string): number {
   const parts: Record<string, string> = {};
   for (const p of partsFormatter(timeZone).formatToParts(ms)) parts[p.type] = p.value;
-  const y = Number(parts.year);
   const asUtc = Date.UTC(
-    y,
+    Number(parts.year),
     Number(parts.month) - 1,
     Number(parts.day),
     Number(parts.hour),
     Number(parts.minute),
     Number(parts.second),
   );
-  const offsetMinutes = Math.round((asUtc - (ms - (((ms % 1000) + 1000) % 1000))) / 60000);
-  return {
-    year: String(y).padStart(4, '0'),
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour!,
-    minute: parts.minute!,
-    second: parts.second!,
-    offsetMinutes,
-  };
+  return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60000);
 }
+
+// Offsets change only at transitions, which fall on quarter hours: one measurement serves a quarter hour.
+// A listing's timestamps cluster, so this turns thousands of Intl calls into a handful.
+const QUARTER_HOUR = 15 * 60_000;
+const offsetCache = new Map<string, Map<number, number>>();
+
+function offsetMinutes(ms: number, timeZone: string): number {
+  if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return 0;
+  const bucket = Math.floor(ms / QUARTER_HOUR);
+  let zone = offsetCache.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    offsetCache.set(timeZone, zone);
+  }
+  let offset = zone.get(bucket);
+  if (offset === undefined) {
+    offset = measureOffset(bucket * QUARTER_HOUR, timeZone);
+    if (zone.size >= 4096) zone.clear();
+    zone.set(bucket, offset);
+  }
+  return offset;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 function offsetText(minutes: number): string {
   const sign = minutes < 0 ? '-' : '+';
   const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
+  return `${sign}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`;
 }
 
 /** Renders an instant in the wire form, in `timeZone` (UTC by default). */
 export function formatTimestamp(instant: Date | number, timeZone = 'UTC'): string {
   const ms = typeof instant === 'number' ? instant : instant.getTime();
-  const w = wallClock(ms, timeZone);
-  const millis = String(((ms % 1000) + 1000) % 1000).padStart(3, '0');
-  return `${w.year}-${w.month}-${w.day}T${w.hour}:${w.minute}:${w.second}*${millis}${offsetText(w.offsetMinutes)}`;
+  const offset = offsetMinutes(ms, timeZone);
+  const w = new Date(ms + offset * 60_000);
+  return (
+    `${pad(w.getUTCFullYear(), 4)}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}` +
+    `T${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}:${pad(w.getUTCSeconds())}` +
+    `*${pad(w.getUTCMilliseconds(), 3)}${offsetText(offset)}`
+  );
 }
 
 /** Renders the calendar date of an instant in `timeZone`: YYYY-MM-DD. */
 export function formatDate(instant: Date | number, timeZone = 'UTC'): string {
   const ms = typeof instant === 'number' ? instant : instant.getTime();
-  const w = wallClock(ms, timeZone);
-  return `${w.year}-${w.month}-${w.day}`;
+  const w = new Date(ms + offsetMinutes(ms, timeZone) * 60_000);
+  return `${pad(w.getUTCFullYear(), 4)}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}`;
 }
 
 /** Parses the wire form, ISO 8601 or a plain date into epoch milliseconds; undefined when not a timestamp. */

@@ -1,17 +1,17 @@
 import type { ReportFileType } from '../../domain/index.js';
-import { renderCsv } from './csv.js';
-import { renderJson } from './json.js';
-import { renderPdf } from './pdf.js';
 import { type ReportData, ReportDataSchema, ReportError, ReportFileTypeSchema } from './report-data.js';
 
 export { reportFileName } from './file-name.js';
 export type { ReportColumn, ReportData } from './report-data.js';
 export { ReportError } from './report-data.js';
 
-const RENDERERS: Record<ReportFileType, (data: ReportData) => Buffer | Promise<Buffer>> = {
-  csv: renderCsv,
-  json: renderJson,
-  pdf: renderPdf,
+type Renderer = (data: ReportData) => Buffer | Promise<Buffer>;
+
+// Loaded on first use: pdfkit and its fonts cost a server start more than everything else together.
+const RENDERERS: Record<ReportFileType, () => Promise<Renderer>> = {
+  csv: async () => (await import('./csv.js')).renderCsv,
+  json: async () => (await import('./json.js')).renderJson,
+  pdf: async () => (await import('./pdf.js')).renderPdf,
 };
 
 /** Renders a report as a file of `type`; rejects with a ReportError when the data or the type is not valid. */
@@ -24,7 +24,8 @@ export async function renderReport(data: ReportData, type: ReportFileType): Prom
     throw new ReportError(`invalid report data: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
   }
   try {
-    return await RENDERERS[fileType.data](parsed.data);
+    const render = await RENDERERS[fileType.data]();
+    return await render(parsed.data);
   } catch (err) {
     throw new ReportError(`could not render the ${fileType.data} report: ${(err as Error).message}`, {
       cause: err,

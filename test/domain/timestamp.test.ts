@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatTimestamp, isValidTimeZone, parseTimestamp } from '../../src/domain/timestamp.js';
+
+// The slow, obviously right rendering: Intl formats every field and the offset itself.
+function reference(ms: number, timeZone: string): string {
+  const f = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'longOffset',
+  });
+  const p: Record<string, string> = {};
+  for (const part of f.formatToParts(ms)) p[part.type] = part.value;
+  const offset = (p.timeZoneName ?? '').replace('GMT', '').replace(':', '') || '+0000';
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}*${String(ms % 1000).padStart(3, '0')}${offset}`;
+}
+
+describe('timestamps', () => {
+  it('renders the wire form with the zone offset as ±HHMM', () => {
+    const instant = Date.UTC(2026, 10, 21, 4, 0, 0, 5);
+    expect(formatTimestamp(instant)).toBe('2026-11-21T04:00:00*005+0000');
+    expect(formatTimestamp(instant, 'Asia/Kolkata')).toBe('2026-11-21T09:30:00*005+0530');
+    expect(formatTimestamp(instant, 'America/New_York')).toBe('2026-11-20T23:00:00*005-0500');
+    expect(formatDate(Date.UTC(2026, 10, 21, 20), 'Asia/Kolkata')).toBe('2026-11-22');
+  });
+
+  it('agrees with Intl across daylight-saving transitions and odd offsets', () => {
+    const zones = [
+      'Europe/London',
+      'America/St_Johns',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'Asia/Kathmandu',
+    ];
+    for (const zone of zones) {
+      for (let ms = Date.UTC(2025, 0, 1); ms < Date.UTC(2026, 0, 1); ms += 3_600_000 * 5 + 123_457) {
+        expect(formatTimestamp(ms, zone)).toBe(reference(ms, zone));
+      }
+    }
+  });
+
+  it('parses the wire form, ISO 8601 and plain dates back to the instant', () => {
+    const instant = Date.UTC(2026, 10, 21, 4, 0, 0, 5);
+    expect(parseTimestamp('2026-11-21T09:30:00*005+0530')).toBe(instant);
+    expect(parseTimestamp(formatTimestamp(instant, 'Pacific/Chatham'))).toBe(instant);
+    expect(parseTimestamp('2026-11-21T04:00:00.005Z')).toBe(instant);
+    expect(parseTimestamp('2026-11-21')).toBe(Date.UTC(2026, 10, 21));
+    expect(parseTimestamp('yesterday')).toBeUndefined();
+  });
+
+  it('knows IANA zones', () => {
+    expect(isValidTimeZone('Asia/Kolkata')).toBe(true);
+    expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+    expect(isValidTimeZone('')).toBe(false);
+  });
+});
