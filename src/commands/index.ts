@@ -3,6 +3,7 @@ import type { Factory } from '../cli/factory.js';
 import { registerApi } from './api/index.js';
 import { registerCode } from './code/index.js';
 import { registerCodeType } from './codetype/index.js';
+import { registerCompletion } from './completion.js';
 import { registerConfigCommands } from './config/index.js';
 import { registerEdgeDevice } from './edgedevice/index.js';
 import { registerLicense } from './license/index.js';
@@ -23,4 +24,5 @@ export function registerCommands(program: Command, f: Factory): void {
   registerApi(program, f);
   registerServer(program, f);
   registerConfigCommands(program, f);
+  registerCompletion(program, f);
 }
