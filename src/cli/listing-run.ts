@@ -15,13 +15,17 @@ export interface ListingOptions {
 /** Streams a paged listing to the record writer; returns how many records were written. */
 export async function runListing(
   opts: ListingOptions,
-  what: { path: string; kind: RecordKind; noun: string },
+  what: {
+    list: (api: ApiClient, page: PageOptions) => AsyncIterable<object>;
+    kind: RecordKind;
+    noun: string;
+  },
 ): Promise<number> {
   const api = await opts.api();
   const follow = opts.page.all === true || (opts.page.limit ?? 0) > opts.page.pageSize;
   const progress = await listingProgress(opts.io, what.noun, follow);
   try {
-    const records = api.paginate<object>(what.path, { ...opts.page, onPage: progress.onPage });
+    const records = what.list(api, { ...opts.page, onPage: progress.onPage });
     return await writeRecords(opts.io, opts.output, what.kind, records, `No ${what.noun} found.`);
   } finally {
     progress.stop();

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
+import { getCode } from '../../api/codes.js';
 import { uuidArg } from '../../cli/args.js';
 import type { Factory } from '../../cli/factory.js';
 import type { IO } from '../../cli/io.js';
@@ -31,8 +32,6 @@ export function registerCodeGet(parent: Command, f: Factory): Command {
 }
 
 export async function runCodeGet(opts: CodeGetOptions): Promise<void> {
-  const api = await opts.api();
-  // decisions.md: data[0].uuid names the code; an unknown one is CCP-CS-001 with HTTP 200.
-  const ex = await api.request<object>('POST', '/codes', { records: [{ uuid: opts.codeUuid }] });
-  await writeRecords(opts.io, opts.output, 'code', ex.envelope.data, 'No code found.');
+  const codes = await getCode(await opts.api(), opts.codeUuid);
+  await writeRecords(opts.io, opts.output, 'code', codes, 'No code found.');
 }

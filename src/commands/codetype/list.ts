@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { listCodeTypes } from '../../api/listings.js';
 import type { Factory } from '../../cli/factory.js';
 import { addListFlags, type ListFlags, pageOptions } from '../../cli/listing.js';
 import { type ListingOptions, runListing } from '../../cli/listing-run.js';
@@ -33,5 +34,5 @@ export function registerCodeTypeList(parent: Command, f: Factory): Command {
 }
 
 export async function runCodeTypeList(opts: CodeTypeListOptions): Promise<number> {
-  return runListing(opts, { path: '/codeTypes', kind: 'codeType', noun: 'code types' });
+  return runListing(opts, { list: listCodeTypes, kind: 'codeType', noun: 'code types' });
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { listEdgeDevices } from '../../api/listings.js';
 import type { Factory } from '../../cli/factory.js';
 import { addListFlags, type ListFlags, pageOptions } from '../../cli/listing.js';
 import { type ListingOptions, runListing } from '../../cli/listing-run.js';
@@ -35,5 +36,5 @@ export function registerEdgeDeviceList(parent: Command, f: Factory): Command {
 }
 
 export async function runEdgeDeviceList(opts: EdgeDeviceListOptions): Promise<number> {
-  return runListing(opts, { path: '/edgedevice/all', kind: 'edgeDevice', noun: 'edge devices' });
+  return runListing(opts, { list: listEdgeDevices, kind: 'edgeDevice', noun: 'edge devices' });
 }

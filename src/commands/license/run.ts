@@ -1,4 +1,5 @@
 import type { ApiClient } from '../../api/client.js';
+import { setLicenseState } from '../../api/licenses.js';
 import type { IO } from '../../cli/io.js';
 import { type OutputSpec, writeRecords } from '../../cli/output.js';
 import type { LicenseAction, LicenseRecord } from '../../domain/license.js';
@@ -31,11 +32,10 @@ export function licenseSummary(record: LicenseRecord, action: LicenseAction): st
 }
 
 export async function runLicenseAction(opts: LicenseActionOptions): Promise<void> {
-  const api = await opts.api();
-  const ex = await api.request<LicenseRecord>('PUT', `/license/${opts.uuid}/${opts.action}`);
+  const records = await setLicenseState(await opts.api(), opts.uuid, opts.action);
   if (opts.output.format === 'table' && !opts.output.fields) {
-    for (const record of ex.envelope.data) opts.io.stdout.write(licenseSummary(record, opts.action));
+    for (const record of records) opts.io.stdout.write(licenseSummary(record, opts.action));
     return;
   }
-  await writeRecords(opts.io, opts.output, 'license', ex.envelope.data, 'No license returned.');
+  await writeRecords(opts.io, opts.output, 'license', records, 'No license returned.');
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { listSubOrganizations } from '../../api/listings.js';
 import { uuidArg } from '../../cli/args.js';
 import type { Factory } from '../../cli/factory.js';
 import { addListFlags, type ListFlags, pageOptions } from '../../cli/listing.js';
@@ -38,7 +39,7 @@ export function registerOrgList(parent: Command, f: Factory): Command {
 
 export async function runOrgList(opts: OrgListOptions): Promise<number> {
   return runListing(opts, {
-    path: `/org/${opts.orgUuid}/org`,
+    list: (api, page) => listSubOrganizations(api, opts.orgUuid, page),
     kind: 'organization',
     noun: 'sub-organizations',
   });
