@@ -1,0 +1,108 @@
+// Run functions take one options object: tests build it directly, with a test IO and a real client.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src/api/client.js';
+import { testIO } from '../../src/cli/io.js';
+import type { OutputSpec } from '../../src/cli/output.js';
+import { runCodeGet } from '../../src/commands/code/get.js';
+import { runCodeTypeList } from '../../src/commands/codetype/list.js';
+import { runEdgeDeviceList } from '../../src/commands/edgedevice/list.js';
+import { runLicenseDeactivate } from '../../src/commands/license/deactivate.js';
+import { runOrgList } from '../../src/commands/org/list.js';
+import { CODE, LICENSE, ORG, ROOT_CHILDREN } from '../fixtures/basic-ids.js';
+import { ndjson } from '../helpers/cli.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let srv: TestServer;
+let client: ApiClient;
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  client = new ApiClient({
+    baseUrl: srv.url,
+    token: srv.tokens.admin,
+    timeZone: 'UTC',
+    timeoutMs: 5000,
+    userAgent: 'ccp/test',
+  });
+});
+
+afterAll(async () => {
+  await client.close();
+  await srv.close();
+});
+
+const spec = (format: OutputSpec['format'], fields?: string[]): OutputSpec => ({
+  format,
+  fields,
+  color: false,
+  isTTY: false,
+  width: 120,
+  now: () => Date.now(),
+});
+
+const settle = () => new Promise((r) => setImmediate(r));
+
+describe('run functions', () => {
+  it('runEdgeDeviceList writes one page and returns the count', async () => {
+    const io = testIO();
+    const n = await runEdgeDeviceList({
+      io,
+      api: async () => client,
+      output: spec('ndjson', ['uuid']),
+      page: { pageSize: 3, startPage: 0 },
+    });
+    await settle();
+    expect(n).toBe(3);
+    expect(ndjson(io.out())).toHaveLength(3);
+  });
+
+  it('runOrgList lists the children of the organization', async () => {
+    const io = testIO();
+    await runOrgList({
+      io,
+      api: async () => client,
+      output: spec('ndjson', ['uuid']),
+      page: { pageSize: 100, all: true },
+      orgUuid: ORG.root,
+    });
+    await settle();
+    expect(
+      ndjson(io.out())
+        .map((o) => o.uuid)
+        .sort(),
+    ).toEqual([...ROOT_CHILDREN].sort());
+  });
+
+  it('runCodeTypeList with a limit below the page size', async () => {
+    const io = testIO();
+    expect(
+      await runCodeTypeList({
+        io,
+        api: async () => client,
+        output: spec('json'),
+        page: { pageSize: 1, limit: 1 },
+      }),
+    ).toBe(1);
+  });
+
+  it('runCodeGet writes the code in the chosen format', async () => {
+    const io = testIO();
+    await runCodeGet({
+      io,
+      api: async () => client,
+      output: spec('csv', ['uuid', 'codeIdentifier']),
+      codeUuid: CODE.random,
+    });
+    await settle();
+    expect(io.out().split('\n')[0]).toBe('uuid,codeIdentifier');
+    expect(io.out()).toContain(CODE.random);
+  });
+
+  it('runLicenseDeactivate prints the summary for the table format', async () => {
+    const io = testIO();
+    await runLicenseDeactivate({ io, api: async () => client, output: spec('table'), uuid: LICENSE.active });
+    await settle();
+    expect(io.out()).toMatch(/^Deactivated license c1000000-0000-4000-8000-000000000001\n/);
+    expect(io.out()).toMatch(/Active:\s+no/);
+  });
+});
