@@ -23,11 +23,22 @@ export async function runListing(
 ): Promise<number> {
   const api = await opts.api();
   const follow = opts.page.all === true || (opts.page.limit ?? 0) > opts.page.pageSize;
-  const progress = await listingProgress(opts.io, what.noun, follow);
+  // Records streaming to the same terminal would tear the progress line; a table is printed at the end.
+  const quietStdout = !opts.io.stdoutIsTTY || opts.output.format === 'table';
+  const progress = await listingProgress(opts.io, what.noun, follow && quietStdout);
   try {
-    const records = what.list(api, { ...opts.page, onPage: progress.onPage });
+    const records = stopAfterLast(what.list(api, { ...opts.page, onPage: progress.onPage }), progress.stop);
     return await writeRecords(opts.io, opts.output, what.kind, records, `No ${what.noun} found.`);
   } finally {
     progress.stop();
+  }
+}
+
+/** Ends the progress line once the last record arrived, before the writer prints a buffered table. */
+async function* stopAfterLast<T>(records: AsyncIterable<T>, stop: () => void): AsyncGenerator<T> {
+  try {
+    yield* records;
+  } finally {
+    stop();
   }
 }

@@ -61,9 +61,10 @@ export async function listingProgress(
   if (!enabled || !io.stderrIsTTY) return { onPage: undefined, stop: () => {} };
   let spinner: Spinner | undefined;
   let pending: Promise<Spinner> | undefined;
+  let stopped = false;
   return {
     onPage(fetched, total) {
-      if (total === undefined) return;
+      if (total === undefined || stopped) return;
       const text = `Fetched ${fetched} of ${total} ${noun}`;
       if (spinner) spinner.update(text);
       else
@@ -73,6 +74,7 @@ export async function listingProgress(
         });
     },
     stop() {
+      stopped = true;
       spinner?.stop();
       void pending?.then((s) => s.stop());
     },

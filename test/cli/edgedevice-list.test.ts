@@ -88,6 +88,20 @@ describe('ccp edgedevice list', () => {
     expect(io.spinnerTexts.at(-1)).toBe(`Fetched ${all.length} of ${all.length} edge devices`);
   });
 
+  it('shows no progress line while records stream to the same terminal, but does before a table', async () => {
+    const { testIO } = await import('../../src/cli/io.js');
+    const { createFactory } = await import('../../src/cli/factory.js');
+    const { run } = await import('../../src/cli/main.js');
+    const spinnerFor = async (format: string) => {
+      const io = testIO({ env, stderrIsTTY: true, stdoutIsTTY: true });
+      const argv = ['node', 'ccp', 'edgedevice', 'list', '--all', '--page-size', '2', '-o', format];
+      expect(await run(argv, { io, factory: createFactory({ io }) })).toBe(0);
+      return io.spinnerTexts;
+    };
+    expect(await spinnerFor('ndjson')).toEqual([]);
+    expect((await spinnerFor('table')).length).toBeGreaterThan(0);
+  });
+
   it('--fields keeps only those fields, in that order, in every format', async () => {
     const csv = await runCli(['edgedevice', 'list', '--fields', 'serialNumber,uuid', '-o', 'csv'], { env });
     const lines = csv.stdout.trim().split('\n');
