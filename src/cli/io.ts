@@ -22,7 +22,10 @@ export interface IO {
   setNoInput(noInput: boolean): void;
   /** A message for the user: stderr, never stdout. */
   note(line: string): void;
-  /** An ora spinner on stderr when stderr is a terminal (and not CI); otherwise it does nothing. */
+  /**
+   * An ora spinner on stderr when stdout, stdin and stderr are terminals and not under CI (cli.md: no
+   * spinner when stdout or stdin is not a terminal); otherwise it does nothing.
+   */
   spinner(text: string): Promise<Spinner>;
 }
 
@@ -76,7 +79,8 @@ function buildIO(init: IOInit): IO {
       init.stderr.write(line.endsWith('\n') ? line : `${line}\n`);
     },
     async spinner(text) {
-      if (!init.stderrIsTTY || isCI(init.env)) return silentSpinner;
+      const terminal = init.stderrIsTTY && init.stdoutIsTTY && init.stdinIsTTY;
+      if (!terminal || isCI(init.env)) return silentSpinner;
       return init.makeSpinner(text, init.stderr);
     },
   };

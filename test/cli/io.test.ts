@@ -25,16 +25,21 @@ describe('IO', () => {
     expect(io.canPrompt()).toBe(false);
   });
 
-  it('shows a spinner only when stderr is a terminal', async () => {
-    const quiet = testIO({ stderrIsTTY: false });
-    (await quiet.spinner('working')).update('still');
-    expect(quiet.spinnerTexts).toEqual([]);
-    const tty = testIO({ stderrIsTTY: true });
+  it('shows a spinner only when stdout, stdin and stderr are terminals, outside CI', async () => {
+    const all = { stdoutIsTTY: true, stdinIsTTY: true, stderrIsTTY: true };
+    const tty = testIO(all);
     (await tty.spinner('working')).update('still');
     expect(tty.spinnerTexts).toEqual(['working', 'still']);
-    const ci = testIO({ stderrIsTTY: true, env: { CI: 'true' } });
-    await ci.spinner('working');
-    expect(ci.spinnerTexts).toEqual([]);
+    for (const opts of [
+      { ...all, stderrIsTTY: false },
+      { ...all, stdoutIsTTY: false },
+      { ...all, stdinIsTTY: false },
+      { ...all, env: { CI: 'true' } },
+    ]) {
+      const io = testIO(opts);
+      (await io.spinner('working')).update('still');
+      expect(io.spinnerTexts, JSON.stringify(opts)).toEqual([]);
+    }
   });
 
   it('notes go to stderr, one line each', async () => {
