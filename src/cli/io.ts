@@ -13,7 +13,7 @@ export interface IO {
   readonly stdoutIsTTY: boolean;
   readonly stdinIsTTY: boolean;
   readonly stderrIsTTY: boolean;
-  /** Colour only on a terminal, never under NO_COLOR, --no-color or CI. */
+  /** Colour only when stdout and stdin are terminals, never under NO_COLOR, --no-color, TERM=dumb or CI. */
   colorEnabled(): boolean;
   /** Prompts only when stdin and stdout are terminals, outside CI and without --no-input. */
   canPrompt(): boolean;
@@ -59,7 +59,8 @@ function buildIO(init: IOInit): IO {
     stdinIsTTY: init.stdinIsTTY,
     stderrIsTTY: init.stderrIsTTY,
     colorEnabled() {
-      if (!colorFlag || !init.stdoutIsTTY || isCI(init.env)) return false;
+      // cli.md: no colour when stdout or stdin is not a terminal, or under CI.
+      if (!colorFlag || !init.stdoutIsTTY || !init.stdinIsTTY || isCI(init.env)) return false;
       // no-color.org: present and not empty disables colour.
       if (init.env.NO_COLOR !== undefined && init.env.NO_COLOR !== '') return false;
       if (init.env.TERM === 'dumb') return false;

@@ -34,10 +34,12 @@ afterAll(async () => {
 const LIST = ['edgedevice', 'list', '--limit', '2', '--fields', 'uuid,isActive'];
 
 describe('colour', () => {
-  it('a table on a terminal is coloured', async () => {
-    const r = await runCli(LIST, { env, stdoutIsTTY: true });
+  it('a table is coloured when stdout and stdin are terminals', async () => {
+    const r = await runCli(LIST, { env, stdoutIsTTY: true, stdinIsTTY: true });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(ESC);
+    const piped = await runCli(LIST, { env, stdoutIsTTY: true, stdinIsTTY: false });
+    expect(piped.stdout.includes(ESC)).toBe(false);
   });
 
   it('--no-color, NO_COLOR and CI turn colour off', async () => {
@@ -46,7 +48,11 @@ describe('colour', () => {
       [[], { NO_COLOR: '1' }],
       [[], { CI: 'true' }],
     ] as const) {
-      const r = await runCli([...args, ...LIST], { env: { ...env, ...extra }, stdoutIsTTY: true });
+      const r = await runCli([...args, ...LIST], {
+        env: { ...env, ...extra },
+        stdoutIsTTY: true,
+        stdinIsTTY: true,
+      });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toContain('isActive');
       expect(r.stdout.includes(ESC), `${args.join(' ')} ${JSON.stringify(extra)}`).toBe(false);

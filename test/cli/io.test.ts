@@ -2,15 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { testIO } from '../../src/cli/io.js';
 
 describe('IO', () => {
-  it('allows colour only on a terminal without NO_COLOR, --no-color, CI or TERM=dumb', () => {
-    expect(testIO({ stdoutIsTTY: true }).colorEnabled()).toBe(true);
-    expect(testIO({ stdoutIsTTY: false }).colorEnabled()).toBe(false);
-    expect(testIO({ stdoutIsTTY: true, env: { NO_COLOR: '1' } }).colorEnabled()).toBe(false);
+  it('allows colour only with terminals on stdout and stdin, without NO_COLOR, --no-color, CI or TERM=dumb', () => {
+    const tty = { stdoutIsTTY: true, stdinIsTTY: true };
+    expect(testIO(tty).colorEnabled()).toBe(true);
+    expect(testIO({ ...tty, stdoutIsTTY: false }).colorEnabled()).toBe(false);
+    expect(testIO({ ...tty, stdinIsTTY: false }).colorEnabled()).toBe(false);
+    expect(testIO({ ...tty, env: { NO_COLOR: '1' } }).colorEnabled()).toBe(false);
     // no-color.org: an empty NO_COLOR does not count
-    expect(testIO({ stdoutIsTTY: true, env: { NO_COLOR: '' } }).colorEnabled()).toBe(true);
-    expect(testIO({ stdoutIsTTY: true, env: { CI: 'true' } }).colorEnabled()).toBe(false);
-    expect(testIO({ stdoutIsTTY: true, env: { TERM: 'dumb' } }).colorEnabled()).toBe(false);
-    const io = testIO({ stdoutIsTTY: true });
+    expect(testIO({ ...tty, env: { NO_COLOR: '' } }).colorEnabled()).toBe(true);
+    expect(testIO({ ...tty, env: { CI: 'true' } }).colorEnabled()).toBe(false);
+    expect(testIO({ ...tty, env: { TERM: 'dumb' } }).colorEnabled()).toBe(false);
+    const io = testIO(tty);
     io.setColor(false);
     expect(io.colorEnabled()).toBe(false);
   });
