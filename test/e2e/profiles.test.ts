@@ -80,9 +80,22 @@ describe('precedence: flag > env > profile', () => {
     // errors follow the profile's machine format too
     const failed = await ccp(['--profile', 'ops', 'code', 'get', '11111111-1111-4111-8111-111111111111']);
     expect(failed.code).toBe(1);
-    expect(JSON.parse(failed.stderr.trim().split('\n').at(-1)!)).toMatchObject({ code: 'CCP-CS-001', exitCode: 1 });
-    const asTable = await ccp(['--profile', 'ops', '-o', 'table', 'code', 'get', '11111111-1111-4111-8111-111111111111']);
-    expect(asTable.stderr.trim().split('\n')).toEqual(['ccp: CCP-CS-001 Error while fetching Code (HTTP 200)']);
+    expect(JSON.parse(failed.stderr.trim().split('\n').at(-1)!)).toMatchObject({
+      code: 'CCP-CS-001',
+      exitCode: 1,
+    });
+    const asTable = await ccp([
+      '--profile',
+      'ops',
+      '-o',
+      'table',
+      'code',
+      'get',
+      '11111111-1111-4111-8111-111111111111',
+    ]);
+    expect(asTable.stderr.trim().split('\n')).toEqual([
+      'ccp: CCP-CS-001 Error while fetching Code (HTTP 200)',
+    ]);
   });
 
   it('an unknown profile is a usage error naming it', async () => {
