@@ -3,6 +3,6 @@
 import('../dist/cli/main.js')
   .then((m) => m.main(process.argv))
   .catch((err) => {
-    process.stderr.write(`ccp: ${err && err.stack ? err.stack : err}\n`);
+    process.stderr.write(`ccp: ${err?.stack ? err.stack : err}\n`);
     process.exitCode = 70;
   });

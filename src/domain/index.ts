@@ -6,8 +6,8 @@ import { Notification, NotificationConfiguration } from './notification.js';
 import { Organization, OrganizationOption } from './organization.js';
 import { ReportRequest } from './report.js';
 
-export * from './code.js';
 export * from './clock.js';
+export * from './code.js';
 export * from './common.js';
 export * from './edge-device.js';
 export * from './envelope.js';
