@@ -27,6 +27,11 @@ export interface IO {
    * spinner when stdout or stdin is not a terminal); otherwise it does nothing.
    */
   spinner(text: string): Promise<Spinner>;
+  /**
+   * A progress line on stderr whenever stderr is a terminal outside CI, so `--all > file` shows how far it
+   * got (as curl does); the caller keeps it off while records stream to the same terminal.
+   */
+  progress(text: string): Promise<Spinner>;
 }
 
 const silentSpinner: Spinner = { update() {}, stop() {} };
@@ -82,6 +87,10 @@ function buildIO(init: IOInit): IO {
     async spinner(text) {
       const terminal = init.stderrIsTTY && init.stdoutIsTTY && init.stdinIsTTY;
       if (!terminal || isCI(init.env)) return silentSpinner;
+      return init.makeSpinner(text, init.stderr);
+    },
+    async progress(text) {
+      if (!init.stderrIsTTY || isCI(init.env)) return silentSpinner;
       return init.makeSpinner(text, init.stderr);
     },
   };

@@ -23,9 +23,10 @@ export async function runListing(
 ): Promise<number> {
   const api = await opts.api();
   const follow = opts.page.all === true || (opts.page.limit ?? 0) > opts.page.pageSize;
-  // Records streaming to the terminal would tear the progress line; a table is printed at the end. When
-  // stdout is not a terminal there is no spinner at all (cli.md), which io.spinner() enforces.
-  const progress = await listingProgress(opts.io, what.noun, follow && opts.output.format === 'table');
+  // Records streaming to the terminal would tear the progress line; a table is printed at the end, and
+  // records going to a file or a pipe leave stderr's terminal free for it.
+  const toTerminal = opts.io.stdoutIsTTY && opts.output.format !== 'table';
+  const progress = await listingProgress(opts.io, what.noun, follow && !toTerminal);
   try {
     const records = stopAfterLast(what.list(api, { ...opts.page, onPage: progress.onPage }), progress.stop);
     return await writeRecords(opts.io, opts.output, what.kind, records, `No ${what.noun} found.`);

@@ -68,7 +68,7 @@ export async function listingProgress(
       const text = `Fetched ${fetched} of ${total} ${noun}`;
       if (spinner) spinner.update(text);
       else
-        pending ??= io.spinner(text).then((s) => {
+        pending ??= io.progress(text).then((s) => {
           spinner = s;
           return s;
         });

@@ -75,12 +75,12 @@ describe('ccp edgedevice list', () => {
     expect(ndjson(r.stdout).map((d) => d.uuid)).toEqual(all.map((d) => d.uuid));
   });
 
-  it('shows a progress line on a terminal before a table, never while records stream', async () => {
+  it('shows progress on a terminal stderr before a table or while records go to a file, never over streamed records', async () => {
     const { testIO } = await import('../../src/cli/io.js');
     const { createFactory } = await import('../../src/cli/factory.js');
     const { run } = await import('../../src/cli/main.js');
-    const spinnerFor = async (format: string, stdoutIsTTY = true) => {
-      const io = testIO({ env, stderrIsTTY: true, stdinIsTTY: true, stdoutIsTTY, width: 200 });
+    const spinnerFor = async (format: string, stdoutIsTTY = true, stderrIsTTY = true) => {
+      const io = testIO({ env, stderrIsTTY, stdinIsTTY: true, stdoutIsTTY, width: 200 });
       const argv = ['node', 'ccp', 'edgedevice', 'list', '--all', '--page-size', '2', '-o', format];
       expect(await run(argv, { io, factory: createFactory({ io }) })).toBe(0);
       return io.spinnerTexts;
@@ -89,7 +89,10 @@ describe('ccp edgedevice list', () => {
     expect(table.length).toBeGreaterThan(0);
     expect(table.at(-1)).toBe(`Fetched ${all.length} of ${all.length} edge devices`);
     expect(await spinnerFor('ndjson')).toEqual([]);
-    expect(await spinnerFor('table', false)).toEqual([]);
+    const toFile = await spinnerFor('ndjson', false);
+    expect(toFile.at(-1)).toBe(`Fetched ${all.length} of ${all.length} edge devices`);
+    expect(await spinnerFor('ndjson', false, false)).toEqual([]);
+    expect(await spinnerFor('table', true, false)).toEqual([]);
   });
 
   it('--fields keeps only those fields, in that order, in every format', async () => {
