@@ -46,12 +46,30 @@ export function textWidth(text: string): number {
 }
 
 /**
- * Content widths that fit a table into `width` terminal columns: the widest columns shrink first, down to
- * a common cap, and whatever room is left goes back to them one column at a time.
+ * Content widths that fit a table into `width` terminal columns. Columns marked in `keep` (identifiers a
+ * user copies into the next command) stay whole while the others can still fit; then the widest columns
+ * shrink first, down to a common cap, and whatever room is left goes back to them one column at a time.
  */
-export function fitWidths(natural: readonly number[], width: number): number[] {
+export function fitWidths(
+  natural: readonly number[],
+  width: number,
+  keep: readonly boolean[] = [],
+): number[] {
   if (!Number.isFinite(width) || width <= 0) return [...natural];
-  const budget = width - tableOverhead(natural.length);
+  if (keep.some(Boolean)) {
+    const kept = natural.reduce((sum, w, i) => sum + (keep[i] ? w : 0), 0);
+    const others = natural.filter((_, i) => !keep[i]);
+    const room = width - tableOverhead(natural.length) - kept;
+    if (room >= others.length * MIN_COLUMN) {
+      const fitted = shrink(others, room);
+      let next = 0;
+      return natural.map((w, i) => (keep[i] ? w : fitted[next++]!));
+    }
+  }
+  return shrink(natural, width - tableOverhead(natural.length));
+}
+
+function shrink(natural: readonly number[], budget: number): number[] {
   const total = natural.reduce((a, b) => a + b, 0);
   if (total <= budget) return [...natural];
   const used = (cap: number) => natural.reduce((sum, w) => sum + Math.min(w, cap), 0);

@@ -66,7 +66,7 @@ export function createTableWriter(sink: Sink, opts: OutputOptions): RecordWriter
     rows = [];
     const { Table, chalk } = await load();
     const natural = columns.map((c, i) => Math.max(textWidth(c), ...batch.map((r) => textWidth(r[i]!))));
-    const widths = fitWidths(natural, opts.width);
+    const widths = fitWidths(natural, opts.width, columns.map(isIdentifier));
     const head = columns.map((c, i) => {
       const text = truncate(c, widths[i]!);
       return chalk ? chalk.bold(text) : text;
@@ -100,4 +100,9 @@ export function createTableWriter(sink: Sink, opts: OutputOptions): RecordWriter
     },
     end: flush,
   };
+}
+
+/** uuid, orgUUID, notificationUuid...: values a user copies whole into the next command. */
+function isIdentifier(field: string): boolean {
+  return field === 'uuid' || /(Uuid|UUID)$/.test(field);
 }

@@ -137,3 +137,15 @@ describe('table output', () => {
     expect(lines(text)[4]).toBe('│ b    │ x     │');
   });
 });
+
+describe('fitting keeps identifiers whole', () => {
+  it('shrinks the other columns first, and only shrinks a uuid when nothing else can give', async () => {
+    const { fitWidths } = await import('../../src/output/fit.js');
+    // uuid (36), name (30), location (20) into 70 columns: overhead 10, budget 60.
+    expect(fitWidths([36, 30, 20], 70, [true, false, false])).toEqual([36, 12, 12]);
+    // Without the mark the widest (the uuid) would be cut.
+    expect(fitWidths([36, 30, 20], 70)[0]).toBeLessThan(36);
+    // Too narrow for the others at their minimum: everything shrinks together.
+    expect(fitWidths([36, 30, 20], 40, [true, false, false])[0]).toBeLessThan(36);
+  });
+});
