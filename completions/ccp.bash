@@ -7,6 +7,7 @@ __ccp_sub() {
     "|api") REPLY="api" ;;
     "|code") REPLY="code" ;;
     "|codetype") REPLY="codetype" ;;
+    "|completion") REPLY="completion" ;;
     "|config") REPLY="config" ;;
     "|edgedevice") REPLY="edgedevice" ;;
     "|device") REPLY="edgedevice" ;;
@@ -53,7 +54,7 @@ __ccp_sub() {
 # Subcommands of a path.
 __ccp_subs() {
   case "$1" in
-    "") REPLY="api code codetype config edgedevice help license notify org report server" ;;
+    "") REPLY="api code codetype completion config edgedevice help license notify org report server" ;;
     "code") REPLY="get" ;;
     "codetype") REPLY="list" ;;
     "config") REPLY="get list set unset use" ;;
@@ -120,6 +121,7 @@ __ccp_own_value_opts() {
 __ccp_args() {
   case "$1" in
     "api") REPLY="GET POST PUT DELETE" ;;
+    "completion") REPLY="bash zsh fish" ;;
     "config get") REPLY="base-url token org user time-zone output timeout" ;;
     "config set") REPLY="base-url token org user time-zone output timeout" ;;
     "config unset") REPLY="base-url token org user time-zone output timeout" ;;
