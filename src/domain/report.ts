@@ -137,16 +137,12 @@ export const ReportDetail = z
   })
   .meta({ id: 'ReportDetail' });
 
-export const REPORT_TEMPLATES = [
-  'edge-devices',
-  'sub-organizations',
-  'code-types',
-  'licenses',
-  'notifications',
-] as const;
-export type ReportTemplate = (typeof REPORT_TEMPLATES)[number];
-export const REPORT_FILE_TYPES = ['csv', 'json', 'pdf'] as const;
-export type ReportFileType = (typeof REPORT_FILE_TYPES)[number];
+export {
+  REPORT_FILE_TYPES,
+  REPORT_TEMPLATES,
+  type ReportFileType,
+  type ReportTemplate,
+} from './report-kinds.js';
 
 export const ReportRequest = z
   .object({

@@ -1,38 +1,17 @@
 import type { Command } from 'commander';
-import { saveNotificationsRequest } from '../../api/notification-writes.js';
-import { sendWrite } from '../../api/write-request.js';
-import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
-import { type OutputSpec, outputSpec, writeRecords } from '../../cli/output.js';
+import { outputSpec } from '../../cli/output.js';
 import { examples } from '../../cli/program.js';
 import {
   addDryRunFlag,
   addFileFlags,
   type FileFlags,
-  flagRecord,
-  readInputFile,
-  requireValue,
-  type WriteContext,
   type WriteFlags,
   writeContext,
-  writeDryRun,
-  writeSkeleton,
 } from '../../cli/write-helpers.js';
-import { Notification } from '../../domain/notification.js';
-import {
-  activeFlag,
-  addNotificationFlags,
-  NOTIFICATION_EXAMPLE,
-  type NotificationFlags,
-  notificationOptions,
-} from './shared.js';
+import { addNotificationFlags, type NotificationFlags } from './shared.js';
 
-type SaveFlags = WriteFlags & FileFlags & NotificationFlags & { inactive?: boolean };
-
-export interface NotifySaveOptions extends WriteContext {
-  output: OutputSpec;
-  records: Notification[];
-}
+export type SaveFlags = WriteFlags & FileFlags & NotificationFlags & { inactive?: boolean };
 
 export function registerNotifySave(parent: Command, f: Factory): Command {
   const cmd = parent
@@ -50,45 +29,18 @@ export function registerNotifySave(parent: Command, f: Factory): Command {
       ),
     )
     .action(async (flags: SaveFlags) => {
+      // The behaviour and its schemas load here, so help and other commands never load zod.
+      const run = await import('./save-run.js');
       if (flags.skeleton) {
-        writeSkeleton(f.io, Notification, NOTIFICATION_EXAMPLE);
+        run.writeSaveSkeleton(f.io);
         return;
       }
-      if (flags.active && flags.inactive) throw new UsageError('give --active or --inactive, not both');
-      let records: Notification[];
-      if (flags.file !== undefined) {
-        if (flags.type !== undefined || flags.option !== undefined) {
-          throw new UsageError('give either -f FILE or --type/--option, not both');
-        }
-        records = (await readInputFile(f.io, flags.file, Notification, flags.format)).map((r) => r.record);
-      } else {
-        const type = await requireValue(f.prompter, flags.type, {
-          flag: '--type',
-          message: 'Notification type',
-        });
-        const record = {
-          type,
-          isActive: activeFlag(flags),
-          notificationOptions: notificationOptions(flags.option),
-        };
-        records = [flagRecord(Notification, record, { type: '--type', notificationOptions: '--option' })];
-      }
-      await runNotifySave({
+      const records = await run.saveRecords(f, flags);
+      await run.runNotifySave({
         ...writeContext(f, flags),
         output: await outputSpec(f, 'notification'),
         records,
       });
     });
   return cmd;
-}
-
-export async function runNotifySave(opts: NotifySaveOptions): Promise<Notification[]> {
-  const req = saveNotificationsRequest(opts.records);
-  if (opts.dryRun) {
-    writeDryRun(opts.io, await opts.target(), [req]);
-    return [];
-  }
-  const ex = await sendWrite<Notification>(await opts.api(), req);
-  await writeRecords(opts.io, opts.output, 'notification', ex.envelope.data, 'No notifications returned.');
-  return ex.envelope.data;
 }

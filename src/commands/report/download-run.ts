@@ -1,0 +1,78 @@
+// What `ccp report download` does once its flags are parsed: loaded by the action, so the command's
+// registration (help, completion) does not load zod or the api client.
+import { mkdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { decodeReport, downloadReportRequest } from '../../api/report-download.js';
+import { sendWrite } from '../../api/write-request.js';
+import { ApiError, UsageError } from '../../cli/errors.js';
+import { type WriteContext, writeDryRun, writeFileAtomic } from '../../cli/write-helpers.js';
+import type { ReportFileType, ReportRequest, ReportTemplate } from '../../domain/report.js';
+
+export interface ReportDownloadOptions extends WriteContext {
+  template: ReportTemplate;
+  type: ReportFileType;
+  /** A folder, a file, or `-` for stdout; default the report's own name in `cwd`. */
+  out?: string;
+  force: boolean;
+  cwd: string;
+}
+
+function size(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Where the file goes: into a folder under its own name (created when -O ends with /), or to the path given. */
+async function targetPath(out: string | undefined, name: string, cwd: string): Promise<string> {
+  if (out === undefined) return join(cwd, name);
+  const path = resolve(cwd, out);
+  if (out.endsWith('/')) {
+    await mkdir(path, { recursive: true });
+    return join(path, name);
+  }
+  if (await isDirectory(path)) return join(path, name);
+  if (!(await isDirectory(dirname(path)))) {
+    throw new UsageError(`no folder ${dirname(path)} to save ${basename(path)} in`, {
+      hint: 'end -O with / to have the folder created',
+    });
+  }
+  return path;
+}
+
+/** Returns the path written, or `-` for stdout (undefined on a dry run). */
+export async function runReportDownload(opts: ReportDownloadOptions): Promise<string | undefined> {
+  const req = downloadReportRequest(opts.template, opts.type);
+  if (opts.dryRun) {
+    writeDryRun(opts.io, await opts.target(), [req]);
+    return undefined;
+  }
+  const ex = await sendWrite<ReportRequest>(await opts.api(), req);
+  let file: ReturnType<typeof decodeReport>;
+  try {
+    file = decodeReport(ex.envelope.data[0], `${opts.template}.${opts.type}`);
+  } catch (err) {
+    throw new ApiError({ code: 'CCP-RM-002', reason: (err as Error).message, httpStatus: ex.status });
+  }
+  // The name comes from the service: keep only its last segment, so it cannot point elsewhere.
+  const name = basename(file.name.replace(/\\/g, '/')) || `${opts.template}.${opts.type}`;
+  if (opts.out === '-') {
+    await new Promise<void>((done, fail) =>
+      opts.io.stdout.write(file.content, (err) => (err ? fail(err) : done())),
+    );
+    opts.io.note(`Wrote ${name} (${size(file.content.length)}) to stdout.`);
+    return '-';
+  }
+  const path = await targetPath(opts.out, name, opts.cwd);
+  await writeFileAtomic(path, file.content, { overwrite: opts.force });
+  opts.io.note(`Saved ${path} (${size(file.content.length)}).`);
+  return path;
+}
