@@ -182,6 +182,27 @@ describe('POST /edgedevice/org/{orgUuid}/user/{userUuid}/add', () => {
     expect(saved.map((d) => d.serialNumber).sort()).toEqual(['SN-1004', 'SN-B-1']);
   });
 
+  it('a batch of new devices answers exactly what the store reads back, in its order', async () => {
+    const records = Array.from({ length: 30 }, (_, i) => ({
+      edgeDeviceName: `fresh ${i}`,
+      serialNumber: `SN-FRESH-${i}`,
+      port: 2000 + i,
+      isActive: i % 2 === 0,
+      ...(i % 3 === 0 ? { location: null, noOfdevices: i } : {}),
+      ...(i === 4 ? { uuid: 'f0000000-0000-4000-8000-00000000000a' } : {}),
+    }));
+    const answer = expectOk(
+      await srv.call('POST', addPath(ORG.root), { body: envelope(records), timeZone: 'Asia/Kolkata' }),
+    );
+    expect(answer).toHaveLength(30);
+    const uuids = new Set(answer.map((d: { uuid: string }) => d.uuid));
+    const stored = expectOk(
+      await srv.call('GET', '/edgedevice/all/0?pageSize=1000', { timeZone: 'Asia/Kolkata' }),
+    ).filter((d: { uuid: string }) => uuids.has(d.uuid));
+    expect(answer).toEqual(stored);
+    expect(answer.map((d: { uuid: string }) => d.uuid)).toEqual([...uuids].sort());
+  });
+
   it('a serial-number clash inside the batch saves nothing: 200 CCP-DM-006', async () => {
     const before = await list();
     const res = await srv.call('POST', addPath(ORG.root), {

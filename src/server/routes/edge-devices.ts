@@ -6,6 +6,7 @@ import { requireScope } from '../auth.js';
 import { ServiceError } from '../errors.js';
 import { parsePage, totalHeader } from '../paging.js';
 import { ALL_ROLES, defineRoute, type Route, WRITERS } from '../route.js';
+import type { DeviceRow } from '../store/edge-device-repo.js';
 
 export const edgeDeviceRoutes: Route[] = [
   defineRoute({
@@ -47,6 +48,9 @@ export const edgeDeviceRoutes: Route[] = [
         requireScope(store, ctx.grant, orgUuid);
         const now = ctx.clock.now();
         const saved: string[] = [];
+        // Rows of devices created here with no flows or references: the answer is built from them.
+        const inserted: DeviceRow[] = [];
+        let onlyInserted = true;
         for (const record of body.data) {
           const existing = record.uuid ? store.edgeDevices.get(record.uuid) : undefined;
           if (existing) requireScope(store, ctx.grant, existing.org_uuid);
@@ -57,9 +61,12 @@ export const edgeDeviceRoutes: Route[] = [
           const fields = { ...record, uuid, orgUUID: orgUuid, userUUID: userUuid };
           if (existing) {
             store.edgeDevices.update(uuid, fields, now);
+            onlyInserted = false;
           } else {
-            store.edgeDevices.insert(fields, now);
+            inserted.push(store.edgeDevices.insert(fields, now));
           }
+          if ((record.edgeFlows?.length ?? 0) > 0 || (record.externalReferences?.length ?? 0) > 0)
+            onlyInserted = false;
           for (const flow of record.edgeFlows ?? []) {
             store.edgeDevices.upsertFlow(
               uuid,
@@ -71,7 +78,8 @@ export const edgeDeviceRoutes: Route[] = [
             store.edgeDevices.replaceReferences(uuid, record.externalReferences, now);
           saved.push(uuid);
         }
-        return { data: store.edgeDevices.load(saved, ctx.tz) };
+        const fresh = onlyInserted ? store.edgeDevices.insertedRecords(inserted, ctx.tz) : undefined;
+        return { data: fresh ?? store.edgeDevices.load(saved, ctx.tz) };
       });
     },
   }),

@@ -4,7 +4,7 @@ import type { EdgeDevice, EdgeFlow, ExternalReference } from '../../domain/edge-
 import { formatTimestamp } from '../../domain/timestamp.js';
 import { groupBy, keyList, orNull, toBool, toInt } from './values.js';
 
-interface DeviceRow {
+export interface DeviceRow {
   uuid: string;
   org_uuid: string;
   user_uuid: string | null;
@@ -63,6 +63,57 @@ const DEVICE_FIELDS = {
   userUUID: 'user_uuid',
   orgUUID: 'org_uuid',
 } as const;
+
+const DEVICE_COLUMNS = [
+  'uuid',
+  'org_uuid',
+  'user_uuid',
+  'edge_device_name',
+  'serial_number',
+  'ip_adress',
+  'port',
+  'location',
+  'short_description',
+  'long_description',
+  'no_of_devices',
+  'is_active',
+  'is_disabled',
+  'created_on',
+  'modified_on',
+] as const satisfies readonly (keyof DeviceRow)[];
+
+const TEXT_COLUMNS = [
+  'uuid',
+  'org_uuid',
+  'user_uuid',
+  'edge_device_name',
+  'serial_number',
+  'ip_adress',
+  'location',
+  'short_description',
+  'long_description',
+] as const;
+const INTEGER_COLUMNS = [
+  'port',
+  'no_of_devices',
+  'is_active',
+  'is_disabled',
+  'created_on',
+  'modified_on',
+] as const;
+
+/** True when SQLite stores and returns every value of the row unchanged (text as text, integers as integers). */
+function storedAsIs(row: DeviceRow): boolean {
+  for (const c of TEXT_COLUMNS) {
+    const v = row[c];
+    if (v !== null && typeof v !== 'string') return false;
+  }
+  for (const c of INTEGER_COLUMNS) {
+    const v = row[c];
+    if (v !== null && !Number.isSafeInteger(v)) return false;
+  }
+  return true;
+}
 
 // The caller's organization and everything below it, as a CTE the listing queries share.
 const SCOPE = `WITH RECURSIVE scope(uuid) AS (
@@ -126,13 +177,9 @@ export function edgeDeviceRepo(db: Database.Database) {
   const bySerial = db.prepare<[string, string], DeviceRow>(
     'SELECT * FROM edge_devices WHERE org_uuid = ? AND serial_number = ?',
   );
+  // Positional parameters in DEVICE_COLUMNS order: binding an array is cheaper than a named object.
   const insertDevice = db.prepare(
-    `INSERT INTO edge_devices (uuid, org_uuid, user_uuid, edge_device_name, serial_number, ip_adress, port,
-       location, short_description, long_description, no_of_devices, is_active, is_disabled, created_on,
-       modified_on)
-     VALUES (@uuid, @org_uuid, @user_uuid, @edge_device_name, @serial_number, @ip_adress, @port, @location,
-       @short_description, @long_description, @no_of_devices, @is_active, @is_disabled, @created_on,
-       @modified_on)`,
+    `INSERT INTO edge_devices (${DEVICE_COLUMNS.join(', ')}) VALUES (${DEVICE_COLUMNS.map(() => '?').join(', ')})`,
   );
   const upsertFlow = db.prepare(
     `INSERT INTO edge_flows (uuid, device_uuid, flow_id, flow_name, flow_json, short_description,
@@ -241,18 +288,47 @@ export function edgeDeviceRepo(db: Database.Database) {
       return n;
     },
     countInOrg: (orgUuid: string) => orgCount.get(orgUuid)!.n,
-    /** Inserts a device with the timestamps given (server-set by the callers). */
-    insert(d: EdgeDevice & { uuid: string; orgUUID: string }, now: number): void {
-      const row: Record<string, unknown> = {
+    /** Inserts a device with the timestamps given (server-set by the callers); returns the row stored. */
+    insert(d: EdgeDevice & { uuid: string; orgUUID: string }, now: number): DeviceRow {
+      const row: DeviceRow = {
         uuid: d.uuid,
         org_uuid: d.orgUUID,
+        user_uuid: value(d.userUUID) as string | null,
+        edge_device_name: value(d.edgeDeviceName) as string | null,
+        serial_number: value(d.serialNumber) as string | null,
+        ip_adress: value(d.ipAdress) as string | null,
+        port: value(d.port) as number | null,
+        location: value(d.location) as string | null,
+        short_description: value(d.shortDescription) as string | null,
+        long_description: value(d.longDescription) as string | null,
+        no_of_devices: value(d.noOfdevices) as number | null,
+        is_active: value(d.isActive) as number | null,
+        is_disabled: value(d.isDisabled) as number | null,
         created_on: now,
         modified_on: now,
       };
-      for (const [field, col] of Object.entries(DEVICE_FIELDS))
-        row[col] = value(d[field as keyof EdgeDevice]);
       writes++;
-      insertDevice.run(row);
+      insertDevice.run(DEVICE_COLUMNS.map((c) => row[c]));
+      return row;
+    },
+    /**
+     * What load() returns for devices just inserted (rows from insert(), no flows or references yet), in
+     * the same order, without reading them back. Undefined when a value is not of its column's type, as
+     * SQLite would then convert it on the way in: the caller loads the devices instead.
+     */
+    insertedRecords(rows: readonly DeviceRow[], tz: string): EdgeDevice[] | undefined {
+      if (!rows.every(storedAsIs)) return undefined;
+      // load() orders by created_on, then uuid (SQLite's binary collation: code unit order for uuids).
+      const sorted = [...rows].sort((a, b) =>
+        a.created_on !== b.created_on
+          ? a.created_on - b.created_on
+          : a.uuid < b.uuid
+            ? -1
+            : a.uuid > b.uuid
+              ? 1
+              : 0,
+      );
+      return sorted.map((d) => toRecord(d, [], [], tz));
     },
     /** Updates the fields sent. */
     update(uuid: string, patch: Partial<EdgeDevice>, now: number): void {
