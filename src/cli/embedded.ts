@@ -24,8 +24,10 @@ export interface EmbeddedOptions {
  * is seeded with demo data (when new or without any organization); an explicit --db is taken as given.
  */
 export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServer> {
-  const { defaultDbPath, loadEmbeddedAccess, saveEmbeddedAccess } = await import('../config/index.js');
-  const server = await import('../server/index.js');
+  const [{ defaultDbPath, loadEmbeddedAccess, saveEmbeddedAccess }, server] = await Promise.all([
+    import('../config/index.js'),
+    import('../server/index.js'),
+  ]);
   const dbPath = resolve(opts.dbPath);
   const isDefault = dbPath === resolve(defaultDbPath(opts.env));
   const isNew = !existsSync(dbPath);

@@ -82,13 +82,17 @@ export function createFactory(opts: FactoryOptions): Factory {
     },
     api() {
       apiPromise ??= (async () => {
+        // The client module loads while the configuration is read; the embedded server's modules while
+        // the client's do, when no base URL is configured.
+        const clientModule = import('../api/client.js');
         const cfg = await factory.config();
-        const { ApiClient } = await import('../api/client.js');
+        const embeddedModule = cfg.baseUrl ? undefined : import('./embedded.js');
+        const { ApiClient } = await clientModule;
         let baseUrl = cfg.baseUrl;
         let token = cfg.token;
         let org = cfg.org;
         if (!baseUrl) {
-          const { startEmbedded } = await import('./embedded.js');
+          const { startEmbedded } = await (embeddedModule ?? import('./embedded.js'));
           embedded = await startEmbedded({ dbPath: cfg.db, io, env: io.env, clock: factory.clock });
           baseUrl = embedded.url;
           token ??= embedded.token;
