@@ -2,7 +2,7 @@ import { pickFields } from './fields.js';
 import type { Sink } from './sink.js';
 import type { OutputOptions, RecordWriter } from './types.js';
 
-type Stringify = typeof import('yaml')['stringify'];
+type Stringify = typeof import('./yaml-stringify.js')['stringify'];
 
 /** A YAML sequence of the records, one `- ` item written per record. */
 export function createYamlWriter(sink: Sink, opts: OutputOptions): RecordWriter {
@@ -10,7 +10,7 @@ export function createYamlWriter(sink: Sink, opts: OutputOptions): RecordWriter 
   let count = 0;
   return {
     async write(record) {
-      stringify ??= (await import('yaml')).stringify;
+      stringify ??= (await import('./yaml-stringify.js')).stringify;
       const value = opts.fields ? pickFields(record, opts.fields) : record;
       // A one-item sequence is exactly the `- ` item this record contributes to the whole sequence.
       await sink.write(stringify([value], { lineWidth: 0, aliasDuplicateObjects: false }));

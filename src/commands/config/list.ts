@@ -76,7 +76,7 @@ async function writeRecords(
       for (const row of rows) out.write(`${JSON.stringify(row)}\n`);
       return;
     case 'yaml': {
-      const { stringify } = await import('yaml');
+      const { stringify } = await import('../../output/yaml-stringify.js');
       out.write(stringify(rows));
       return;
     }

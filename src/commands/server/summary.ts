@@ -13,7 +13,7 @@ export async function printSummary(
     const parts = Object.entries(s).map(([k, v]) => `${v} ${k}`);
     io.stdout.write(`${verb} into the database: ${parts.join(', ')}\n`);
   } else if (output.format === 'yaml') {
-    const { stringify } = await import('yaml');
+    const { stringify } = await import('../../output/yaml-stringify.js');
     io.stdout.write(stringify(s));
   } else if (output.format === 'csv') {
     io.stdout.write(`${Object.keys(s).join(',')}\n${Object.values(s).join(',')}\n`);
