@@ -1,20 +1,15 @@
 // What `ccp edgedevice push` does once its flags are parsed: loaded by the action, so the command's
 // registration (help, completion) does not load zod or the api client.
+
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { pushEdgeDevicesRequest } from '../../api/edge-device-writes.js';
-import { sendWrite } from '../../api/write-request.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import type { IO } from '../../cli/io.js';
-import { type OutputSpec, writeRecords } from '../../cli/output.js';
-import {
-  readInputFile,
-  requireValue,
-  type WriteContext,
-  writeDryRun,
-  writeSkeleton,
-} from '../../cli/write-helpers.js';
+import type { OutputSpec } from '../../cli/output.js';
+import { readInputFile, requireValue, type WriteContext, writeSkeleton } from '../../cli/write-helpers.js';
+import { sendAndPrint } from '../../cli/write-send.js';
 import { type EdgeDevice, EdgeDevicePushInput } from '../../domain/edge-device.js';
 import type { PushFlags } from './push.js';
 
@@ -120,15 +115,12 @@ export async function flowRecord(
 
 export async function runEdgeDevicePush(opts: EdgeDevicePushOptions): Promise<EdgeDevice[]> {
   const req = pushEdgeDevicesRequest(opts.records);
-  if (opts.dryRun) {
-    writeDryRun(opts.io, await opts.target(), [req]);
-    return [];
+  const devices = await sendAndPrint<EdgeDevice>(opts, req, 'edgeDevice', 'No edge devices returned.');
+  if (!opts.dryRun) {
+    const flows = opts.records.reduce((n, r) => n + r.edgeFlows.length, 0);
+    opts.io.note(
+      `Pushed ${flows} ${flows === 1 ? 'flow' : 'flows'} to ${devices.length} ${devices.length === 1 ? 'device' : 'devices'}.`,
+    );
   }
-  const ex = await sendWrite<EdgeDevice>(await opts.api(), req);
-  const flows = opts.records.reduce((n, r) => n + r.edgeFlows.length, 0);
-  await writeRecords(opts.io, opts.output, 'edgeDevice', ex.envelope.data, 'No edge devices returned.');
-  opts.io.note(
-    `Pushed ${flows} ${flows === 1 ? 'flow' : 'flows'} to ${ex.envelope.data.length} ${ex.envelope.data.length === 1 ? 'device' : 'devices'}.`,
-  );
-  return ex.envelope.data;
+  return devices;
 }

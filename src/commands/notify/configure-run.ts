@@ -1,11 +1,12 @@
 // What `ccp notify configure` does once its flags are parsed: loaded by the action, so the command's
 // registration (help, completion) does not load zod or the api client.
+
 import type { z } from 'zod';
 import { configureNotificationRequest } from '../../api/notification-writes.js';
-import { sendWrite } from '../../api/write-request.js';
 import type { Factory } from '../../cli/factory.js';
-import { type OutputSpec, writeRecords } from '../../cli/output.js';
-import { flagRecord, requireValue, type WriteContext, writeDryRun } from '../../cli/write-helpers.js';
+import type { OutputSpec } from '../../cli/output.js';
+import { flagRecord, requireValue, type WriteContext } from '../../cli/write-helpers.js';
+import { sendAndPrint } from '../../cli/write-send.js';
 import { type NotificationConfiguration, NotificationConfigurationInput } from '../../domain/notification.js';
 import type { ConfigureFlags } from './configure.js';
 
@@ -45,17 +46,10 @@ export async function configureRecord(f: Factory, flags: ConfigureFlags): Promis
 
 export async function runNotifyConfigure(opts: NotifyConfigureOptions): Promise<NotificationConfiguration[]> {
   const req = configureNotificationRequest(opts.record);
-  if (opts.dryRun) {
-    writeDryRun(opts.io, await opts.target(), [req]);
-    return [];
-  }
-  const ex = await sendWrite<NotificationConfiguration>(await opts.api(), req);
-  await writeRecords(
-    opts.io,
-    opts.output,
+  return sendAndPrint<NotificationConfiguration>(
+    opts,
+    req,
     'notificationConfiguration',
-    ex.envelope.data,
     'No configuration returned.',
   );
-  return ex.envelope.data;
 }

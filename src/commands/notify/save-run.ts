@@ -1,19 +1,19 @@
 // What `ccp notify save` does once its flags are parsed: loaded by the action, so the command's
 // registration (help, completion) does not load zod or the api client.
+
 import { saveNotificationsRequest } from '../../api/notification-writes.js';
-import { sendWrite } from '../../api/write-request.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import type { IO } from '../../cli/io.js';
-import { type OutputSpec, writeRecords } from '../../cli/output.js';
+import type { OutputSpec } from '../../cli/output.js';
 import {
   flagRecord,
   readInputFile,
   requireValue,
   type WriteContext,
-  writeDryRun,
   writeSkeleton,
 } from '../../cli/write-helpers.js';
+import { sendAndPrint } from '../../cli/write-send.js';
 import { Notification } from '../../domain/notification.js';
 import type { SaveFlags } from './save.js';
 import { activeFlag, NOTIFICATION_EXAMPLE, notificationOptions } from './shared.js';
@@ -53,11 +53,5 @@ export async function saveRecords(f: Factory, flags: SaveFlags): Promise<Notific
 
 export async function runNotifySave(opts: NotifySaveOptions): Promise<Notification[]> {
   const req = saveNotificationsRequest(opts.records);
-  if (opts.dryRun) {
-    writeDryRun(opts.io, await opts.target(), [req]);
-    return [];
-  }
-  const ex = await sendWrite<Notification>(await opts.api(), req);
-  await writeRecords(opts.io, opts.output, 'notification', ex.envelope.data, 'No notifications returned.');
-  return ex.envelope.data;
+  return sendAndPrint<Notification>(opts, req, 'notification', 'No notifications returned.');
 }

@@ -1,20 +1,20 @@
 // What `ccp notify update` does once its flags are parsed: loaded by the action, so the command's
 // registration (help, completion) does not load zod or the api client.
+
 import type { z } from 'zod';
 import { updateNotificationsRequest } from '../../api/notification-writes.js';
-import { sendWrite } from '../../api/write-request.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import type { IO } from '../../cli/io.js';
-import { type OutputSpec, writeRecords } from '../../cli/output.js';
+import type { OutputSpec } from '../../cli/output.js';
 import {
   flagRecord,
   readInputFile,
   requireValue,
   type WriteContext,
-  writeDryRun,
   writeSkeleton,
 } from '../../cli/write-helpers.js';
+import { sendAndPrint } from '../../cli/write-send.js';
 import { type Notification, NotificationUpdate } from '../../domain/notification.js';
 import { activeFlag, NOTIFICATION_EXAMPLE, notificationOptions } from './shared.js';
 import type { UpdateFlags } from './update.js';
@@ -75,11 +75,5 @@ export async function updateRecords(
 
 export async function runNotifyUpdate(opts: NotifyUpdateOptions): Promise<Notification[]> {
   const req = updateNotificationsRequest(opts.records);
-  if (opts.dryRun) {
-    writeDryRun(opts.io, await opts.target(), [req]);
-    return [];
-  }
-  const ex = await sendWrite<Notification>(await opts.api(), req);
-  await writeRecords(opts.io, opts.output, 'notification', ex.envelope.data, 'No notifications returned.');
-  return ex.envelope.data;
+  return sendAndPrint<Notification>(opts, req, 'notification', 'No notifications returned.');
 }

@@ -1,11 +1,11 @@
 // What `ccp org options add` does once its flags are parsed: loaded by the action, so the command's
 // registration (help, completion) does not load zod or the api client.
+
 import { addOrganizationOptionsRequest } from '../../api/organization-writes.js';
-import { sendWrite } from '../../api/write-request.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import type { IO } from '../../cli/io.js';
-import { type OutputSpec, writeRecords } from '../../cli/output.js';
+import type { OutputSpec } from '../../cli/output.js';
 import {
   type FileFlags,
   parseAssignment,
@@ -13,9 +13,9 @@ import {
   requireValue,
   type WriteContext,
   type WriteFlags,
-  writeDryRun,
   writeSkeleton,
 } from '../../cli/write-helpers.js';
+import { sendAndPrint } from '../../cli/write-send.js';
 import { type OrganizationOption, OrganizationOptionInput } from '../../domain/organization.js';
 
 export interface OrgOptionsAddOptions extends WriteContext {
@@ -68,11 +68,5 @@ export function optionsFromAssignments(assignments: string[]): OrganizationOptio
 
 export async function runOrgOptionsAdd(opts: OrgOptionsAddOptions): Promise<OrganizationOption[]> {
   const req = addOrganizationOptionsRequest(opts.orgUuid, opts.options);
-  if (opts.dryRun) {
-    writeDryRun(opts.io, await opts.target(), [req]);
-    return [];
-  }
-  const ex = await sendWrite<OrganizationOption>(await opts.api(), req);
-  await writeRecords(opts.io, opts.output, 'organizationOption', ex.envelope.data, 'No options returned.');
-  return ex.envelope.data;
+  return sendAndPrint<OrganizationOption>(opts, req, 'organizationOption', 'No options returned.');
 }

@@ -1,19 +1,19 @@
 // What `ccp org update` does once its flags are parsed: loaded by the action, so the command's
 // registration (help, completion) does not load zod or the api client.
+
 import { updateOrganizationsRequest } from '../../api/organization-writes.js';
-import { sendWrite } from '../../api/write-request.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import type { IO } from '../../cli/io.js';
-import { type OutputSpec, writeRecords } from '../../cli/output.js';
+import type { OutputSpec } from '../../cli/output.js';
 import {
   flagRecord,
   readInputFile,
   requireValue,
   type WriteContext,
-  writeDryRun,
   writeSkeleton,
 } from '../../cli/write-helpers.js';
+import { sendAndPrint } from '../../cli/write-send.js';
 import { type Organization, OrganizationUpdate } from '../../domain/organization.js';
 import type { UpdateFlags } from './update.js';
 
@@ -104,11 +104,5 @@ export function orgFromFlags(uuid: string, flags: UpdateFlags): OrganizationUpda
 
 export async function runOrgUpdate(opts: OrgUpdateOptions): Promise<Organization[]> {
   const req = updateOrganizationsRequest(opts.records);
-  if (opts.dryRun) {
-    writeDryRun(opts.io, await opts.target(), [req]);
-    return [];
-  }
-  const ex = await sendWrite<Organization>(await opts.api(), req);
-  await writeRecords(opts.io, opts.output, 'organization', ex.envelope.data, 'No organizations returned.');
-  return ex.envelope.data;
+  return sendAndPrint<Organization>(opts, req, 'organization', 'No organizations returned.');
 }
