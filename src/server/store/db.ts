@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { type Clock, systemClock } from '../../domain/clock.js';
 import { type CodeRepo, codeRepo } from './code-repo.js';
@@ -25,6 +27,8 @@ export interface Store {
 
 /** Opens (creating if needed) the database file, sets the pragmas and brings the schema up to date. */
 export function openStore(path: string, opts: { clock?: Clock } = {}): Store {
+  // `--db ./data/ccp.db` or the default data directory on a new machine: make the folder, as a user expects.
+  if (path !== ':memory:' && path !== '') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   try {
     db.pragma('journal_mode = WAL');
