@@ -9,6 +9,7 @@ import { readBody, sendJson } from './http.js';
 import type { RequestContext, Route } from './route.js';
 import { API_ROUTES } from './routes/index.js';
 import { openApiRoutes } from './routes/openapi.js';
+import { dropServerStamps } from './stamps.js';
 import type { Store } from './store/db.js';
 import type { TokenGrant } from './store/token-repo.js';
 
@@ -46,8 +47,14 @@ function buildTable(routes: readonly Route[]): PathEntry[] {
 }
 
 function match(entry: PathEntry, parts: string[]): Record<string, string> | undefined {
-  if (entry.segments.length !== parts.length) return undefined;
   const params: Record<string, string> = {};
+  // A listing without its page number is the listing with pageNo missing (a 406 of decisions.md), not an
+  // unknown path: /edgedevice/all and /edgedevice/all/ both name it.
+  if (parts.length === entry.segments.length - 1 && entry.segments.at(-1) === ':pageNo') {
+    params.pageNo = '';
+  } else if (entry.segments.length !== parts.length) {
+    return undefined;
+  }
   for (let i = 0; i < parts.length; i++) {
     const seg = entry.segments[i]!;
     const part = parts[i]!;
@@ -128,6 +135,7 @@ export function createApp(opts: AppOptions): Handler {
           throw new ServiceError('validation', 'body: not valid JSON');
         }
         metadata = echoMetadata(json);
+        if (route.serverStamps) dropServerStamps(json);
         const parsed = route.body.safeParse(json);
         if (!parsed.success) throw new ServiceError('validation', describeIssue(parsed.error));
         body = parsed.data;

@@ -32,6 +32,21 @@ export const INTERNAL_ERROR: ServiceErrorDef = {
   reason: 'The request could not be processed',
 };
 
+/**
+ * Requests Node's HTTP parser refuses before any handler sees them (decisions.md: every error is an envelope).
+ * None has a section-7 code; the names follow decisions.md's own (NOT_FOUND, PAYLOAD_TOO_LARGE).
+ */
+export const PROTOCOL_ERRORS = {
+  badRequest: { status: 400, code: 'BAD_REQUEST', reason: 'The request could not be understood' },
+  timeout: { status: 408, code: 'REQUEST_TIMEOUT', reason: 'The request took too long to arrive' },
+  uriTooLong: { status: 414, code: 'URI_TOO_LONG', reason: 'The request URI is too long' },
+  headersTooLarge: {
+    status: 431,
+    code: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
+    reason: 'The request header fields are too large',
+  },
+} as const satisfies Record<string, ServiceErrorDef>;
+
 export interface HttpResponse {
   status: number;
   headers: Record<string, string>;

@@ -33,6 +33,8 @@ export interface Route {
   roles: readonly Role[] | 'public';
   timeZoneRequired?: boolean;
   body?: z.ZodType;
+  /** The records' created/updated timestamps are the server's: dropped from the body before validation. */
+  serverStamps?: boolean;
   /** The operation's own section-7 error for an unexpected failure (a 500 INTERNAL otherwise). */
   failure?: ServiceErrorName;
   /** What the OpenAPI document says of the operation: the record schemas of its request and response data. */

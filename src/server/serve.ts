@@ -1,7 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server, STATUS_CODES } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Clock } from '../domain/clock.js';
 import { createApp, type Handler } from './app.js';
+import { errorResponse, PROTOCOL_ERRORS, ServiceError } from './errors.js';
 import { openStore, type Store } from './store/db.js';
 
 export interface ServerHandle {
@@ -18,6 +19,36 @@ export interface ServeOptions {
   onClose?: () => void;
 }
 
+// A request line longer than this, when the headers overflow, is answered as a URI too long.
+const LONG_REQUEST_LINE = 8 * 1024;
+
+/** What Node's parser refused, as an error envelope on the socket, then the connection is closed. */
+function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket): void {
+  // A response already under way on this socket cannot be followed by another one.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (!socket.writable || err.code === 'ECONNRESET' || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  let def: (typeof PROTOCOL_ERRORS)[keyof typeof PROTOCOL_ERRORS] = PROTOCOL_ERRORS.badRequest;
+  if (err.code === 'HPE_HEADER_OVERFLOW') {
+    const lineEnd = err.rawPacket?.indexOf('\r\n') ?? -1;
+    def =
+      lineEnd === -1 || lineEnd > LONG_REQUEST_LINE
+        ? PROTOCOL_ERRORS.uriTooLong
+        : PROTOCOL_ERRORS.headersTooLarge;
+  } else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    def = PROTOCOL_ERRORS.timeout;
+  }
+  const r = errorResponse(new ServiceError(def), { fileCodeUuid: '', orgUuid: '', userUuid: '' });
+  const text = JSON.stringify(r.body);
+  socket.end(
+    `HTTP/1.1 ${r.status} ${STATUS_CODES[r.status]}\r\n` +
+      'content-type: application/json; charset=utf-8\r\n' +
+      `content-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
+  );
+}
+
 /** Binds the handler; resolves once listening. `close()` stops accepting and lets in-flight requests finish. */
 export function serve(handler: Handler, opts: ServeOptions = {}): Promise<ServerHandle> {
   const host = opts.host ?? '127.0.0.1';
@@ -28,6 +59,7 @@ export function serve(handler: Handler, opts: ServeOptions = {}): Promise<Server
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
+  server.on('clientError', answerClientError);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 8080, host, () => {

@@ -26,7 +26,7 @@ describe('unknown paths', () => {
   it.each([
     ['GET', '/no/such/path'],
     ['POST', '/edgedevice'],
-    ['GET', '/edgedevice/all'],
+    ['GET', '/edgedevice/all/0/extra'],
     ['PUT', '/license/x'],
     ['GET', '/'],
   ])('%s %s: 404 NOT_FOUND envelope, before authentication', async (method, path) => {

@@ -19,6 +19,7 @@ export const codeRoutes: Route[] = [
     roles: ALL_ROLES,
     timeZoneRequired: true,
     failure: 'codeFetch',
+    serverStamps: true,
     body: z.unknown(),
     handle(ctx, raw) {
       const data = (raw as { data?: unknown } | null)?.data;

@@ -36,6 +36,7 @@ export const edgeDeviceRoutes: Route[] = [
     },
     roles: WRITERS,
     failure: 'edgeDeviceSave',
+    serverStamps: true,
     body: requestEnvelope(EdgeDeviceInput),
     handle(ctx, body) {
       const { orgUuid, userUuid } = ctx.params as { orgUuid: string; userUuid: string };
@@ -92,6 +93,7 @@ export const edgeDeviceRoutes: Route[] = [
       response: EdgeDevice,
     },
     roles: WRITERS,
+    serverStamps: true,
     body: requestEnvelope(EdgeDevicePushInput),
     handle(ctx, body) {
       const { store } = ctx;

@@ -16,6 +16,7 @@ export const notificationRoutes: Route[] = [
     path: '/notification',
     doc: { summary: 'Save notifications with their options', request: Notification, response: Notification },
     roles: WRITERS,
+    serverStamps: true,
     body: requestEnvelope(Notification),
     handle(ctx, body) {
       const { store } = ctx;
@@ -40,6 +41,7 @@ export const notificationRoutes: Route[] = [
       response: Notification,
     },
     roles: WRITERS,
+    serverStamps: true,
     body: requestEnvelope(NotificationUpdate),
     handle(ctx, body) {
       const { store } = ctx;
@@ -67,6 +69,7 @@ export const notificationRoutes: Route[] = [
       response: NotificationConfiguration,
     },
     roles: WRITERS,
+    serverStamps: true,
     body: requestEnvelope(NotificationConfigurationInput),
     handle(ctx, body) {
       const { store } = ctx;

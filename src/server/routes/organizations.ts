@@ -37,6 +37,7 @@ export const organizationRoutes: Route[] = [
       response: Organization,
     },
     roles: ADMIN,
+    serverStamps: true,
     body: OrganizationUpdateBody,
     handle(ctx, body) {
       const { store } = ctx;
@@ -86,6 +87,7 @@ export const organizationRoutes: Route[] = [
       response: OrganizationOption,
     },
     roles: ADMIN,
+    serverStamps: true,
     body: requestEnvelope(OrganizationOptionInput),
     handle(ctx, body) {
       const { store } = ctx;

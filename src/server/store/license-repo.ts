@@ -136,6 +136,14 @@ export function licenseRepo(db: Database.Database) {
     setActive(uuid: string, active: boolean, now: number): void {
       const r = get.get(uuid);
       if (!r) return;
+      const status = active ? 'ACTIVE' : 'INACTIVE';
+      const already =
+        r.active === toInt(active) &&
+        r.details_active === toInt(active) &&
+        r.status === status &&
+        (!active || r.activate_on != null);
+      // Asking again for the state a license is in changes nothing, its update times included.
+      if (already) return;
       const activateOn = active
         ? r.active === 1 && r.activate_on != null
           ? r.activate_on
@@ -144,7 +152,7 @@ export function licenseRepo(db: Database.Database) {
       setState.run({
         uuid,
         active: toInt(active),
-        status: active ? 'ACTIVE' : 'INACTIVE',
+        status,
         activate_on: activateOn,
         now,
       });

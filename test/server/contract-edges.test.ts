@@ -1,0 +1,237 @@
+// Edges of the contract an audit against decisions.md turned up: a listing without its page number, requests
+// Node's parser refuses, server-set timestamps sent by a client, and asking a license for the state it is in.
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/domain/index.js';
+import { CODE, DEVICE, LICENSE, NOTIFICATION, ORG, USER } from '../fixtures/basic-ids.js';
+import {
+  envelope,
+  expectError,
+  expectOk,
+  FIXED_NOW,
+  startTestServer,
+  type TestServer,
+} from '../helpers/server.js';
+
+const clock = fixedClock(FIXED_NOW);
+let srv: TestServer;
+beforeAll(async () => {
+  srv = await startTestServer({ clock });
+});
+afterAll(async () => {
+  await srv?.close();
+});
+
+const NOW_UTC = '2026-11-21T04:00:00*000+0000';
+
+describe('a listing without its page number', () => {
+  const pageNo = 'CCP-BV-001 Page no should not be less than zero';
+  it.each([
+    '/edgedevice/all',
+    '/edgedevice/all/',
+    '/codeTypes',
+    '/codeTypes/',
+    `/org/${ORG.root}/org`,
+    `/org/${ORG.root}/org/`,
+  ])('GET %s?pageSize=10: 406 page no (pageNo missing), not 404', async (path) => {
+    const res = await srv.call('GET', `${path}?pageSize=10`, { timeZone: 'UTC' });
+    expectError(res, 406, 'CCP-BV-001', pageNo);
+  });
+
+  it('is still a known path: another method is 400 with Allow, no token is 401', async () => {
+    const res = await srv.call('POST', '/edgedevice/all', { body: envelope([]) });
+    expectError(res, 400, 'CCP-HTTP-003');
+    expect(res.headers.allow).toBe('GET');
+    expectError(await srv.call('GET', '/codeTypes?pageSize=10', { token: null }), 401, 'UNAUTHORIZED');
+  });
+});
+
+/** Sends raw bytes and reads until the server closes: status and parsed JSON body. */
+function rawExchange(payload: string): Promise<{ status: number; head: string; body: unknown }> {
+  const { port } = new URL(srv.url);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(payload));
+    socket.on('data', (c) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const split = text.indexOf('\r\n\r\n');
+      const head = text.slice(0, split);
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
+      try {
+        resolve({ status, head, body: JSON.parse(text.slice(split + 4)) });
+      } catch (err) {
+        reject(new Error(`not JSON after the head: ${text.slice(0, 300)} (${String(err)})`));
+      }
+    });
+  });
+}
+
+describe('requests the HTTP parser refuses still get an error envelope', () => {
+  const empty = { fileCodeUuid: '', orgUuid: '', userUuid: '' };
+
+  it('a URL too long: 414 URI_TOO_LONG envelope', async () => {
+    const res = await rawExchange(
+      `GET /codeTypes/0?pageSize=1&pad=${'a'.repeat(40_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+    );
+    expect(res.status).toBe(414);
+    expect(res.head).toMatch(/content-type: application\/json/i);
+    expect(res.body).toEqual({
+      data: [],
+      metadata: empty,
+      statusCode: 'URI_TOO_LONG',
+      reason: 'URI_TOO_LONG The request URI is too long',
+    });
+  });
+
+  it('headers too large: 431 envelope', async () => {
+    const res = await rawExchange(
+      `GET /codeTypes/0 HTTP/1.1\r\nHost: x\r\nX-Pad: ${'b'.repeat(40_000)}\r\n\r\n`,
+    );
+    expect(res.status).toBe(431);
+    expect(res.body).toMatchObject({
+      data: [],
+      metadata: empty,
+      statusCode: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
+    });
+  });
+
+  it('a request that is not HTTP: 400 BAD_REQUEST envelope; the server answers afterwards', async () => {
+    const res = await rawExchange('HELLO THERE\r\n\r\n');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      data: [],
+      metadata: empty,
+      statusCode: 'BAD_REQUEST',
+      reason: 'BAD_REQUEST The request could not be understood',
+    });
+    expectOk(await srv.call('GET', '/codeTypes/0?pageSize=1', { timeZone: 'UTC' }));
+  });
+
+  it('a long URL under the limit is served as usual', async () => {
+    const res = await srv.call('GET', `/codeTypes/0?pageSize=1&pad=${'c'.repeat(8_000)}`, {
+      timeZone: 'UTC',
+    });
+    expect(expectOk(res)).toHaveLength(1);
+  });
+});
+
+describe('created/updated timestamps sent by a client are ignored, whatever their form', () => {
+  const stale = { createdOn: '2001-01-01', modifiedOn: 12345, updatedOn: 'yesterday', createOn: false };
+
+  it('adding a device (and its flows and references)', async () => {
+    const res = await srv.call('POST', `/edgedevice/org/${ORG.sub2}/user/${USER.admin}/add`, {
+      body: envelope([
+        {
+          edgeDeviceName: 'Stamped',
+          serialNumber: 'SN-STAMP-1',
+          ...stale,
+          edgeFlows: [{ flowId: 'f', flowJSON: '{}', ...stale }],
+          externalReferences: [{ userName: 'u', ...stale }],
+        },
+      ]),
+    });
+    const [device] = expectOk(res);
+    expect(device).toMatchObject({ createdOn: NOW_UTC, modifiedOn: NOW_UTC });
+    expect(device.edgeFlows[0]).toMatchObject({ flowId: 'f', createdOn: NOW_UTC, modifiedOn: NOW_UTC });
+    expect(device.externalReferences[0]).toMatchObject({ userName: 'u', createdOn: NOW_UTC });
+  });
+
+  it('pushing flows', async () => {
+    const res = await srv.call('POST', '/edgedevice/push', {
+      body: envelope([
+        { uuid: DEVICE.gateway2, ...stale, edgeFlows: [{ flowId: 'stamp', flowJSON: '[]', ...stale }] },
+      ]),
+    });
+    const [device] = expectOk(res);
+    expect(device.modifiedOn).toBe(NOW_UTC);
+    expect(device.edgeFlows.find((f: { flowId: string }) => f.flowId === 'stamp').createdOn).toBe(NOW_UTC);
+  });
+
+  it('updating an organization and its address', async () => {
+    const res = await srv.call('PUT', '/org/update', {
+      body: envelope([
+        { uuid: ORG.sub3, orgName: 'Stamped', ...stale, orgAddress: { city: 'Goa', ...stale } },
+      ]),
+    });
+    const [org] = expectOk(res);
+    expect(org).toMatchObject({ orgName: 'Stamped', updatedOn: NOW_UTC });
+    expect(org.orgAddress).toMatchObject({ city: 'Goa', updatedOn: NOW_UTC });
+  });
+
+  it('options, notifications, configurations and a code lookup', async () => {
+    const [option] = expectOk(
+      await srv.call('POST', `/org/options/org/${ORG.root}/add`, {
+        body: envelope([{ key: 'stamped', value: '1', ...stale }]),
+      }),
+    );
+    expect(option).toMatchObject({ key: 'stamped', createdOn: NOW_UTC, updatedOn: NOW_UTC });
+
+    // A notification's own dates are YYYY-MM-DD; a full timestamp sent there is ignored too.
+    const [saved] = expectOk(
+      await srv.call('POST', '/notification', {
+        body: envelope([
+          {
+            type: 'SMS',
+            createdOn: '2001-01-01T00:00:00*000+0000',
+            updatedOn: 7,
+            notificationOptions: [{ attributeName: 'a', ...stale }],
+          },
+        ]),
+      }),
+    );
+    expect(saved).toMatchObject({ createdOn: '2026-11-21', updatedOn: '2026-11-21' });
+    expect(saved.notificationOptions[0].createdOn).toBe(NOW_UTC);
+
+    const [updated] = expectOk(
+      await srv.call('PUT', '/notification', {
+        body: envelope([{ uuid: saved.uuid, type: 'PUSH', createdOn: 'then', updatedOn: '1999-12-31' }]),
+      }),
+    );
+    expect(updated).toMatchObject({ type: 'PUSH', createdOn: '2026-11-21', updatedOn: '2026-11-21' });
+
+    const [config] = expectOk(
+      await srv.call('POST', '/notification/configure', {
+        body: envelope([{ notificationUuid: NOTIFICATION.email, roleUuid: USER.viewer, ...stale }]),
+      }),
+    );
+    expect(config).toMatchObject({ createdOn: NOW_UTC, updatedOn: NOW_UTC });
+
+    const [code] = expectOk(
+      await srv.call('POST', '/codes', {
+        body: envelope([{ uuid: CODE.gateway, ...stale, codeType: { ...stale } }]),
+        timeZone: 'UTC',
+      }),
+    );
+    expect(code.uuid).toBe(CODE.gateway);
+  });
+
+  it('other fields are still validated', async () => {
+    const res = await srv.call('POST', `/edgedevice/org/${ORG.sub2}/user/${USER.admin}/add`, {
+      body: envelope([{ edgeDeviceName: 'x', serialNumber: 'SN-STAMP-2', createdOn: 'x', port: 'eighty' }]),
+    });
+    expectError(res, 406, 'CCP-BV-001', /^CCP-BV-001 Data can not be Null or Empty: data\[0\]\.port/);
+  });
+});
+
+describe('asking a license for the state it is in', () => {
+  it('changes nothing, its update times included', async () => {
+    const put = (action: string) =>
+      srv.call('PUT', `/license/${LICENSE.inactive}/${action}`, {
+        token: srv.tokens.otherAdmin,
+      });
+    const [on] = expectOk(await put('activate'));
+    clock.advance(3600_000);
+    const [again] = expectOk(await put('activate'));
+    expect(again).toEqual(on);
+
+    const [off] = expectOk(await put('deactivate'));
+    expect(off.updatedOn).toBe('2026-11-21T05:00:00*000+0000');
+    expect(off.licenseDetails.license.activateOn).toBe(on.licenseDetails.license.activateOn);
+    clock.advance(3600_000);
+    const [off2] = expectOk(await put('deactivate'));
+    expect(off2).toEqual(off);
+    clock.set(FIXED_NOW);
+  });
+});
