@@ -81,6 +81,30 @@ class RetryableStatus extends Error {
   }
 }
 
+/** The envelope a request sends: records or a body read from a file, over the default metadata. */
+export function requestEnvelope(
+  defaults: Metadata,
+  opts: RequestOptions,
+): { data: unknown[]; metadata: Metadata } {
+  if (opts.body !== undefined) {
+    if (Array.isArray(opts.body))
+      return { data: opts.body, metadata: buildMetadata(defaults, opts.metadata) };
+    if (isEnvelope(opts.body)) {
+      return {
+        ...opts.body,
+        metadata: buildMetadata(defaults, { ...opts.metadata, ...opts.body.metadata }),
+      };
+    }
+    return opts.body as { data: unknown[]; metadata: Metadata };
+  }
+  return { data: opts.records ?? [], metadata: buildMetadata(defaults, opts.metadata) };
+}
+
+/** Whether a request of this method carries an envelope (GET and HEAD send none). */
+export function sendsBody(method: HttpMethod): boolean {
+  return method !== 'GET' && method !== 'HEAD';
+}
+
 export class ApiClient {
   private readonly agent: Agent;
   private readonly base: URL;
@@ -125,7 +149,7 @@ export class ApiClient {
   /** One exchange as raw text (with retries), for `ccp api` on paths that answer something else than an envelope. */
   async send(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<RawResponse> {
     const url = this.url(path, opts.query);
-    const body = method === 'GET' || method === 'HEAD' ? undefined : JSON.stringify(this.envelope(opts));
+    const body = sendsBody(method) ? JSON.stringify(this.envelope(opts)) : undefined;
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.opts.userAgent,
@@ -177,19 +201,7 @@ export class ApiClient {
   }
 
   private envelope(opts: RequestOptions): { data: unknown[]; metadata: Metadata } {
-    const defaults: Metadata = { orgUuid: this.opts.orgUuid, userUuid: this.opts.userUuid };
-    if (opts.body !== undefined) {
-      if (Array.isArray(opts.body))
-        return { data: opts.body, metadata: buildMetadata(defaults, opts.metadata) };
-      if (isEnvelope(opts.body)) {
-        return {
-          ...opts.body,
-          metadata: buildMetadata(defaults, { ...opts.metadata, ...opts.body.metadata }),
-        };
-      }
-      return opts.body as { data: unknown[]; metadata: Metadata };
-    }
-    return { data: opts.records ?? [], metadata: buildMetadata(defaults, opts.metadata) };
+    return requestEnvelope({ orgUuid: this.opts.orgUuid, userUuid: this.opts.userUuid }, opts);
   }
 
   private async once(

@@ -1,5 +1,11 @@
 import type { LicenseAction, LicenseRecord } from '../domain/license.js';
 import type { ApiClient } from './client.js';
+import { segment, type WriteRequest } from './write-request.js';
+
+/** PUT /license/{uuid}/{action}: no records of its own, so the envelope's data is empty. */
+export function licenseStateRequest(uuid: string, action: LicenseAction): WriteRequest {
+  return { method: 'PUT', path: `/license/${segment(uuid)}/${action}`, records: [] };
+}
 
 /** PUT /license/{uuid}/{action}: the license record(s) after the change. */
 export async function setLicenseState(
@@ -7,6 +13,7 @@ export async function setLicenseState(
   uuid: string,
   action: LicenseAction,
 ): Promise<LicenseRecord[]> {
-  const ex = await api.request<LicenseRecord>('PUT', `/license/${encodeURIComponent(uuid)}/${action}`);
+  const req = licenseStateRequest(uuid, action);
+  const ex = await api.request<LicenseRecord>(req.method, req.path);
   return ex.envelope.data;
 }

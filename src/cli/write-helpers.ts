@@ -214,18 +214,20 @@ export function writeContext(f: Factory, flags: WriteFlags): WriteContext {
   return { io: f.io, api: () => f.api(), dryRun: flags.dryRun === true, target: dryRunTarget(f) };
 }
 
+/** The URL a dry run names: under the base URL, or the bare path on the embedded server. */
+export function dryRunUrl(target: DryRunTarget, path: string): string {
+  if (!target.baseUrl) return path;
+  const base = target.baseUrl.endsWith('/') ? target.baseUrl : `${target.baseUrl}/`;
+  return new URL(path.replace(/^\//, ''), base).toString();
+}
+
 /**
  * Prints each request as a JSON document (method, url, envelope), one after another, so `jq` reads one or
  * many alike. Without a base URL the url is the path on the embedded server.
  */
 export function writeDryRun(io: IO, target: DryRunTarget, requests: WriteRequest[]): void {
   for (const req of requests) {
-    const url = target.baseUrl
-      ? new URL(
-          req.path.replace(/^\//, ''),
-          target.baseUrl.endsWith('/') ? target.baseUrl : `${target.baseUrl}/`,
-        ).toString()
-      : req.path;
+    const url = dryRunUrl(target, req.path);
     const envelope = { data: req.records, metadata: buildMetadata(target.metadata, req.metadata) };
     io.stdout.write(`${JSON.stringify({ method: req.method, url, envelope }, null, 2)}\n`);
   }

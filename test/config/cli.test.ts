@@ -70,6 +70,26 @@ describe('ccp config through main()', () => {
   });
 });
 
+describe('ccp config list output', () => {
+  it('is JSON in a pipe, a table on a terminal, and the profile names stay one a line', async () => {
+    const env = isolatedEnv(join(tmp.dir, 'd'));
+    expect((await runCli(['config', 'set', 'base-url', srv.url], { ...notTTY, env })).code).toBe(0);
+    const piped = await spawnCcp(['config', 'list'], { env });
+    expect(piped.code, piped.stderr).toBe(0);
+    const rows = JSON.parse(piped.stdout) as { key: string; value: string | null }[];
+    expect(rows.find((r) => r.key === 'base-url')?.value).toBe(srv.url);
+
+    const onTerminal = await runCli(['config', 'list'], { env, stdoutIsTTY: true });
+    expect(onTerminal.stdout).toMatch(/^KEY\s+VALUE\s+SOURCE\n/);
+
+    const csv = await runCli(['config', 'list'], { ...notTTY, env: { ...env, CCP_OUTPUT: 'csv' } });
+    expect(csv.stdout).toMatch(/^profile,key,value,source\n/);
+
+    const names = await spawnCcp(['config', 'list', '--profiles'], { env });
+    expect(names.stdout).toBe('default\n');
+  });
+});
+
 describe('bin/ccp.js', () => {
   it('switches profiles and keeps the config file at mode 0600', async () => {
     const env = isolatedEnv(join(tmp.dir, 'c'));

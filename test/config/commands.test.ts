@@ -26,7 +26,7 @@ beforeEach(() => {
 afterEach(() => t.cleanup());
 
 /** A root with the global flags of the real program, so the verbs' flag lookups are exercised. */
-async function run(argv: string[], env = t.env): Promise<{ out: string; err: string }> {
+async function run(argv: string[], env = t.env, stdoutIsTTY = false): Promise<{ out: string; err: string }> {
   const out = capture();
   const err = capture();
   const program = new Command('ccp')
@@ -36,7 +36,7 @@ async function run(argv: string[], env = t.env): Promise<{ out: string; err: str
     .option('--token <token>')
     .exitOverride()
     .configureOutput({ writeOut: (s) => out.stream.write(s), writeErr: (s) => err.stream.write(s) });
-  registerConfigCommands(program, { io: { env, stdout: out.stream, stderr: err.stream } });
+  registerConfigCommands(program, { io: { env, stdout: out.stream, stderr: err.stream, stdoutIsTTY } });
   await program.parseAsync(argv, { from: 'user' });
   return { out: out.text(), err: err.text() };
 }
@@ -130,7 +130,7 @@ describe('ccp config list', () => {
     await run(['config', 'set', 'token', TOKEN]);
     await run(['config', 'set', 'org', '11111111-2222-4333-8444-555555555555']);
     const env = { ...t.env, CCP_BASE_URL: 'http://127.0.0.1:9999' };
-    const { out, err } = await run(['config', 'list'], env);
+    const { out, err } = await run(['config', 'list'], env, true);
     expect(out).not.toContain(TOKEN);
     expect(err).toContain('profile default');
     const lines = out.trimEnd().split('\n');

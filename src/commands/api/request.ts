@@ -5,6 +5,13 @@ import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import type { IO } from '../../cli/io.js';
 import { examples } from '../../cli/program.js';
+import {
+  addDryRunFlag,
+  type DryRunTarget,
+  dryRunTarget,
+  dryRunUrl,
+  type WriteFlags,
+} from '../../cli/write-helpers.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
@@ -15,6 +22,9 @@ export interface ApiRequestOptions {
   path: string;
   /** A path, `-` for stdin, or undefined for an empty envelope. */
   file?: string;
+  /** With --dry-run: print method, URL and envelope, and send nothing. */
+  dryRun?: boolean;
+  target?: () => Promise<DryRunTarget>;
 }
 
 function methodArg(text: string): HttpMethod {
@@ -30,25 +40,35 @@ function pathArg(text: string): string {
 }
 
 export function registerApiRequest(program: Command, f: Factory): Command {
-  return program
+  const cmd = program
     .command('api')
     .description('Send any request: the envelope from a file (or stdin), the whole response envelope printed')
     .argument('<method>', `HTTP method: ${METHODS.join(', ')}`, methodArg)
     .argument('<path>', 'path with query, e.g. /edgedevice/all/0?pageSize=5', pathArg)
     .addOption(
       new Option('-f, --file <file>', 'request body: an envelope or a bare array of records; - for stdin'),
-    )
+    );
+  return addDryRunFlag(cmd)
     .addHelpText(
       'after',
       examples(
         "ccp api GET '/codeTypes/0?pageSize=5'",
         'echo \'[{"uuid":"3f0c9a52-1b7e-4c8d-9a0e-5d2f6b7c8e91"}]\' | ccp api POST /codes -f -',
         'ccp api PUT /org/update -f org.json',
+        'ccp api PUT /org/update -f org.json --dry-run',
         '# the exit code follows the statusCode: 0 for OK, 1 for a service error, 3/4 for 401/403/404',
       ),
     )
-    .action(async (method: HttpMethod, path: string, flags: { file?: string }) => {
-      await runApiRequest({ io: f.io, api: () => f.api(), method, path, file: flags.file });
+    .action(async (method: HttpMethod, path: string, flags: { file?: string } & WriteFlags) => {
+      await runApiRequest({
+        io: f.io,
+        api: () => f.api(),
+        method,
+        path,
+        file: flags.file,
+        dryRun: flags.dryRun === true,
+        target: dryRunTarget(f),
+      });
     });
 }
 
@@ -88,6 +108,17 @@ export async function runApiRequest(opts: ApiRequestOptions): Promise<void> {
   const body = opts.file !== undefined ? await readBody(opts.io, opts.file) : undefined;
   if (body !== undefined && (opts.method === 'GET' || opts.method === 'DELETE')) {
     throw new UsageError(`${opts.method} sends no body: drop -f`);
+  }
+  if (opts.dryRun) {
+    const { requestEnvelope, sendsBody } = await import('../../api/client.js');
+    const target = opts.target ? await opts.target() : { metadata: {} };
+    const envelope = sendsBody(opts.method)
+      ? requestEnvelope(target.metadata, body !== undefined ? { body } : {})
+      : null;
+    const url = dryRunUrl(target, opts.path);
+    opts.io.stdout.write(`${JSON.stringify({ method: opts.method, url, envelope }, null, 2)}\n`);
+    opts.io.note('Dry run: 1 request printed, nothing sent.');
+    return;
   }
   const api = await opts.api();
   const { throwUnlessOk } = await import('../../api/client.js');

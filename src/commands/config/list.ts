@@ -12,7 +12,9 @@ import {
 
 export interface ConfigListOptions extends ConfigRunContext {
   profile?: string;
-  format: ListFormat;
+  /** From --json or -o; otherwise the profile's output, else a table on a terminal and JSON elsewhere. */
+  format?: ListFormat;
+  stdoutIsTTY?: boolean;
   /** List the profile names instead of one profile's keys. */
   profiles?: boolean;
 }
@@ -32,15 +34,18 @@ export async function configListRun(opts: ConfigListOptions): Promise<void> {
   const store = await ConfigStore.open(opts.env);
   if (opts.profiles) return listProfiles(store, opts);
   const profile = selectProfile({ profile: opts.profile }, opts.env, store);
-  const rows: ConfigListRow[] = resolveEntries({}, opts.env, store, profile).map((e) => ({
+  const entries = resolveEntries({}, opts.env, store, profile);
+  const configured = entries.find((e) => e.key === 'output')?.value as ListFormat | undefined;
+  const format = opts.format ?? configured ?? (opts.stdoutIsTTY ? 'table' : 'json');
+  const rows: ConfigListRow[] = entries.map((e) => ({
     profile,
     key: e.key,
     value: e.value === undefined ? null : e.key === 'token' ? maskToken(e.value) : e.value,
     source: e.source ? describeSource(e) : null,
   }));
 
-  if (opts.format !== 'table') {
-    await writeRecords(rows, opts.format, opts.stdout);
+  if (format !== 'table') {
+    await writeRecords(rows, format, opts.stdout);
     return;
   }
   const table = [['KEY', 'VALUE', 'SOURCE'], ...rows.map((r) => [r.key, r.value ?? '-', r.source ?? ''])];
@@ -59,7 +64,9 @@ export async function configListRun(opts: ConfigListOptions): Promise<void> {
 async function listProfiles(store: ConfigStore, opts: ConfigListOptions): Promise<void> {
   const current = store.currentProfile();
   const rows = store.profileNames().map((name) => ({ name, current: name === current }));
-  if (opts.format === 'table') opts.stdout.write(rows.map((r) => `${r.name}\n`).join(''));
+  // One name a line unless a format is asked for: shell completion reads it.
+  if (opts.format === undefined || opts.format === 'table')
+    opts.stdout.write(rows.map((r) => `${r.name}\n`).join(''));
   else await writeRecords(rows, opts.format, opts.stdout);
 }
 
@@ -103,9 +110,15 @@ export function addConfigList(parent: Command, deps: ConfigCommandDeps): Command
     )
     .action(async (_opts: unknown, self: Command) => {
       const g = globalsOf(self);
-      const format: ListFormat = g.json ? 'json' : ((g.output as ListFormat | undefined) ?? 'table');
+      const format = g.json ? 'json' : (g.output as ListFormat | undefined);
       const profiles = (g as { profiles?: boolean }).profiles === true;
-      await configListRun({ ...contextOf(deps), profile: g.profile, format, profiles });
+      await configListRun({
+        ...contextOf(deps),
+        profile: g.profile,
+        profiles,
+        stdoutIsTTY: deps.io.stdoutIsTTY === true,
+        ...(format ? { format } : {}),
+      });
     });
   return cmd;
 }

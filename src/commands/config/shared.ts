@@ -15,6 +15,8 @@ export interface ConfigCommandDeps {
     stdout: NodeJS.WritableStream;
     stderr: NodeJS.WritableStream;
     stdin?: NodeJS.ReadableStream;
+    /** Whether stdout is a terminal: `config list` prints a table there, JSON otherwise. */
+    stdoutIsTTY?: boolean;
   };
 }
 

@@ -3,28 +3,33 @@ import { uuidArg } from '../../cli/args.js';
 import type { Factory } from '../../cli/factory.js';
 import { outputSpec } from '../../cli/output.js';
 import { examples } from '../../cli/program.js';
+import { addDryRunFlag, dryRunTarget, type WriteFlags } from '../../cli/write-helpers.js';
 import { type LicenseActionOptions, runLicenseAction } from './run.js';
 
 export type LicenseDeactivateOptions = Omit<LicenseActionOptions, 'action'>;
 
 export function registerLicenseDeactivate(parent: Command, f: Factory): Command {
-  return parent
+  const cmd = parent
     .command('deactivate')
     .description('Deactivate a license (PUT /license/{uuid}/deactivate); idempotent')
-    .argument('<uuid>', 'the license record uuid', uuidArg)
+    .argument('<uuid>', 'the license record uuid', uuidArg);
+  return addDryRunFlag(cmd)
     .addHelpText(
       'after',
       examples(
         'ccp license deactivate 9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
         'ccp license deactivate 9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d --json',
+        'ccp license deactivate 9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d --dry-run',
       ),
     )
-    .action(async (uuid: string) => {
+    .action(async (uuid: string, flags: WriteFlags) => {
       await runLicenseDeactivate({
         io: f.io,
         api: () => f.api(),
         output: await outputSpec(f, 'license'),
         uuid,
+        dryRun: flags.dryRun === true,
+        target: dryRunTarget(f),
       });
     });
 }

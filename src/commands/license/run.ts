@@ -1,7 +1,8 @@
 import type { ApiClient } from '../../api/client.js';
-import { setLicenseState } from '../../api/licenses.js';
+import { licenseStateRequest, setLicenseState } from '../../api/licenses.js';
 import type { IO } from '../../cli/io.js';
 import { type OutputSpec, writeRecords } from '../../cli/output.js';
+import { type DryRunTarget, writeDryRun } from '../../cli/write-helpers.js';
 import type { LicenseAction, LicenseRecord } from '../../domain/license.js';
 
 export interface LicenseActionOptions {
@@ -10,6 +11,9 @@ export interface LicenseActionOptions {
   output: OutputSpec;
   uuid: string;
   action: LicenseAction;
+  /** With --dry-run: print the request and send nothing. */
+  dryRun?: boolean;
+  target?: () => Promise<DryRunTarget>;
 }
 
 /** What a person wants to see after (de)activating: a few lines, not the nested record. */
@@ -32,6 +36,11 @@ export function licenseSummary(record: LicenseRecord, action: LicenseAction): st
 }
 
 export async function runLicenseAction(opts: LicenseActionOptions): Promise<void> {
+  if (opts.dryRun) {
+    const target = opts.target ? await opts.target() : { metadata: {} };
+    writeDryRun(opts.io, target, [licenseStateRequest(opts.uuid, opts.action)]);
+    return;
+  }
   const records = await setLicenseState(await opts.api(), opts.uuid, opts.action);
   if (opts.output.format === 'table' && !opts.output.fields) {
     for (const record of records) opts.io.stdout.write(licenseSummary(record, opts.action));

@@ -6,7 +6,7 @@ import {
   Notification,
   OrganizationUpdate,
 } from '../../../src/domain/index.js';
-import { DEVICE, ORG, USER } from '../../fixtures/basic-ids.js';
+import { DEVICE, LICENSE, ORG, USER } from '../../fixtures/basic-ids.js';
 import { runCli, spawnCcp } from '../../helpers/cli.js';
 import { type WriteEnv, writeEnv } from './helpers.js';
 
@@ -25,6 +25,8 @@ function snapshot() {
     w.query('SELECT * FROM edge_flows ORDER BY uuid'),
     w.query('SELECT * FROM organizations ORDER BY uuid'),
     w.query('SELECT * FROM notifications ORDER BY uuid'),
+    w.query('SELECT * FROM licenses ORDER BY uuid'),
+    w.query('SELECT * FROM org_options ORDER BY uuid'),
   ]);
 }
 
@@ -37,6 +39,7 @@ describe('--dry-run', () => {
       'flow.json',
       '[{"id":"tab1","type":"tab","label":"Main flow"},{"id":"n1","type":"inject","z":"tab1"}]',
     );
+    const orgFile = w.file('org.json', JSON.stringify([{ uuid: ORG.sub2, orgName: 'Renamed by api' }]));
     const devices = w.file('devices.csv', 'edgeDeviceName,serialNumber\na,SN-D-1\nb,SN-D-2\nc,SN-D-3\n');
     const cases: Array<[string[], string, string]> = [
       [
@@ -50,6 +53,9 @@ describe('--dry-run', () => {
       [['notify', 'save', '--type', 'EMAIL', '--option', 'to=a@b.c'], 'POST', '/notification'],
       [['notify', 'configure', '--notification', ROLE, '--role', ROLE], 'POST', '/notification/configure'],
       [['report', 'download', '--template', 'licenses', '--type', 'pdf'], 'POST', '/download'],
+      [['license', 'activate', LICENSE.inactive], 'PUT', `/license/${LICENSE.inactive}/activate`],
+      [['license', 'deactivate', LICENSE.active], 'PUT', `/license/${LICENSE.active}/deactivate`],
+      [['api', 'PUT', '/org/update', '-f', orgFile], 'PUT', '/org/update'],
     ];
     for (const [args, method, path] of cases) {
       const res = await w.ccp([...args, '--dry-run']);
@@ -86,6 +92,18 @@ describe('--dry-run', () => {
     expect(JSON.parse(push.envelope.data[0].edgeFlows[0].flowJSON)).toEqual(
       JSON.parse(readFileSync(flow, 'utf8')),
     );
+
+    // `ccp api` prints the envelope it would send, the file's records with the request metadata.
+    const api = JSON.parse((await w.ccp(['api', 'PUT', '/org/update', '-f', orgFile, '--dry-run'])).stdout);
+    expect(api.envelope.data).toEqual([{ uuid: ORG.sub2, orgName: 'Renamed by api' }]);
+    // A GET has no envelope to show.
+    const get = await w.ccp(['api', 'GET', '/codeTypes/0?pageSize=2', '--dry-run']);
+    expect(get.code, get.stderr).toBe(0);
+    expect(JSON.parse(get.stdout)).toEqual({
+      method: 'GET',
+      url: `${w.srv.url}/codeTypes/0?pageSize=2`,
+      envelope: null,
+    });
 
     expect(snapshot()).toBe(before);
   });
