@@ -3,7 +3,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/domain/index.js';
-import { CODE, DEVICE, LICENSE, NOTIFICATION, ORG, USER } from '../fixtures/basic-ids.js';
+import { CODE, DEVICE, FLOW, LICENSE, NOTIFICATION, ORG, USER } from '../fixtures/basic-ids.js';
 import {
   envelope,
   expectError,
@@ -23,6 +23,8 @@ afterAll(async () => {
 });
 
 const NOW_UTC = '2026-11-21T04:00:00*000+0000';
+/** gateway1's external reference in basic.json. */
+const REFERENCE = 'e2000000-0000-4000-8000-000000000001';
 
 describe('a listing without its page number', () => {
   const pageNo = 'CCP-BV-001 Page no should not be less than zero';
@@ -233,5 +235,61 @@ describe('asking a license for the state it is in', () => {
     const [off2] = expectOk(await put('deactivate'));
     expect(off2).toEqual(off);
     clock.set(FIXED_NOW);
+  });
+});
+
+describe('uuids of nested records are the server’s to keep unique', () => {
+  it('a pushed flow carrying the uuid of another device’s flow gets one of its own; the other is intact', async () => {
+    const res = await srv.call('POST', '/edgedevice/push', {
+      body: envelope([
+        {
+          uuid: DEVICE.gateway2,
+          edgeFlows: [{ uuid: FLOW.temperature, flowId: 'borrowed', flowJSON: '{}' }],
+        },
+      ]),
+    });
+    const [device] = expectOk(res);
+    const borrowed = device.edgeFlows.find((f: { flowId: string }) => f.flowId === 'borrowed');
+    expect(borrowed.uuid).toMatch(/^[0-9a-f]{8}-/);
+    expect(borrowed.uuid).not.toBe(FLOW.temperature);
+    const all = expectOk(await srv.call('GET', '/edgedevice/all/0?pageSize=1000', { timeZone: 'UTC' }));
+    const gateway1 = all.find((d) => d.uuid === DEVICE.gateway1);
+    expect(gateway1.edgeFlows.map((f: { uuid: string }) => f.uuid)).toContain(FLOW.temperature);
+  });
+
+  it('an external reference carrying a uuid already taken gets one of its own', async () => {
+    const res = await srv.call('POST', `/edgedevice/org/${ORG.sub2}/user/${USER.admin}/add`, {
+      body: envelope([
+        {
+          edgeDeviceName: 'Borrower',
+          serialNumber: 'SN-BORROW-1',
+          externalReferences: [
+            { uuid: REFERENCE, userName: 'a' },
+            { uuid: '12345678-0000-4000-8000-000000000001', userName: 'b' },
+            { uuid: '12345678-0000-4000-8000-000000000001', userName: 'c' },
+          ],
+        },
+      ]),
+    });
+    const [device] = expectOk(res);
+    const uuids = device.externalReferences.map((r: { uuid: string }) => r.uuid);
+    expect(new Set(uuids).size).toBe(3);
+    expect(uuids).not.toContain(REFERENCE);
+    expect(uuids).toContain('12345678-0000-4000-8000-000000000001');
+  });
+
+  it('an organization address gets a uuid when it is new, and keeps it on updates', async () => {
+    const [created] = expectOk(
+      await srv.call('PUT', '/org/update', {
+        body: envelope([{ uuid: ORG.sub1a, orgAddress: { city: 'Lab' } }]),
+      }),
+    );
+    expect(created.orgAddress.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
+    const [updated] = expectOk(
+      await srv.call('PUT', '/org/update', {
+        body: envelope([{ uuid: ORG.sub1a, orgAddress: { uuid: ORG.root, pin: '1' } }]),
+      }),
+    );
+    expect(updated.orgAddress).toMatchObject({ uuid: created.orgAddress.uuid, city: 'Lab', pin: '1' });
   });
 });

@@ -191,6 +191,12 @@ export function edgeDeviceRepo(db: Database.Database) {
        long_description = excluded.long_description, is_active = excluded.is_active,
        is_disabled = excluded.is_disabled, modified_on = excluded.modified_on`,
   );
+  const flowByUuid = db.prepare<[string], { device_uuid: string; flow_id: string }>(
+    'SELECT device_uuid, flow_id FROM edge_flows WHERE uuid = ?',
+  );
+  const refExists = db.prepare<[string], { n: number }>(
+    'SELECT 1 AS n FROM external_references WHERE uuid = ?',
+  );
   const deleteRefs = db.prepare('DELETE FROM external_references WHERE device_uuid = ?');
   const insertRef = db.prepare(
     `INSERT INTO external_references (uuid, device_uuid, entity_type_code_identifier, entity_type_uuid,
@@ -345,8 +351,11 @@ export function edgeDeviceRepo(db: Database.Database) {
     },
     touch: (uuid: string, now: number) => touch.run(now, uuid),
     upsertFlow(deviceUuid: string, f: EdgeFlow & { flowId: string }, now: number): void {
+      // A flow is named by flowId; a uuid sent with it is kept only while no other flow holds it.
+      const holder = f.uuid ? flowByUuid.get(f.uuid) : undefined;
+      const free = !holder || (holder.device_uuid === deviceUuid && holder.flow_id === f.flowId);
       upsertFlow.run({
-        uuid: f.uuid ?? randomUUID(),
+        uuid: f.uuid && free ? f.uuid : randomUUID(),
         device_uuid: deviceUuid,
         flow_id: f.flowId,
         flow_name: orNull(f.flowName),
@@ -362,7 +371,7 @@ export function edgeDeviceRepo(db: Database.Database) {
       deleteRefs.run(deviceUuid);
       for (const r of refs) {
         insertRef.run({
-          uuid: r.uuid ?? randomUUID(),
+          uuid: r.uuid && !refExists.get(r.uuid) ? r.uuid : randomUUID(),
           device_uuid: deviceUuid,
           entity_type_code_identifier: orNull(r.entityTypeCodeIdentifier),
           entity_type_uuid: orNull(r.entityTypeUUID),

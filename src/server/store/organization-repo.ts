@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { OrgAddress, Organization, OrganizationOption } from '../../domain/organization.js';
 import { formatTimestamp } from '../../domain/timestamp.js';
@@ -203,7 +204,8 @@ export function organizationRepo(db: Database.Database) {
         created_on: now,
         updated_on: now,
       });
-      if (o.orgAddress) this.putAddress(o.uuid, o.orgAddress, now);
+      if (o.orgAddress)
+        this.putAddress(o.uuid, { ...o.orgAddress, uuid: o.orgAddress.uuid ?? randomUUID() }, now);
     },
     /** Updates the fields sent; the parent link is not changed here (the tree comes from fixtures). */
     update(uuid: string, patch: Partial<Organization>, now: number): void {
@@ -220,9 +222,14 @@ export function organizationRepo(db: Database.Database) {
       ).run(params);
       if (patch.orgAddress) {
         const current = getAddress.get(uuid);
+        // The address's uuid is the server's: kept on an update, assigned when the address is new.
         const merged: OrgAddress = current
-          ? { ...toAddress(current, 'UTC'), ...stripUndefined(patch.orgAddress) }
-          : patch.orgAddress;
+          ? {
+              ...toAddress(current, 'UTC'),
+              ...stripUndefined(patch.orgAddress),
+              uuid: current.uuid ?? randomUUID(),
+            }
+          : { ...patch.orgAddress, uuid: randomUUID() };
         this.putAddress(uuid, merged, now, current?.created_on);
       }
     },
