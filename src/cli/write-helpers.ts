@@ -10,6 +10,7 @@ import { buildMetadata } from '../api/envelope.js';
 import type { WriteRequest } from '../api/write-request.js';
 import type { Metadata } from '../domain/envelope.js';
 import type { InputFormat, InputRecord } from '../input/index.js';
+import { describeIssue } from '../input/problems.js';
 import { isUuid } from './args.js';
 import { UsageError } from './errors.js';
 import type { Factory } from './factory.js';
@@ -146,7 +147,9 @@ export function flagRecord<T>(schema: z.ZodType<T>, record: unknown, flagOf: Rec
   const lines = parsed.error.issues.map((issue) => {
     const field = String(issue.path[0] ?? '');
     const flag = flagOf[field];
-    return `${flag ?? field}: ${issue.message}`;
+    const given = (record as Record<string, unknown> | null)?.[field];
+    const message = issue.path.length === 1 ? describeIssue(issue, given) : issue.message;
+    return `${flag ?? field}: ${message}`;
   });
   throw new UsageError(lines.join('\n'));
 }

@@ -9,7 +9,7 @@ import type { RawRead } from './raw.js';
 
 export { fieldKinds } from './coerce.js';
 export { formatFromContent, formatFromPath, INPUT_FORMATS, type InputFormat } from './detect.js';
-export { describeProblems, formatPath, type InputProblem } from './problems.js';
+export { describeIssue, describeProblems, formatPath, type InputProblem } from './problems.js';
 
 export interface InputRecord<T> {
   line: number;
@@ -68,7 +68,7 @@ export async function readRecords<T>(
   for (const { line, value } of raw.records) {
     const parsed = opts.schema.safeParse(value);
     if (parsed.success) records.push({ line, record: parsed.data });
-    else problems.push(...issuesToProblems(line, parsed.error.issues));
+    else problems.push(...issuesToProblems(line, parsed.error.issues, value));
   }
   problems.sort((a, b) => a.line - b.line);
   return { records, problems };
