@@ -102,4 +102,19 @@ describe('ccp server import / token create / start', () => {
     expect(io.err()).toContain(`at ${url}`);
     await expect(request(`${url}/codeTypes/0`)).rejects.toThrow();
   });
+
+  it('start on a port already in use is a usage error naming the address (exit 2)', async () => {
+    const { createServer } = await import('node:net');
+    const busy = createServer();
+    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
+    const port = (busy.address() as { port: number }).port;
+    try {
+      const r = await runCli(['server', 'start', '--db', db, '--port', String(port)], { env });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`cannot listen on 127.0.0.1:${port}: the address is already in use`);
+      expect(r.stderr).not.toContain('internal error');
+    } finally {
+      await new Promise((r) => busy.close(r));
+    }
+  });
 });

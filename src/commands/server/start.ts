@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import type { IO } from '../../cli/io.js';
 import { examples } from '../../cli/program.js';
@@ -68,6 +69,25 @@ function signals(): { promise: Promise<string>; dispose: () => void } {
   return { promise, dispose };
 }
 
+/** A port in use or not allowed is the user's to change: a usage error saying so, not an internal one. */
+function listenError(err: unknown, host: string, port: number): unknown {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  const where = `${host}:${port}`;
+  if (code === 'EADDRINUSE')
+    return new UsageError(`cannot listen on ${where}: the address is already in use`, {
+      hint: 'choose another port with --port (0 picks a free one)',
+    });
+  if (code === 'EACCES')
+    return new UsageError(`cannot listen on ${where}: permission denied`, {
+      hint: 'ports below 1024 need privileges; choose another with --port',
+    });
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return new UsageError(`cannot listen on ${where}: no such address on this machine`, {
+      hint: 'pass --host 127.0.0.1, or an address of this machine',
+    });
+  return err;
+}
+
 export async function runServerStart(opts: ServerStartOptions): Promise<void> {
   const { startServer } = await import('../../server/index.js');
   const isNew = !existsSync(opts.dbPath);
@@ -78,6 +98,8 @@ export async function runServerStart(opts: ServerStartOptions): Promise<void> {
       host: opts.host,
       port: opts.port,
       ...(opts.clock ? { clock: opts.clock } : {}),
+    }).catch((err: unknown) => {
+      throw listenError(err, opts.host, opts.port);
     });
     opts.io.note(`ccp: serving ${opts.dbPath} at ${handle.url} (Ctrl-C to stop)`);
     if (isNew)
