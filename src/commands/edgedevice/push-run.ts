@@ -30,8 +30,9 @@ const PUSH_EXAMPLE = {
   ],
 };
 
+/** A push reads only the device's uuid and its flows: the other device fields would only mislead. */
 export function writePushSkeleton(io: IO): void {
-  writeSkeleton(io, EdgeDevicePushInput, PUSH_EXAMPLE);
+  writeSkeleton(io, EdgeDevicePushInput.pick({ uuid: true, edgeFlows: true }), PUSH_EXAMPLE);
 }
 
 /** The devices to push: from -f, or one device carrying a Node-RED flow file. */

@@ -143,6 +143,11 @@ describe('--skeleton', () => {
     expect(schema.safeParse(doc.data[0]).success).toBe(true);
   });
 
+  it('the push skeleton holds only what a push reads: the device uuid and its flows', async () => {
+    const res = await w.ccp(['edgedevice', 'push', '--skeleton']);
+    expect(Object.keys(JSON.parse(res.stdout).data[0]).sort()).toEqual(['edgeFlows', 'uuid']);
+  });
+
   it('a skeleton read back with -f is accepted', async () => {
     const skeleton = (await w.ccp(['edgedevice', 'add', '--skeleton'])).stdout;
     const file = w.file('skeleton.json', skeleton);
