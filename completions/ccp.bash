@@ -74,13 +74,15 @@ __ccp_subs() {
 __ccp_own_opts() {
   case "$1" in
     "") REPLY="-V --version --base-url --token --profile --time-zone --org --user --db -o --output --json --fields --no-color --verbose --timeout --no-input" ;;
-    "api") REPLY="-f --file" ;;
+    "api") REPLY="-f --file --dry-run" ;;
     "codetype list") REPLY="--page --page-size --all --limit" ;;
     "config get") REPLY="--reveal" ;;
     "config list") REPLY="--profiles" ;;
     "edgedevice add") REPLY="--name --serial --ip --port --location --description --long-description --devices --active --disabled -f --file --format --skeleton --batch-size --skip-existing --continue-on-error --failed-file --dry-run" ;;
     "edgedevice list") REPLY="--page --page-size --all --limit" ;;
     "edgedevice push") REPLY="--flow --flow-id --flow-name -f --file --format --skeleton --dry-run" ;;
+    "license activate") REPLY="--dry-run" ;;
+    "license deactivate") REPLY="--dry-run" ;;
     "notify configure") REPLY="--notification --role --apply-to-sub-organizations --dry-run" ;;
     "notify save") REPLY="--type --option --active --inactive -f --file --format --skeleton --dry-run" ;;
     "notify update") REPLY="--type --option --active --inactive -f --file --format --skeleton --dry-run" ;;

@@ -204,6 +204,7 @@ complete -c ccp -l timeout -x -d 'per-request timeout: 500ms, 30s, 2m or millise
 complete -c ccp -l no-input -d 'never prompt; fail with a usage error instead'
 
 complete -c ccp -n '__ccp_under "api"' -s f -l file -r -F -d 'request body: an envelope or a bare array of records; - for stdin'
+complete -c ccp -n '__ccp_under "api"' -l dry-run -d 'print the request (method, URL, envelope) as JSON and send nothing'
 complete -c ccp -n '__ccp_at "api"' -a 'GET POST PUT DELETE'
 
 complete -c ccp -n '__ccp_at "code"' -a get -d 'Fetch a code with its code type (POST /codes)'
@@ -272,6 +273,10 @@ complete -c ccp -n '__ccp_under "edgedevice push"' -l dry-run -d 'print the requ
 
 complete -c ccp -n '__ccp_at "license"' -a activate -d 'Activate a license (PUT /license/{uuid}/activate); idempotent'
 complete -c ccp -n '__ccp_at "license"' -a deactivate -d 'Deactivate a license (PUT /license/{uuid}/deactivate); idempotent'
+
+complete -c ccp -n '__ccp_under "license activate"' -l dry-run -d 'print the request (method, URL, envelope) as JSON and send nothing'
+
+complete -c ccp -n '__ccp_under "license deactivate"' -l dry-run -d 'print the request (method, URL, envelope) as JSON and send nothing'
 
 complete -c ccp -n '__ccp_at "notify"' -a configure -d 'Configure a notification for a role (POST /notification/configure)'
 complete -c ccp -n '__ccp_at "notify"' -a save -d 'Create notifications with their options (POST /notification)'
