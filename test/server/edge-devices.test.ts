@@ -452,3 +452,27 @@ describe('order of the listing', () => {
     expect(all.find((d) => d.uuid === DEVICE.gateway1).modifiedOn).toBe('2026-11-21T04:04:00*000+0000');
   });
 });
+
+describe('a new device without state flags', () => {
+  it('is active and not disabled; an update without them keeps what it has', async () => {
+    const [created] = expectOk(
+      await srv.call('POST', addPath(ORG.root), {
+        body: envelope([{ edgeDeviceName: 'Defaults probe', serialNumber: 'SN-DEFAULTS-1' }]),
+      }),
+    );
+    expect(created).toMatchObject({ isActive: true, isDisabled: false });
+    const [updated] = expectOk(
+      await srv.call('POST', addPath(ORG.root), {
+        body: envelope([
+          {
+            uuid: created.uuid,
+            edgeDeviceName: 'Defaults probe 2',
+            serialNumber: 'SN-DEFAULTS-1',
+            isActive: false,
+          },
+        ]),
+      }),
+    );
+    expect(updated).toMatchObject({ isActive: false, isDisabled: false, edgeDeviceName: 'Defaults probe 2' });
+  });
+});

@@ -308,8 +308,9 @@ export function edgeDeviceRepo(db: Database.Database) {
         short_description: value(d.shortDescription) as string | null,
         long_description: value(d.longDescription) as string | null,
         no_of_devices: value(d.noOfdevices) as number | null,
-        is_active: value(d.isActive) as number | null,
-        is_disabled: value(d.isDisabled) as number | null,
+        // A new device is active and enabled unless it says otherwise, as its flows are.
+        is_active: value(d.isActive ?? true) as number | null,
+        is_disabled: value(d.isDisabled ?? false) as number | null,
         created_on: now,
         modified_on: now,
       };
