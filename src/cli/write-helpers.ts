@@ -92,7 +92,7 @@ export function collect(value: string, previous: string[] | undefined): string[]
 export async function requireValue(
   prompter: Prompter,
   value: string | undefined,
-  opts: { flag: string; message: string; uuid?: boolean },
+  opts: { flag: string; message: string; uuid?: boolean; orElse?: string },
 ): Promise<string> {
   const check = (v: string): true | string => {
     if (v.trim() === '') return 'a value is required';
@@ -104,7 +104,16 @@ export async function requireValue(
     if (ok !== true) throw new UsageError(`${opts.flag}: ${ok}`);
     return opts.uuid ? value.toLowerCase() : value;
   }
-  const answer = (await prompter.input({ message: opts.message, flag: opts.flag, validate: check })).trim();
+  const answer = (
+    await prompter
+      .input({ message: opts.message, flag: opts.flag, validate: check })
+      .catch((err: unknown) => {
+        // Without a terminal, say the other way to give the value too (`-f FILE`).
+        if (err instanceof UsageError && opts.orElse)
+          throw new UsageError(err.message, { hint: `pass ${opts.flag}, or ${opts.orElse}` });
+        throw err;
+      })
+  ).trim();
   const ok = check(answer);
   if (ok !== true) throw new UsageError(`${opts.flag}: ${ok}`);
   return opts.uuid ? answer.toLowerCase() : answer;

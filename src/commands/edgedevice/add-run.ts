@@ -70,8 +70,16 @@ export async function devicesFromFlags(f: Factory, flags: AddFlags): Promise<Inp
     const records = await readInputFile(f.io, flags.file, EdgeDeviceInput, flags.format);
     return rejectRepeatedSerials(flags.file, records);
   }
-  const name = await requireValue(f.prompter, flags.name, { flag: '--name', message: 'Device name' });
-  const serial = await requireValue(f.prompter, flags.serial, { flag: '--serial', message: 'Serial number' });
+  const name = await requireValue(f.prompter, flags.name, {
+    flag: '--name',
+    message: 'Device name',
+    orElse: '-f FILE with the devices',
+  });
+  const serial = await requireValue(f.prompter, flags.serial, {
+    flag: '--serial',
+    message: 'Serial number',
+    orElse: '-f FILE with the devices',
+  });
   const record = flagRecord(
     EdgeDeviceInput,
     {

@@ -52,8 +52,13 @@ export async function pushRecords(
       flag: '<deviceUuid>',
       message: 'Device uuid',
       uuid: true,
+      orElse: '-f FILE with the devices and their edgeFlows',
     });
-    const flowFile = await requireValue(f.prompter, flags.flow, { flag: '--flow', message: 'Flow file' });
+    const flowFile = await requireValue(f.prompter, flags.flow, {
+      flag: '--flow',
+      message: 'Flow file',
+      orElse: '-f FILE with the devices and their edgeFlows',
+    });
     records = [await flowRecord(uuid, flowFile, flags)];
   }
   return records;

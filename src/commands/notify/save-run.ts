@@ -40,6 +40,7 @@ export async function saveRecords(f: Factory, flags: SaveFlags): Promise<Notific
     const type = await requireValue(f.prompter, flags.type, {
       flag: '--type',
       message: 'Notification type',
+      orElse: '-f FILE with the notifications',
     });
     const record = {
       type,

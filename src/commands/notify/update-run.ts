@@ -51,6 +51,7 @@ export async function updateRecords(
       flag: '<uuid>',
       message: 'Notification uuid',
       uuid: true,
+      orElse: '-f FILE with the notifications to update',
     });
     const type = await requireValue(f.prompter, flags.type, {
       flag: '--type',

@@ -67,6 +67,7 @@ export async function orgUpdateRecords(
       flag: '<orgUuid>',
       message: 'Organization uuid',
       uuid: true,
+      orElse: '-f FILE with the organizations',
     });
     records = [orgFromFlags(uuid, flags)];
   }

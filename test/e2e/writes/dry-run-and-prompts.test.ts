@@ -181,6 +181,18 @@ describe('missing required values', () => {
     expect(snapshot()).toBe(before);
   });
 
+  it.each([
+    [['edgedevice', 'push'], '<deviceUuid>', '-f FILE'],
+    [['edgedevice', 'add', '--org', ORG.root, '--user', USER.admin], '--name', '-f FILE'],
+    [['notify', 'update'], '<uuid>', '-f FILE'],
+    [['notify', 'save'], '--type', '-f FILE'],
+  ])('%j without a terminal names %s and the other way, %s', async (args, flag, other) => {
+    const res = await w.ccp(args);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(`missing required ${flag}`);
+    expect(res.stderr).toContain(`hint: pass ${flag}, or ${other}`);
+  });
+
   it('--no-input refuses to prompt even on a terminal', async () => {
     const res = await runCli(
       [
