@@ -165,3 +165,18 @@ describe('POST /download', () => {
     );
   });
 });
+
+describe('reports read by people', () => {
+  it('edge devices name their organization, and the pdf shows times as date, minutes and offset', async () => {
+    const csv = await reportText('edge-devices', 'csv', { timeZone: 'Asia/Kolkata' });
+    expect(csv.split(/\r?\n/)[0]).toContain('Organization');
+    expect(csv).toContain('Acme Corp');
+    const [rec] = expectOk(
+      await download([{ templateKey: 'edge-devices', fileType: 'pdf' }], { timeZone: 'Asia/Kolkata' }),
+    );
+    const text = await pdfText(Buffer.from(rec.fileData, 'base64'));
+    expect(text).toContain('Acme Corp');
+    expect(text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} \+0530/);
+    expect(text).not.toMatch(/\*\d{3}\+0530/);
+  });
+});

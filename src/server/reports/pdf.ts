@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatTimestamp } from '../../domain/index.js';
+import { WIRE_TIMESTAMP } from '../../domain/timestamp.js';
 import { fitColumnWidths, isWinAnsi, type Measure, pdfSafeText, truncateToWidth } from './pdf-layout.js';
 import { cellText, cellValue, type ReportData } from './report-data.js';
 
@@ -95,7 +96,9 @@ const MEASURED_CHARS = 400;
 function layoutTable(doc: Doc, data: ReportData, width: number): Table {
   const measureCell = charWidthMeasure(doc, FONT, CELL_SIZE);
   const measureHeader = charWidthMeasure(doc, BOLD, CELL_SIZE);
-  const cells = data.records.map((r) => data.columns.map((c) => pdfSafeText(cellText(cellValue(r, c.key)))));
+  const cells = data.records.map((r) =>
+    data.columns.map((c) => pdfSafeText(readableTimestamp(cellText(cellValue(r, c.key))))),
+  );
   const cellWidths = cells.map((row) => row.map((t) => measureCell(t.slice(0, MEASURED_CHARS))));
   const headers = data.columns.map((c) => pdfSafeText(c.header));
   const natural = headers.map((h, i) => {
@@ -213,4 +216,13 @@ export async function renderPdf(data: ReportData): Promise<Buffer> {
   doc.end();
   await finished;
   return Buffer.concat(chunks);
+}
+
+/**
+ * A page is read by people: `2026-11-21T09:30:00*000+0530` shows as `2026-11-21 09:30 +0530` (the zone the
+ * report was asked in). csv and json keep the wire form, which programs read.
+ */
+function readableTimestamp(text: string): string {
+  const wire = WIRE_TIMESTAMP.exec(text);
+  return wire ? `${text.slice(0, 10)} ${text.slice(11, 16)} ${text.slice(23)}` : text;
 }

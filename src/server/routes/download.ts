@@ -28,11 +28,21 @@ const TEMPLATES: Record<
       col('port', 'Port'),
       col('location', 'Location'),
       col('isActive', 'Active'),
-      col('orgUUID', 'Organization'),
+      col('organizationName', 'Organization'),
       col('createdOn', 'Created'),
     ],
-    records: ({ store, grant, tz }) =>
-      store.edgeDevices.load(store.edgeDevices.pageKeys(grant.orgUuid, REPORT_LIMIT, 0), tz),
+    // People read an organization's name; the uuid stays in orgUUID for programs.
+    records: ({ store, grant, tz }) => {
+      const names = new Map<string, string | null>();
+      const nameOf = (uuid: string | null | undefined) => {
+        if (!uuid) return null;
+        if (!names.has(uuid)) names.set(uuid, store.organizations.get(uuid)?.org_name ?? null);
+        return names.get(uuid) ?? null;
+      };
+      return store.edgeDevices
+        .load(store.edgeDevices.pageKeys(grant.orgUuid, REPORT_LIMIT, 0), tz)
+        .map((d) => ({ ...d, organizationName: nameOf(d.orgUUID) }));
+    },
   },
   'sub-organizations': {
     title: 'Sub-organizations',
