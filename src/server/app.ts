@@ -2,9 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '../domain/clock.js';
 import type { Metadata } from '../domain/envelope.js';
 import { SERVICE_ERRORS } from '../domain/errors.js';
+import { firstIssue } from '../domain/issues.js';
 import { isValidTimeZone } from '../domain/timestamp.js';
 import { authenticate } from './auth.js';
-import { describeIssue, errorResponse, INTERNAL_ERROR, ServiceError } from './errors.js';
+import { errorResponse, INTERNAL_ERROR, ServiceError } from './errors.js';
 import { readBody, sendJson } from './http.js';
 import type { RequestContext, Route } from './route.js';
 import { API_ROUTES } from './routes/index.js';
@@ -137,7 +138,7 @@ export function createApp(opts: AppOptions): Handler {
         metadata = echoMetadata(json);
         if (route.serverStamps) dropServerStamps(json);
         const parsed = route.body.safeParse(json);
-        if (!parsed.success) throw new ServiceError('validation', describeIssue(parsed.error));
+        if (!parsed.success) throw new ServiceError('validation', firstIssue(parsed.error, json));
         body = parsed.data;
       }
 

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { Metadata } from '../domain/envelope.js';
 import { reasonText, SERVICE_ERRORS, type ServiceErrorDef, type ServiceErrorName } from '../domain/errors.js';
 
@@ -60,16 +59,4 @@ export function errorResponse(err: ServiceError, metadata: Metadata): HttpRespon
     headers: err.headers,
     body: { data: [], metadata, statusCode: err.def.code, reason: err.message },
   };
-}
-
-/** `data[0].port`-style path of the first zod issue, with its message. */
-export function describeIssue(error: z.ZodError, prefix = ''): string {
-  const issue = error.issues[0];
-  if (!issue) return prefix || 'body';
-  let path = prefix;
-  for (const key of issue.path) {
-    if (typeof key === 'number') path += `[${key}]`;
-    else path += path ? `.${String(key)}` : String(key);
-  }
-  return `${path || 'body'}: ${issue.message}`;
 }

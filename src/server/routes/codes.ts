@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Code, CodeLookup, CodeType } from '../../domain/code.js';
 import { Metadata } from '../../domain/envelope.js';
-import { describeIssue, ServiceError } from '../errors.js';
+import { firstIssue } from '../../domain/issues.js';
+import { ServiceError } from '../errors.js';
 import { parsePage, totalHeader } from '../paging.js';
 import { ALL_ROLES, defineRoute, type Route } from '../route.js';
 
@@ -26,7 +27,7 @@ export const codeRoutes: Route[] = [
       if (data == null || (Array.isArray(data) && data.length === 0))
         throw new ServiceError('emptyData', 'data');
       const parsed = CodesBody.safeParse(raw);
-      if (!parsed.success) throw new ServiceError('validation', describeIssue(parsed.error));
+      if (!parsed.success) throw new ServiceError('validation', firstIssue(parsed.error, raw));
       const uuid = parsed.data.data[0]!.uuid;
       const code = ctx.store.tx(() => ctx.store.codes.code(uuid, ctx.tz));
       if (!code) throw new ServiceError('codeFetch');
