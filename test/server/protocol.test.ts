@@ -148,7 +148,7 @@ describe('request bodies', () => {
     expectError(res, 406, 'CCP-BV-001', /^CCP-BV-001 Data can not be Null or Empty: data\[1\]\.port/);
     // In plain words: what was expected and what was given.
     expect(res.body.reason).toBe(
-      'CCP-BV-001 Data can not be Null or Empty: data[1].port: expected a whole number, got "eighty"',
+      'CCP-BV-001 Data can not be Null or Empty: data[1].port: expected a number, got "eighty"',
     );
   });
 
