@@ -2,22 +2,18 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, DEVICE } from '../fixtures/basic-ids.js';
-import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { type CliTarget, runCli, startCliTarget } from '../helpers/cli.js';
 
-let srv: TestServer;
-let tmp: { dir: string; remove: () => Promise<void> };
+let target: CliTarget;
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  tmp = await tempDir();
-  env = isolatedEnv(tmp.dir, { CCP_BASE_URL: srv.url, CCP_TOKEN: srv.tokens.admin });
+  target = await startCliTarget({ role: 'admin' });
+  ({ env } = target);
 });
 
 afterAll(async () => {
-  await srv.close();
-  await tmp.remove();
+  await target?.close();
 });
 
 describe('ccp api', () => {
@@ -41,7 +37,7 @@ describe('ccp api', () => {
   });
 
   it('sends an envelope file as it is, and exits 1 on a non-OK statusCode after printing the envelope', async () => {
-    const file = join(tmp.dir, 'lookup.json');
+    const file = join(target.dir, 'lookup.json');
     await writeFile(
       file,
       JSON.stringify({ data: [{ uuid: '11111111-1111-4111-8111-111111111111' }], metadata: {} }),
@@ -63,7 +59,7 @@ describe('ccp api', () => {
   });
 
   it('refuses a file that is not JSON, not an envelope, or a body on GET (exit 2)', async () => {
-    const bad = join(tmp.dir, 'bad.json');
+    const bad = join(target.dir, 'bad.json');
     await writeFile(bad, '{nope');
     expect((await runCli(['api', 'POST', '/codes', '-f', bad], { env })).code).toBe(2);
     expect((await runCli(['api', 'POST', '/codes', '-f', '-'], { env, stdin: '{"a":1}' })).code).toBe(2);

@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_TYPE, ORG, ROOT_CHILDREN } from '../fixtures/basic-ids.js';
-import { isolatedEnv, ndjson, runCli, tempDir } from '../helpers/cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { type CliTarget, ndjson, runCli, startCliTarget } from '../helpers/cli.js';
 
-let srv: TestServer;
-let tmp: { dir: string; remove: () => Promise<void> };
+let target: CliTarget;
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  tmp = await tempDir();
-  env = isolatedEnv(tmp.dir, { CCP_BASE_URL: srv.url, CCP_TOKEN: srv.tokens.admin });
+  target = await startCliTarget({ role: 'admin' });
+  ({ env } = target);
 });
 
 afterAll(async () => {
-  await srv.close();
-  await tmp.remove();
+  await target?.close();
 });
 
 describe('ccp codetype list', () => {

@@ -1,22 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licenseSummary } from '../../src/commands/license/run.js';
 import { LICENSE } from '../fixtures/basic-ids.js';
-import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { type CliTarget, runCli, startCliTarget } from '../helpers/cli.js';
+import type { TestServer } from '../helpers/server.js';
 
+let target: CliTarget;
 let srv: TestServer;
-let tmp: { dir: string; remove: () => Promise<void> };
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  tmp = await tempDir();
-  env = isolatedEnv(tmp.dir, { CCP_BASE_URL: srv.url, CCP_TOKEN: srv.tokens.admin });
+  target = await startCliTarget({ role: 'admin' });
+  ({ srv, env } = target);
 });
 
 afterAll(async () => {
-  await srv.close();
-  await tmp.remove();
+  await target?.close();
 });
 
 describe('ccp license activate|deactivate', () => {

@@ -18,6 +18,7 @@ import { type TestIOOptions, testIO } from '../../src/cli/io.js';
 import { run } from '../../src/cli/main.js';
 import { scriptedPrompter } from '../../src/cli/prompter.js';
 import { type Clock, fixedClock } from '../../src/domain/clock.js';
+import { startTestServer, type TestServer, type TestServerOptions, type Tokens } from './server.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BIN = join(ROOT, 'bin', 'ccp.js');
@@ -113,4 +114,34 @@ export function ndjson(text: string): Record<string, unknown>[] {
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/** A test server, and an isolated environment that points ccp at it with one role's token. */
+export interface CliTarget {
+  srv: TestServer;
+  env: NodeJS.ProcessEnv;
+  /** A temp folder of the test's own (also its HOME). */
+  dir: string;
+  close(): Promise<void>;
+}
+
+export async function startCliTarget(
+  opts: { role?: keyof Tokens; env?: NodeJS.ProcessEnv; server?: TestServerOptions } = {},
+): Promise<CliTarget> {
+  const srv = await startTestServer(opts.server);
+  const tmp = await tempDir();
+  const env = isolatedEnv(tmp.dir, {
+    CCP_BASE_URL: srv.url,
+    CCP_TOKEN: srv.tokens[opts.role ?? 'admin'],
+    ...opts.env,
+  });
+  return {
+    srv,
+    env,
+    dir: tmp.dir,
+    close: async () => {
+      await srv.close();
+      await tmp.remove();
+    },
+  };
 }
