@@ -31,3 +31,11 @@ export function dropServerStamps(body: unknown): void {
   if (!isPlainObject(body) || !Array.isArray(body.data)) return;
   for (const record of body.data) if (isPlainObject(record)) strip(record, 1);
 }
+
+/** The same for a fixture: every record of each top-level array (import sets the timestamps itself). */
+export function dropFixtureStamps(fixture: unknown): void {
+  if (!isPlainObject(fixture)) return;
+  for (const records of Object.values(fixture)) {
+    if (Array.isArray(records)) for (const record of records) if (isPlainObject(record)) strip(record, 1);
+  }
+}

@@ -9,6 +9,27 @@ describe('importFixture', () => {
   let t: ReturnType<typeof tempStore>;
   afterEach(() => t.cleanup());
 
+  it('ignores created/updated timestamps whatever their form, and keeps the dates that carry meaning', () => {
+    t = tempStore();
+    importFixture(t.store, {
+      organizations: [{ uuid: ORG.root, orgName: 'Root', createdOn: 'garbage', updatedOn: 5 }],
+      licenses: [
+        {
+          uuid: '33333333-3333-4333-8333-333333333333',
+          createOn: 'yesterday',
+          licenseDetails: {
+            total: 10,
+            license: { orgUuid: ORG.root, licenseTo: '2027-01-01T00:00:00*000+0530', createdOn: '1999' },
+          },
+        },
+      ],
+    });
+    const [org] = t.store.organizations.load([ORG.root], 'UTC');
+    expect(org?.createdOn).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\*\d{3}\+0000$/);
+    const [license] = t.store.licenses.inScope(ORG.root, Date.UTC(2026, 0, 1), 'UTC');
+    expect(license?.licenseDetails?.license?.licenseTo).toBe('2026-12-31T18:30:00*000+0000');
+  });
+
   it('loads records with their given uuids and links, parents first whatever the order', () => {
     t = tempStore();
     const summary = importFixture(t.store, TREE);
