@@ -8,9 +8,9 @@ import { examples } from '../../cli/program.js';
 import {
   addDryRunFlag,
   type DryRunTarget,
-  dryRunTarget,
   dryRunUrl,
   type WriteFlags,
+  writeContext,
 } from '../../cli/write-helpers.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
@@ -60,15 +60,7 @@ export function registerApiRequest(program: Command, f: Factory): Command {
       ),
     )
     .action(async (method: HttpMethod, path: string, flags: { file?: string } & WriteFlags) => {
-      await runApiRequest({
-        io: f.io,
-        api: () => f.api(),
-        method,
-        path,
-        file: flags.file,
-        dryRun: flags.dryRun === true,
-        target: dryRunTarget(f),
-      });
+      await runApiRequest({ ...writeContext(f, flags), method, path, file: flags.file });
     });
 }
 

@@ -3,7 +3,7 @@ import { uuidArg } from '../../cli/args.js';
 import type { Factory } from '../../cli/factory.js';
 import { outputSpec } from '../../cli/output.js';
 import { examples } from '../../cli/program.js';
-import { addDryRunFlag, dryRunTarget, type WriteFlags } from '../../cli/write-helpers.js';
+import { addDryRunFlag, type WriteFlags, writeContext } from '../../cli/write-helpers.js';
 import { type LicenseActionOptions, runLicenseAction } from './run.js';
 
 export type LicenseDeactivateOptions = Omit<LicenseActionOptions, 'action'>;
@@ -23,14 +23,7 @@ export function registerLicenseDeactivate(parent: Command, f: Factory): Command 
       ),
     )
     .action(async (uuid: string, flags: WriteFlags) => {
-      await runLicenseDeactivate({
-        io: f.io,
-        api: () => f.api(),
-        output: await outputSpec(f, 'license'),
-        uuid,
-        dryRun: flags.dryRun === true,
-        target: dryRunTarget(f),
-      });
+      await runLicenseDeactivate({ ...writeContext(f, flags), output: await outputSpec(f, 'license'), uuid });
     });
 }
 
