@@ -2,11 +2,6 @@ import type { Metadata, ResponseEnvelope } from '../domain/envelope.js';
 
 export type { Metadata, ResponseEnvelope };
 
-export interface RequestEnvelope {
-  data: unknown[];
-  metadata: Metadata;
-}
-
 /** Metadata of a request: the resolved org/user, then what the caller names explicitly. */
 export function buildMetadata(defaults: Metadata, extra?: Metadata | null): Metadata {
   return {

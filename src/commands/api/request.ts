@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { ApiClient, HttpMethod } from '../../api/client.js';
-import { UsageError } from '../../cli/errors.js';
+import { isEnvelope, isResponseEnvelope } from '../../api/envelope.js';
+import { serviceError, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import type { IO } from '../../cli/io.js';
 import { examples } from '../../cli/program.js';
@@ -84,9 +85,7 @@ async function readBody(io: IO, file: string): Promise<unknown> {
   } catch (err) {
     throw new UsageError(`${where} is not JSON: ${(err as Error).message}`);
   }
-  const isEnvelope =
-    typeof body === 'object' && body !== null && Array.isArray((body as { data?: unknown }).data);
-  if (!Array.isArray(body) && !isEnvelope) {
+  if (!Array.isArray(body) && !isEnvelope(body)) {
     throw new UsageError(`${where} must hold an envelope ({"data": [...]}) or an array of records`);
   }
   return body;
@@ -114,8 +113,6 @@ export async function runApiRequest(opts: ApiRequestOptions): Promise<void> {
   }
   const api = await opts.api();
   const { throwUnlessOk } = await import('../../api/client.js');
-  const { isResponseEnvelope } = await import('../../api/envelope.js');
-  const { serviceError } = await import('../../cli/errors.js');
   const raw = await api.send(opts.method, opts.path, body !== undefined ? { body } : {});
   let parsed: unknown;
   try {
