@@ -1,7 +1,6 @@
 import type { ApiClient } from '../api/client.js';
 import type { GlobalFlags, ResolvedConfig } from '../config/index.js';
 import { type Clock, systemClock } from '../domain/clock.js';
-import { configErrorAsUsage } from './config-error.js';
 import type { EmbeddedServer } from './embedded.js';
 import type { IO } from './io.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
@@ -71,12 +70,9 @@ export function createFactory(opts: FactoryOptions): Factory {
           timeout: flags.timeout,
         };
         if (opts.config) return opts.config({ ...flags, ...globalFlags });
+        // A ConfigError thrown here is a usage error (exit 2): src/cli/main.ts maps it, like every error.
         const { resolveConfig } = await import('../config/index.js');
-        try {
-          return await resolveConfig(globalFlags, io.env);
-        } catch (err) {
-          throw configErrorAsUsage(err);
-        }
+        return resolveConfig(globalFlags, io.env);
       })();
       return configPromise;
     },

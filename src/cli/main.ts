@@ -56,6 +56,7 @@ function describe(err: unknown): ErrorReport & { text: string; hint?: string } {
       text: err.code === 'NETWORK' ? err.reason : `${err.code} ${err.reason}${status}`,
     };
   }
+  // Told by name, so this module does not load the config modules for the check.
   if (err instanceof Error && err.name === 'ConfigError') {
     return { code: 'USAGE', reason: err.message, httpStatus: null, exitCode: EXIT.usage, text: err.message };
   }
