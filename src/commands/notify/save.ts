@@ -11,7 +11,7 @@ import {
 } from '../../cli/write-helpers.js';
 import { addNotificationFlags, type NotificationFlags } from './shared.js';
 
-export type SaveFlags = WriteFlags & FileFlags & NotificationFlags & { inactive?: boolean };
+export type SaveFlags = WriteFlags & FileFlags & NotificationFlags;
 
 export function registerNotifySave(parent: Command, f: Factory): Command {
   const cmd = parent

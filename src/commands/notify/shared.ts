@@ -7,6 +7,7 @@ export interface NotificationFlags {
   type?: string;
   option?: string[];
   active?: boolean;
+  inactive?: boolean;
 }
 
 export const NOTIFICATION_EXAMPLE = {
@@ -40,8 +41,8 @@ export function notificationOptions(assignments: string[] | undefined): Notifica
   });
 }
 
-export function activeFlag(flags: { active?: boolean; inactive?: boolean }): boolean | undefined {
-  if (flags.active && flags.inactive) return undefined;
+/** isActive from --active/--inactive (the caller has refused both); undefined leaves it to the service. */
+export function activeFlag(flags: NotificationFlags): boolean | undefined {
   if (flags.active) return true;
   if (flags.inactive) return false;
   return undefined;

@@ -11,7 +11,7 @@ import {
 } from '../../cli/write-helpers.js';
 import { addNotificationFlags, type NotificationFlags } from './shared.js';
 
-export type UpdateFlags = WriteFlags & FileFlags & NotificationFlags & { inactive?: boolean };
+export type UpdateFlags = WriteFlags & FileFlags & NotificationFlags;
 export function registerNotifyUpdate(parent: Command, f: Factory): Command {
   const cmd = parent
     .command('update')
