@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ServiceError } from './errors.js';
 import type { Store } from './store/db.js';
-import type { Role, TokenGrant } from './store/token-repo.js';
+import { ROLES, type Role, type TokenGrant } from './store/token-repo.js';
 
 export type { Role, TokenGrant };
 
@@ -12,7 +12,7 @@ function hashToken(token: string): string {
 
 /** Creates a token for the organization and role; only its SHA-256 is stored, the token itself is returned once. */
 export function createToken(store: Store, opts: { orgUuid: string; role: Role; userUuid?: string }): string {
-  if (!['admin', 'operator', 'viewer'].includes(opts.role)) throw new Error(`unknown role: ${opts.role}`);
+  if (!ROLES.includes(opts.role)) throw new Error(`unknown role: ${opts.role}`);
   if (!store.organizations.exists(opts.orgUuid)) throw new Error(`no such organization: ${opts.orgUuid}`);
   const token = `ccp_${randomBytes(32).toString('base64url')}`;
   store.tokens.insert(

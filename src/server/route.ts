@@ -3,7 +3,7 @@ import type { Clock } from '../domain/clock.js';
 import type { Metadata } from '../domain/envelope.js';
 import type { ServiceErrorName } from '../domain/errors.js';
 import type { Store } from './store/db.js';
-import type { Role, TokenGrant } from './store/token-repo.js';
+import { ROLES, type Role, type TokenGrant } from './store/token-repo.js';
 
 export type Method = 'GET' | 'POST' | 'PUT';
 
@@ -13,7 +13,7 @@ export interface RequestContext {
   log: (line: string) => void;
   params: Record<string, string>;
   query: URLSearchParams;
-  /** The caller; null only on public routes. */
+  /** The caller; on public routes, which need no token, one with no organization. */
   grant: TokenGrant;
   /** The request's `time_zone`, UTC when none was given. */
   tz: string;
@@ -44,7 +44,7 @@ export interface Route {
   handle(ctx: RequestContext, body: unknown): RouteResult | Promise<RouteResult>;
 }
 
-export const ALL_ROLES: readonly Role[] = ['admin', 'operator', 'viewer'];
+export const ALL_ROLES: readonly Role[] = ROLES;
 export const WRITERS: readonly Role[] = ['admin', 'operator'];
 export const ADMIN: readonly Role[] = ['admin'];
 

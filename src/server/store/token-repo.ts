@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 
-export type Role = 'admin' | 'operator' | 'viewer';
+export const ROLES = ['admin', 'operator', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
 
 export interface TokenGrant {
   orgUuid: string;
