@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { buffer } from 'node:stream/consumers';
 import type { z } from 'zod';
 import { readCsv } from './csv.js';
 import { formatFromContent, formatFromPath, type InputFormat } from './detect.js';
@@ -21,14 +22,8 @@ export class InputError extends Error {
   override name = 'InputError';
 }
 
-async function readStream(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks);
-}
-
 async function readSource(source: string, stdin: NodeJS.ReadableStream | undefined): Promise<Buffer> {
-  if (source === '-') return readStream(stdin ?? process.stdin);
+  if (source === '-') return buffer(stdin ?? process.stdin);
   try {
     return await readFile(source);
   } catch (err) {

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { text as streamText } from 'node:stream/consumers';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { ApiClient, HttpMethod } from '../../api/client.js';
 import { isEnvelope, isResponseEnvelope } from '../../api/envelope.js';
@@ -65,17 +66,11 @@ export function registerApiRequest(program: Command, f: Factory): Command {
     });
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 async function readBody(io: IO, file: string): Promise<unknown> {
   const where = file === '-' ? 'stdin' : file;
   let text: string;
   try {
-    text = file === '-' ? await readAll(io.stdin) : await readFile(file, 'utf8');
+    text = file === '-' ? await streamText(io.stdin) : await readFile(file, 'utf8');
   } catch (err) {
     throw new UsageError(`cannot read ${where}: ${(err as Error).message}`);
   }

@@ -1,3 +1,4 @@
+import { text as streamText } from 'node:stream/consumers';
 import type { Command } from 'commander';
 import {
   type ConfigCommandDeps,
@@ -17,12 +18,6 @@ export interface ConfigSetOptions extends ConfigRunContext {
   stdin?: NodeJS.ReadableStream;
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  let text = '';
-  for await (const chunk of stream) text += chunk.toString();
-  return text;
-}
-
 /** Validates and stores a value in a profile, creating the profile if needed. */
 export async function configSetRun(opts: ConfigSetOptions): Promise<void> {
   const { ConfigError, ConfigStore, assertProfileKey, assertProfileName, maskToken } = await import(
@@ -34,7 +29,7 @@ export async function configSetRun(opts: ConfigSetOptions): Promise<void> {
   let value = opts.value;
   if (value === '-') {
     if (!opts.stdin) throw new ConfigError('no standard input to read the value from');
-    value = (await readAll(opts.stdin)).trim();
+    value = (await streamText(opts.stdin)).trim();
   }
   const stored = store.set(profile, key, value);
   const shown = key === 'token' ? maskToken(stored) : stored;
