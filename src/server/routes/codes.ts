@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import { Code, CodeLookup, CodeType } from '../../domain/code.js';
-import { Metadata } from '../../domain/envelope.js';
+import { requestEnvelope } from '../../domain/envelope.js';
 import { firstIssue } from '../../domain/issues.js';
 import { ServiceError } from '../errors.js';
 import { parsePage, totalHeader } from '../paging.js';
 import { ALL_ROLES, defineRoute, type Route } from '../route.js';
 
-// Missing or empty data has its own reason (section 7), ahead of the record's schema.
-const CodesBody = z.object({
-  data: z.array(CodeLookup).min(1, 'Data can not be Null or Empty'),
-  metadata: Metadata.nullish(),
-});
+const CodesBody = requestEnvelope(CodeLookup);
 
 export const codeRoutes: Route[] = [
   defineRoute({
@@ -23,6 +19,7 @@ export const codeRoutes: Route[] = [
     serverStamps: true,
     body: z.unknown(),
     handle(ctx, raw) {
+      // Missing or empty data has its own reason (section 7), ahead of the record's schema.
       const data = (raw as { data?: unknown } | null)?.data;
       if (data == null || (Array.isArray(data) && data.length === 0))
         throw new ServiceError('emptyData', 'data');
