@@ -9,12 +9,14 @@ import type { ApiClient } from '../api/client.js';
 import { buildMetadata } from '../api/envelope.js';
 import type { WriteRequest } from '../api/write-request.js';
 import type { Metadata } from '../domain/envelope.js';
+import type { RecordKind } from '../domain/index.js';
 import type { InputFormat, InputRecord } from '../input/index.js';
 import { describeIssue } from '../input/problems.js';
 import { isUuid } from './args.js';
 import { UsageError } from './errors.js';
 import type { Factory } from './factory.js';
 import type { IO, Spinner } from './io.js';
+import { type OutputSpec, outputSpec } from './output.js';
 import type { Prompter } from './prompter.js';
 
 export interface WriteFlags {
@@ -306,4 +308,26 @@ export async function writeFileAtomic(
     }
     throw err;
   }
+}
+
+/** What a write verb that sends records (from -f or its flags) gives its action. */
+export interface RecordsVerb<R> {
+  skeleton(io: IO): void;
+  records(): Promise<R[]>;
+  run(opts: WriteContext & { output: OutputSpec; records: R[] }): Promise<unknown>;
+}
+
+/** Such a verb's action: --skeleton prints the template; otherwise the records are sent (or shown, with --dry-run). */
+export async function runRecordsVerb<R>(
+  f: Factory,
+  flags: WriteFlags,
+  kind: RecordKind,
+  verb: RecordsVerb<R>,
+): Promise<void> {
+  if (flags.skeleton) {
+    verb.skeleton(f.io);
+    return;
+  }
+  const records = await verb.records();
+  await verb.run({ ...writeContext(f, flags), output: await outputSpec(f, kind), records });
 }

@@ -1,13 +1,12 @@
 import { type Command, Option } from 'commander';
 import type { Factory } from '../../cli/factory.js';
-import { outputSpec } from '../../cli/output.js';
 import { examples } from '../../cli/program.js';
 import {
   addDryRunFlag,
   addFileFlags,
   type FileFlags,
+  runRecordsVerb,
   type WriteFlags,
-  writeContext,
 } from '../../cli/write-helpers.js';
 
 export interface PushFlags extends WriteFlags, FileFlags {
@@ -40,15 +39,10 @@ export function registerEdgeDevicePush(parent: Command, f: Factory): Command {
     .action(async (deviceUuid: string | undefined, flags: PushFlags) => {
       // The behaviour and its schemas load here, so help and other commands never load zod.
       const run = await import('./push-run.js');
-      if (flags.skeleton) {
-        run.writePushSkeleton(f.io);
-        return;
-      }
-      const records = await run.pushRecords(f, deviceUuid, flags);
-      await run.runEdgeDevicePush({
-        ...writeContext(f, flags),
-        output: await outputSpec(f, 'edgeDevice'),
-        records,
+      await runRecordsVerb(f, flags, 'edgeDevice', {
+        skeleton: run.writePushSkeleton,
+        records: () => run.pushRecords(f, deviceUuid, flags),
+        run: run.runEdgeDevicePush,
       });
     });
   return cmd;

@@ -1,13 +1,12 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
-import { outputSpec } from '../../cli/output.js';
 import { examples } from '../../cli/program.js';
 import {
   addDryRunFlag,
   addFileFlags,
   type FileFlags,
+  runRecordsVerb,
   type WriteFlags,
-  writeContext,
 } from '../../cli/write-helpers.js';
 import { addNotificationFlags, type NotificationFlags } from './shared.js';
 
@@ -31,15 +30,10 @@ export function registerNotifySave(parent: Command, f: Factory): Command {
     .action(async (flags: SaveFlags) => {
       // The behaviour and its schemas load here, so help and other commands never load zod.
       const run = await import('./save-run.js');
-      if (flags.skeleton) {
-        run.writeSaveSkeleton(f.io);
-        return;
-      }
-      const records = await run.saveRecords(f, flags);
-      await run.runNotifySave({
-        ...writeContext(f, flags),
-        output: await outputSpec(f, 'notification'),
-        records,
+      await runRecordsVerb(f, flags, 'notification', {
+        skeleton: run.writeSaveSkeleton,
+        records: () => run.saveRecords(f, flags),
+        run: run.runNotifySave,
       });
     });
   return cmd;

@@ -1,13 +1,12 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
-import { outputSpec } from '../../cli/output.js';
 import { examples } from '../../cli/program.js';
 import {
   addDryRunFlag,
   addFileFlags,
   type FileFlags,
+  runRecordsVerb,
   type WriteFlags,
-  writeContext,
 } from '../../cli/write-helpers.js';
 import { addNotificationFlags, type NotificationFlags } from './shared.js';
 
@@ -30,15 +29,10 @@ export function registerNotifyUpdate(parent: Command, f: Factory): Command {
     .action(async (uuid: string | undefined, flags: UpdateFlags) => {
       // The behaviour and its schemas load here, so help and other commands never load zod.
       const run = await import('./update-run.js');
-      if (flags.skeleton) {
-        run.writeUpdateSkeleton(f.io);
-        return;
-      }
-      const records = await run.updateRecords(f, uuid, flags);
-      await run.runNotifyUpdate({
-        ...writeContext(f, flags),
-        output: await outputSpec(f, 'notification'),
-        records,
+      await runRecordsVerb(f, flags, 'notification', {
+        skeleton: run.writeUpdateSkeleton,
+        records: () => run.updateRecords(f, uuid, flags),
+        run: run.runNotifyUpdate,
       });
     });
   return cmd;

@@ -1,13 +1,12 @@
 import { type Command, Option } from 'commander';
 import type { Factory } from '../../cli/factory.js';
-import { outputSpec } from '../../cli/output.js';
 import { examples } from '../../cli/program.js';
 import {
   addDryRunFlag,
   addFileFlags,
   type FileFlags,
+  runRecordsVerb,
   type WriteFlags,
-  writeContext,
 } from '../../cli/write-helpers.js';
 
 export interface UpdateFlags extends WriteFlags, FileFlags {
@@ -57,15 +56,10 @@ export function registerOrgUpdate(parent: Command, f: Factory): Command {
     .action(async (orgUuid: string | undefined, flags: UpdateFlags) => {
       // The behaviour and its schemas load here, so help and other commands never load zod.
       const run = await import('./update-run.js');
-      if (flags.skeleton) {
-        run.writeOrgSkeleton(f.io);
-        return;
-      }
-      const records = await run.orgUpdateRecords(f, orgUuid, flags);
-      await run.runOrgUpdate({
-        ...writeContext(f, flags),
-        output: await outputSpec(f, 'organization'),
-        records,
+      await runRecordsVerb(f, flags, 'organization', {
+        skeleton: run.writeOrgSkeleton,
+        records: () => run.orgUpdateRecords(f, orgUuid, flags),
+        run: run.runOrgUpdate,
       });
     });
   return cmd;

@@ -1,0 +1,25 @@
+import type { Command } from 'commander';
+import { uuidArg } from '../../cli/args.js';
+import type { Factory } from '../../cli/factory.js';
+import { outputSpec } from '../../cli/output.js';
+import { examples } from '../../cli/program.js';
+import { addDryRunFlag, type WriteFlags, writeContext } from '../../cli/write-helpers.js';
+import type { LicenseAction } from '../../domain/license.js';
+import { runLicenseAction } from './run.js';
+
+/** `ccp license activate|deactivate <uuid>`: the two verbs differ only in the action they send. */
+export function registerLicenseVerb(parent: Command, f: Factory, action: LicenseAction): Command {
+  const cmd = parent
+    .command(action)
+    .description(
+      `${action[0]!.toUpperCase()}${action.slice(1)} a license (PUT /license/{uuid}/${action}); idempotent`,
+    )
+    .argument('<uuid>', 'the license record uuid', uuidArg);
+  const example = `ccp license ${action} 9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d`;
+  return addDryRunFlag(cmd)
+    .addHelpText('after', examples(example, `${example} --json`, `${example} --dry-run`))
+    .action(async (uuid: string, flags: WriteFlags) => {
+      const output = await outputSpec(f, 'license');
+      await runLicenseAction({ ...writeContext(f, flags), output, uuid, action });
+    });
+}
