@@ -12,7 +12,7 @@ import { API_ROUTES } from './routes/index.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { dropServerStamps } from './stamps.js';
 import type { Store } from './store/db.js';
-import type { TokenGrant } from './store/token-repo.js';
+import type { TokenGrant } from './store/tokens.js';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ServiceError } from './errors.js';
 import type { Store } from './store/db.js';
-import { ROLES, type Role, type TokenGrant } from './store/token-repo.js';
+import { ROLES, type Role, type TokenGrant } from './store/tokens.js';
 
 export type { Role, TokenGrant };
 

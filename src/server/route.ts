@@ -3,7 +3,7 @@ import type { Clock } from '../domain/clock.js';
 import type { Metadata } from '../domain/envelope.js';
 import type { ServiceErrorName } from '../domain/errors.js';
 import type { Store } from './store/db.js';
-import { ROLES, type Role, type TokenGrant } from './store/token-repo.js';
+import { ROLES, type Role, type TokenGrant } from './store/tokens.js';
 
 export type Method = 'GET' | 'POST' | 'PUT';
 

@@ -6,7 +6,7 @@ import { requireScope } from '../auth.js';
 import { ServiceError } from '../errors.js';
 import { parsePage, totalHeader } from '../paging.js';
 import { ALL_ROLES, defineRoute, type Route, WRITERS } from '../route.js';
-import type { DeviceRow } from '../store/edge-device-repo.js';
+import type { DeviceRow } from '../store/edge-devices.js';
 
 export const edgeDeviceRoutes: Route[] = [
   defineRoute({

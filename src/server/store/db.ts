@@ -2,13 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { type Clock, systemClock } from '../../domain/clock.js';
-import { type CodeRepo, codeRepo } from './code-repo.js';
-import { type EdgeDeviceRepo, edgeDeviceRepo } from './edge-device-repo.js';
-import { type LicenseRepo, licenseRepo } from './license-repo.js';
+import { type CodeRepo, codeRepo } from './codes.js';
+import { type EdgeDeviceRepo, edgeDeviceRepo } from './edge-devices.js';
+import { type LicenseRepo, licenseRepo } from './licenses.js';
 import { migrate } from './migrations.js';
-import { type NotificationRepo, notificationRepo } from './notification-repo.js';
-import { type OrganizationRepo, organizationRepo } from './organization-repo.js';
-import { type TokenRepo, tokenRepo } from './token-repo.js';
+import { type NotificationRepo, notificationRepo } from './notifications.js';
+import { type OrganizationRepo, organizationRepo } from './organizations.js';
+import { type TokenRepo, tokenRepo } from './tokens.js';
 
 export interface Store {
   readonly path: string;
