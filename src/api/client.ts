@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import { Agent, errors as undiciErrors, request as undiciRequest } from 'undici';
 import { NetworkError, serviceError } from '../cli/errors.js';
 import {
@@ -9,12 +8,6 @@ import {
   type ResponseEnvelope,
 } from './envelope.js';
 import { type PageOptions, paginate } from './paginate.js';
-
-// undici parses HTTP with llhttp compiled to WebAssembly on the first connection. V8 then recompiles it
-// with its optimising tier on a background thread, and node waits for that work before the process may
-// exit: about 70 ms added to every command that made a request, for no gain in a short-lived CLI. The
-// baseline (Liftoff) code is what runs anyway until then. Set before undici compiles the module.
-setFlagsFromString('--liftoff-only');
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
 

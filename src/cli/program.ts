@@ -1,15 +1,11 @@
 import { Command, Option } from 'commander';
 import { registerCommands } from '../commands/index.js';
 import { createFactory, type Factory, type GlobalOptions } from './factory.js';
+import { examples } from './help.js';
 import { systemIO } from './io.js';
 import { cliVersion } from './version.js';
 
 export const OUTPUT_FORMAT_CHOICES = ['table', 'json', 'ndjson', 'csv', 'yaml'] as const;
-
-/** "Examples:" help text, one `$ ccp ...` line per example (comments start with #). */
-export function examples(...lines: string[]): string {
-  return `\nExamples:\n${lines.map((l) => (l.startsWith('#') ? `  ${l}` : `  $ ${l}`)).join('\n')}\n`;
-}
 
 /**
  * The whole command tree. Registering commands imports no heavy module (undici, zod, the server...):

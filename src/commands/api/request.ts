@@ -5,8 +5,8 @@ import type { ApiClient, HttpMethod } from '../../api/client.js';
 import { isEnvelope, isResponseEnvelope } from '../../api/envelope.js';
 import { serviceError, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
 import type { IO } from '../../cli/io.js';
-import { examples } from '../../cli/program.js';
 import {
   addDryRunFlag,
   type DryRunTarget,

@@ -3,9 +3,9 @@ import type { ApiClient } from '../../api/client.js';
 import { getCode } from '../../api/codes.js';
 import { uuidArg } from '../../cli/args.js';
 import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
 import type { IO } from '../../cli/io.js';
 import { type OutputSpec, outputSpec, writeRecords } from '../../cli/output.js';
-import { examples } from '../../cli/program.js';
 
 export interface CodeGetOptions {
   io: IO;

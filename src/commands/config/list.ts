@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { examples } from '../../cli/help.js';
 import type { ConfigStore } from '../../config/index.js';
 import {
   type ConfigCommandDeps,
@@ -6,7 +7,6 @@ import {
   contextOf,
   describeSource,
   ensureOption,
-  examples,
   globalsOf,
 } from './shared.js';
 

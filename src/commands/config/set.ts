@@ -1,11 +1,11 @@
 import { text as streamText } from 'node:stream/consumers';
 import type { Command } from 'commander';
+import { examples } from '../../cli/help.js';
 import {
   type ConfigCommandDeps,
   type ConfigRunContext,
   contextOf,
   ensureOption,
-  examples,
   globalsOf,
   targetProfile,
 } from './shared.js';

@@ -29,10 +29,6 @@ export function globalsOf(cmd: Command): GlobalFlags & { json?: boolean } {
   return cmd.optsWithGlobals() as GlobalFlags & { json?: boolean };
 }
 
-export function examples(...lines: string[]): string {
-  return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
-}
-
 /**
  * Adds `--profile` to a verb unless an ancestor already defines it: the root program has it as a global
  * flag, and a second definition would shadow it.

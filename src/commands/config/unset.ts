@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
+import { examples } from '../../cli/help.js';
 import {
   type ConfigCommandDeps,
   type ConfigRunContext,
   contextOf,
   ensureOption,
-  examples,
   globalsOf,
 } from './shared.js';
 

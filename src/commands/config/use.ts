@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { type ConfigCommandDeps, type ConfigRunContext, contextOf, examples } from './shared.js';
+import { examples } from '../../cli/help.js';
+import { type ConfigCommandDeps, type ConfigRunContext, contextOf } from './shared.js';
 
 export interface ConfigUseOptions extends ConfigRunContext {
   profile: string;

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { listEdgeDevices } from '../../api/listings.js';
 import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
 import { addListFlags, type ListFlags, pageOptions } from '../../cli/listing.js';
 import { type ListingOptions, runListing } from '../../cli/listing-run.js';
 import { outputSpec } from '../../cli/output.js';
-import { examples } from '../../cli/program.js';
 
 export type EdgeDeviceListOptions = ListingOptions;
 

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { uuidArg } from '../../cli/args.js';
 import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
 import { outputSpec } from '../../cli/output.js';
-import { examples } from '../../cli/program.js';
 import { addDryRunFlag, type WriteFlags, writeContext } from '../../cli/write-helpers.js';
 import type { LicenseAction } from '../../domain/license.js';
 import { runLicenseAction } from './run.js';

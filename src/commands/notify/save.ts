@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
-import { examples } from '../../cli/program.js';
+import { examples } from '../../cli/help.js';
 import {
   addDryRunFlag,
   addFileFlags,

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
 import { outputSpec } from '../../cli/output.js';
-import { examples } from '../../cli/program.js';
 import {
   addDryRunFlag,
   addFileFlags,

@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import type { Factory } from '../../cli/factory.js';
-import { examples } from '../../cli/program.js';
+import { examples } from '../../cli/help.js';
 import { addDryRunFlag, type WriteFlags, writeContext } from '../../cli/write-helpers.js';
 import {
   REPORT_FILE_TYPES,

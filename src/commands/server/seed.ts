@@ -1,9 +1,9 @@
 import { type Command, Option } from 'commander';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
 import type { IO } from '../../cli/io.js';
 import type { OutputSpec } from '../../cli/output.js';
-import { examples } from '../../cli/program.js';
 import { DB_HELP, serverDbPath } from './db.js';
 import { printSummary, summaryFormat } from './summary.js';
 

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
 import type { IO } from '../../cli/io.js';
-import { examples } from '../../cli/program.js';
 import type { Clock } from '../../domain/clock.js';
 import { serverDbPath } from './db.js';
 

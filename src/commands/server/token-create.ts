@@ -2,8 +2,8 @@ import { type Command, Option } from 'commander';
 import { isUuid } from '../../cli/args.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
 import type { IO } from '../../cli/io.js';
-import { examples } from '../../cli/program.js';
 import type { Prompter } from '../../cli/prompter.js';
 import { DB_HELP, serverDbPath } from './db.js';
 
