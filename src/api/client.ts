@@ -1,5 +1,4 @@
 import { Agent, errors as undiciErrors, request as undiciRequest } from 'undici';
-import { NetworkError, serviceError } from '../cli/errors.js';
 import {
   buildMetadata,
   isEnvelope,
@@ -7,6 +6,7 @@ import {
   type Metadata,
   type ResponseEnvelope,
 } from './envelope.js';
+import { NetworkError, serviceError } from './errors.js';
 import { type PageOptions, paginate } from './paginate.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';

@@ -1,9 +1,23 @@
 import { setFlagsFromString } from 'node:v8';
 import { CommanderError } from 'commander';
-import { CliError, EXIT, UsageError } from './errors.js';
+import { ApiError, AuthError, NetworkError, NotFoundError } from '../api/errors.js';
+import { ConfigError } from '../config/errors.js';
+import { CancelledError, UsageError } from './errors.js';
 import { createFactory, type Factory } from './factory.js';
 import { type IO, systemIO } from './io.js';
 import { buildProgram } from './program.js';
+
+/** Exit codes (cli.md "Exit codes"); this module is the one place that maps errors to them. */
+export const EXIT = {
+  ok: 0,
+  api: 1,
+  usage: 2,
+  auth: 3,
+  notFound: 4,
+  network: 5,
+  /** 128 + SIGINT, as shells report a command ended by Ctrl-C. */
+  interrupted: 130,
+} as const;
 
 export interface RunDeps {
   io?: IO;
@@ -37,29 +51,46 @@ function jsonRequestedByArgv(argv: string[]): boolean {
 }
 
 function describe(err: unknown): ErrorReport & { text: string; hint?: string } {
-  if (err instanceof UsageError) {
+  if (err instanceof CancelledError) {
     return {
-      code: err.code,
+      code: 'CANCELLED',
       reason: err.message,
       httpStatus: null,
-      exitCode: err.exitCode,
+      exitCode: EXIT.interrupted,
       text: err.message,
-      hint: err.hint,
     };
   }
-  if (err instanceof CliError) {
-    const status = err.httpStatus !== null ? ` (HTTP ${err.httpStatus})` : '';
+  if (err instanceof UsageError || err instanceof ConfigError) {
+    const hint = err instanceof UsageError ? err.hint : undefined;
+    return {
+      code: 'USAGE',
+      reason: err.message,
+      httpStatus: null,
+      exitCode: EXIT.usage,
+      text: err.message,
+      hint,
+    };
+  }
+  if (err instanceof ApiError) {
+    const exitCode =
+      err instanceof AuthError ? EXIT.auth : err instanceof NotFoundError ? EXIT.notFound : EXIT.api;
     return {
       code: err.code,
       reason: err.reason,
       httpStatus: err.httpStatus,
-      exitCode: err.exitCode,
-      text: err.code === 'NETWORK' ? err.reason : `${err.code} ${err.reason}${status}`,
+      exitCode,
+      text: `${err.code} ${err.message} (HTTP ${err.httpStatus})`,
     };
   }
-  // Told by name, so this module does not load the config modules for the check.
-  if (err instanceof Error && err.name === 'ConfigError') {
-    return { code: 'USAGE', reason: err.message, httpStatus: null, exitCode: EXIT.usage, text: err.message };
+  if (err instanceof NetworkError) {
+    return {
+      code: err.code,
+      reason: err.message,
+      httpStatus: null,
+      exitCode: EXIT.network,
+      text: err.code === 'NETWORK' ? err.message : `${err.code} ${err.message}`,
+      hint: err.hint,
+    };
   }
   const message = err instanceof Error ? err.message : String(err);
   return {

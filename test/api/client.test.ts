@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type ApiClientOptions, redactToken } from '../../src/api/client.js';
-import { ApiError, AuthError, NetworkError, NotFoundError } from '../../src/cli/errors.js';
+import { ApiError, AuthError, NetworkError, NotFoundError } from '../../src/api/errors.js';
 import { cliVersion } from '../../src/cli/version.js';
 
 interface Seen {
@@ -143,23 +143,22 @@ describe('ApiClient request', () => {
       code: 'CCP-CS-001',
       reason: 'Error while fetching Code',
       httpStatus: 200,
-      exitCode: 1,
     });
   });
 
   it.each([
-    [401, 'UNAUTHORIZED', AuthError, 3],
-    [403, 'FORBIDDEN', AuthError, 3],
-    [404, 'NOT_FOUND', NotFoundError, 4],
-    [406, 'CCP-BV-001', ApiError, 1],
-    [400, 'CCP-HTTP-003', ApiError, 1],
-  ])('maps HTTP %i to %s with exit code', async (status, code, type, exitCode) => {
+    [401, 'UNAUTHORIZED', AuthError],
+    [403, 'FORBIDDEN', AuthError],
+    [404, 'NOT_FOUND', NotFoundError],
+    [406, 'CCP-BV-001', ApiError],
+    [400, 'CCP-HTTP-003', ApiError],
+  ])('maps HTTP %i to %s', async (status, code, type) => {
     handler = (_r, res) => json(res, status, failure(code, 'text of the reason'));
     const err = await client()
       .request('PUT', '/license/x/activate')
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(type);
-    expect(err).toMatchObject({ code, reason: 'text of the reason', httpStatus: status, exitCode });
+    expect(err).toMatchObject({ code, reason: 'text of the reason', httpStatus: status });
   });
 
   it('turns a body that is not JSON into an ApiError with the HTTP status', async () => {
@@ -171,7 +170,7 @@ describe('ApiClient request', () => {
       .request('POST', '/codes')
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ httpStatus: 500, exitCode: 1, code: 'HTTP_500' });
+    expect(err).toMatchObject({ httpStatus: 500, code: 'HTTP_500' });
     expect((err as ApiError).reason).toMatch(/not JSON \(text\/html\)/);
   });
 });
@@ -195,7 +194,7 @@ describe('ApiClient retries', () => {
     const err = await c.request('GET', '/codeTypes/0').catch((e: unknown) => e);
     expect(seen).toHaveLength(3);
     expect(c.delays).toEqual([200, 400]);
-    expect(err).toMatchObject({ code: 'BAD_GATEWAY', httpStatus: 502, exitCode: 1 });
+    expect(err).toMatchObject({ code: 'BAD_GATEWAY', httpStatus: 502 });
   });
 
   it('caps the backoff', async () => {
@@ -234,7 +233,6 @@ describe('ApiClient retries', () => {
       .request('POST', '/codes')
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);
-    expect((err as NetworkError).exitCode).toBe(5);
     expect(seen).toHaveLength(1);
   });
 });
@@ -249,7 +247,7 @@ describe('ApiClient network failures', () => {
       .request('GET', '/edgedevice/all/0')
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);
-    expect(err).toMatchObject({ code: 'TIMEOUT', exitCode: 5 });
+    expect(err).toMatchObject({ code: 'TIMEOUT' });
     expect((err as Error).message).toMatch(/within 150 ms/);
     expect(Date.now() - started).toBeLessThan(5000);
   });
@@ -263,7 +261,7 @@ describe('ApiClient network failures', () => {
       .request('GET', '/codeTypes/0')
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);
-    expect(err).toMatchObject({ code: 'ECONNREFUSED', exitCode: 5 });
+    expect(err).toMatchObject({ code: 'ECONNREFUSED', outcomeUnknown: false });
   });
 });
 

@@ -2,8 +2,9 @@
 // registration (help, completion) does not load zod or the api client.
 import { basename, dirname, extname, join } from 'node:path';
 import { addEdgeDevicesRequest, existingSerials } from '../../api/edge-device-writes.js';
+import { isRequestError, type RequestError } from '../../api/errors.js';
 import { sendWrite } from '../../api/write-request.js';
-import { CliError, UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import type { IO } from '../../cli/io.js';
 import { type OutputSpec, writeRecords } from '../../cli/output.js';
@@ -200,7 +201,7 @@ export async function runEdgeDeviceAdd(opts: EdgeDeviceAddOptions): Promise<Edge
   const saved: EdgeDevice[] = [];
   const savedRows: InputRecord<EdgeDeviceInput>[] = [];
   const failedRows: InputRecord<EdgeDeviceInput>[] = [];
-  let firstError: CliError | undefined;
+  let firstError: RequestError | undefined;
   let stoppedAt = -1;
   try {
     for (const [k, batch] of batches.entries()) {
@@ -214,7 +215,7 @@ export async function runEdgeDeviceAdd(opts: EdgeDeviceAddOptions): Promise<Edge
         saved.push(...inInputOrder(ex.envelope.data, batch));
         savedRows.push(...batch);
       } catch (err) {
-        if (!(err instanceof CliError)) throw err;
+        if (!isRequestError(err)) throw err;
         firstError ??= err;
         failedRows.push(...batch);
         io.note(`Batch ${k + 1} of ${batches.length} (${rowsText(batch)}) failed: ${err.code} ${err.reason}`);

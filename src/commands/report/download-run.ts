@@ -2,9 +2,10 @@
 // registration (help, completion) does not load zod or the api client.
 import { mkdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { ApiError } from '../../api/errors.js';
 import { decodeReport, downloadReportRequest } from '../../api/report-download.js';
 import { sendWrite } from '../../api/write-request.js';
-import { ApiError, UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../cli/errors.js';
 import { type WriteContext, writeDryRun, writeFileAtomic } from '../../cli/write-helpers.js';
 import type { ReportFileType, ReportRequest, ReportTemplate } from '../../domain/report.js';
 

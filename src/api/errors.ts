@@ -1,0 +1,95 @@
+// Errors of the API layer: what went wrong with a request, nothing about how the command line shows it.
+// src/cli/main.ts tells them apart by type and maps each to its exit code.
+
+export interface ServiceErrorInit {
+  code: string;
+  reason: string;
+  httpStatus: number;
+  /** What the command acted on (a uuid, a serial, a file and line), named in the message. */
+  subject?: string;
+}
+
+/** Strips a leading "<CODE> " from a reason, as decisions.md's reasons start with their code. */
+function reasonWithoutCode(code: string, reason: string): string {
+  return reason.startsWith(`${code} `) ? reason.slice(code.length + 1) : reason;
+}
+
+/** The service answered with an error: any statusCode other than OK, whatever the HTTP status. */
+export class ApiError extends Error {
+  /** The service's statusCode (`CCP-CS-001`, `UNAUTHORIZED`, ...) or `HTTP_<status>` when it sent none. */
+  readonly code: string;
+  /** The service's whole reason, without its leading code. */
+  readonly reason: string;
+  readonly httpStatus: number;
+  readonly subject?: string;
+  constructor(init: ServiceErrorInit) {
+    const reason = reasonWithoutCode(init.code, init.reason);
+    super(init.subject ? `${reason} (${init.subject})` : reason);
+    this.name = 'ApiError';
+    this.code = init.code;
+    this.reason = reason;
+    this.httpStatus = init.httpStatus;
+    this.subject = init.subject;
+  }
+}
+
+/** 401 or 403. */
+export class AuthError extends ApiError {
+  constructor(init: ServiceErrorInit) {
+    super(init);
+    this.name = 'AuthError';
+  }
+}
+
+/** 404. */
+export class NotFoundError extends ApiError {
+  constructor(init: ServiceErrorInit) {
+    super(init);
+    this.name = 'NotFoundError';
+  }
+}
+
+export interface NetworkErrorInit {
+  /** `ECONNREFUSED`, `ENOTFOUND`, `TIMEOUT`, `ECONNRESET`... or `NETWORK`. */
+  code?: string;
+  /**
+   * True when the request went out and its answer was lost (a timeout or reset after sending): the
+   * service may have applied it. False when it never left (refused, unknown host, no route).
+   */
+  outcomeUnknown?: boolean;
+  /** A line telling the user what to check. */
+  hint?: string;
+  cause?: unknown;
+}
+
+/** The service could not be reached, or did not answer in time. */
+export class NetworkError extends Error {
+  readonly code: string;
+  readonly outcomeUnknown: boolean;
+  readonly hint?: string;
+  constructor(message: string, init: NetworkErrorInit = {}) {
+    super(message, { cause: init.cause });
+    this.name = 'NetworkError';
+    this.code = init.code ?? 'NETWORK';
+    this.outcomeUnknown = init.outcomeUnknown ?? false;
+    this.hint = init.hint;
+  }
+  /** The message, as ApiError's reason, so callers can print either alike. */
+  get reason(): string {
+    return this.message;
+  }
+}
+
+/** A failed request of either kind: the service said no, or no answer came. */
+export type RequestError = ApiError | NetworkError;
+
+export function isRequestError(err: unknown): err is RequestError {
+  return err instanceof ApiError || err instanceof NetworkError;
+}
+
+/** Picks the typed error for a non-OK answer by its HTTP status. */
+export function serviceError(init: ServiceErrorInit): ApiError {
+  if (init.httpStatus === 401 || init.httpStatus === 403) return new AuthError(init);
+  if (init.httpStatus === 404) return new NotFoundError(init);
+  return new ApiError(init);
+}
