@@ -7,7 +7,9 @@ import { build } from 'esbuild';
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
-  entryPoints: ['src/cli/main.ts'],
+  // The report worker is an entry of its own: the server starts it as a worker thread by its file name
+  // (dist/cli/report-worker.js, beside the chunk that holds src/server/reports/pool.ts).
+  entryPoints: { main: 'src/cli/main.ts', 'report-worker': 'src/server/reports/worker.ts' },
   outdir: 'dist/cli',
   bundle: true,
   splitting: true,

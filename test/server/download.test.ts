@@ -140,13 +140,20 @@ describe('POST /download', () => {
   });
 
   it.each([
-    ['an unknown template', { templateKey: 'invoices', fileType: 'csv' }],
-    ['an unknown file type', { templateKey: 'licenses', fileType: 'xlsx' }],
-    ['no template', { fileType: 'csv' }],
-    ['no file type', { templateKey: 'licenses' }],
-    ['a template in another case', { templateKey: 'LICENSES', fileType: 'csv' }],
-  ])('%s: 200 CCP-RM-002', async (_name, record) => {
-    expectError(await download([record]), 200, 'CCP-RM-002', 'CCP-RM-002 Error while downloading report');
+    ['an unknown template', { templateKey: 'invoices', fileType: 'csv' }, 'templateKey "invoices"'],
+    ['an unknown file type', { templateKey: 'licenses', fileType: 'xlsx' }, 'fileType "xlsx"'],
+    ['no template', { fileType: 'csv' }, 'templateKey null'],
+    ['no file type', { templateKey: 'licenses' }, 'fileType null'],
+    ['a template in another case', { templateKey: 'LICENSES', fileType: 'csv' }, 'templateKey "LICENSES"'],
+  ])('%s: 200 CCP-RM-002 naming the field', async (_name, record, what) => {
+    expectError(
+      await download([record]),
+      200,
+      'CCP-RM-002',
+      `CCP-RM-002 Error while downloading report: data[0].${what} is not one of ${
+        what.startsWith('template') ? REPORT_TEMPLATES.join(', ') : REPORT_FILE_TYPES.join(', ')
+      }`,
+    );
   });
 
   it('one bad record fails the request', async () => {
@@ -154,7 +161,7 @@ describe('POST /download', () => {
       { templateKey: 'licenses', fileType: 'csv' },
       { templateKey: 'nope', fileType: 'csv' },
     ]);
-    expectError(res, 200, 'CCP-RM-002');
+    expectError(res, 200, 'CCP-RM-002', /: data\[1\]\.templateKey "nope" is not one of/);
   });
 
   it('no token: 401', async () => {

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { requestEnvelope } from '../../domain/envelope.js';
+import { SERVICE_ERRORS } from '../../domain/errors.js';
 import {
   REPORT_FILE_TYPES,
   REPORT_TEMPLATES,
@@ -7,95 +9,20 @@ import {
   type ReportTemplate,
 } from '../../domain/report.js';
 import { ServiceError } from '../errors.js';
-import { type ReportColumn, type ReportData, renderReport, reportFileName } from '../reports/index.js';
+import { reportFileName } from '../reports/file-name.js';
+import type { ReportJob } from '../reports/job.js';
+import { renderInWorker } from '../reports/pool.js';
+import { gatherReport } from '../reports/templates.js';
 import { ALL_ROLES, defineRoute, type RequestContext, type Route } from '../route.js';
 
-// No report is larger than this many records; a listing of more is what the paged operations are for.
-const REPORT_LIMIT = 100_000;
+// decisions.md: at most 5 reports per request (each may be a 100,000-row file).
+export const MAX_REPORTS_PER_REQUEST = 5;
 
-const col = (key: string, header: string): ReportColumn => ({ key, header });
-
-const TEMPLATES: Record<
-  ReportTemplate,
-  { title: string; columns: ReportColumn[]; records(ctx: RequestContext): Record<string, unknown>[] }
-> = {
-  'edge-devices': {
-    title: 'Edge devices',
-    columns: [
-      col('edgeDeviceName', 'Name'),
-      col('serialNumber', 'Serial number'),
-      col('ipAdress', 'IP address'),
-      col('port', 'Port'),
-      col('location', 'Location'),
-      col('isActive', 'Active'),
-      col('organizationName', 'Organization'),
-      col('createdOn', 'Created'),
-    ],
-    // People read an organization's name; the uuid stays in orgUUID for programs.
-    records: ({ store, grant, tz }) => {
-      const names = new Map<string, string | null>();
-      const nameOf = (uuid: string | null | undefined) => {
-        if (!uuid) return null;
-        if (!names.has(uuid)) names.set(uuid, store.organizations.get(uuid)?.org_name ?? null);
-        return names.get(uuid) ?? null;
-      };
-      return store.edgeDevices
-        .load(store.edgeDevices.pageKeys(grant.orgUuid, REPORT_LIMIT, 0), tz)
-        .map((d) => ({ ...d, organizationName: nameOf(d.orgUUID) }));
-    },
-  },
-  'sub-organizations': {
-    title: 'Sub-organizations',
-    columns: [
-      col('orgName', 'Name'),
-      col('orgAdmin', 'Administrator'),
-      col('orgAddress.city', 'City'),
-      col('orgAddress.country', 'Country'),
-      col('orgAddress.orgEmail', 'Email'),
-      col('isActive', 'Active'),
-      col('uuid', 'UUID'),
-    ],
-    records: ({ store, grant, tz }) => store.organizations.listChildren(grant.orgUuid, REPORT_LIMIT, 0, tz),
-  },
-  'code-types': {
-    title: 'Code types',
-    columns: [
-      col('codeTypeIdentifier', 'Identifier'),
-      col('shortDescription', 'Description'),
-      col('value', 'Value'),
-      col('clazz', 'Class'),
-      col('isActive', 'Active'),
-      col('uuid', 'UUID'),
-    ],
-    records: ({ store, tz }) => store.codes.listTypes(REPORT_LIMIT, 0, tz),
-  },
-  licenses: {
-    title: 'Licenses',
-    columns: [
-      col('serialNumber', 'Serial number'),
-      col('licenseDetails.type', 'Type'),
-      col('licenseDetails.license.status', 'Status'),
-      col('licenseDetails.total', 'Total'),
-      col('licenseDetails.provisioned', 'Provisioned'),
-      col('licenseDetails.remaining', 'Remaining'),
-      col('licenseDetails.remainingDays', 'Days left'),
-      col('licenseDetails.license.licenseTo', 'Valid to'),
-    ],
-    records: ({ store, grant, clock, tz }) => store.licenses.inScope(grant.orgUuid, clock.now(), tz),
-  },
-  notifications: {
-    title: 'Notifications',
-    columns: [
-      col('type', 'Type'),
-      col('isActive', 'Active'),
-      col('createdBy', 'Created by'),
-      col('createdOn', 'Created'),
-      col('updatedOn', 'Updated'),
-      col('uuid', 'UUID'),
-    ],
-    records: ({ store, tz }) => store.notifications.all(tz),
-  },
-};
+/** CCP-RM-002 whose reason says which record and what was wrong with it. */
+function reportError(detail: string): ServiceError {
+  const def = SERVICE_ERRORS.reportDownload;
+  return new ServiceError({ ...def, reason: `${def.reason}: ${detail}` });
+}
 
 function isTemplate(key: unknown): key is ReportTemplate {
   return (REPORT_TEMPLATES as readonly unknown[]).includes(key);
@@ -105,49 +32,68 @@ function isFileType(key: unknown): key is ReportFileType {
   return (REPORT_FILE_TYPES as readonly unknown[]).includes(key);
 }
 
+interface Asked {
+  request: ReportRequest;
+  template: ReportTemplate;
+  type: ReportFileType;
+}
+
+/** Every record checked before any report is made: a request that will fail costs no rendering. */
+function checkRecords(records: ReportRequest[]): Asked[] {
+  return records.map((request, i) => {
+    const { templateKey, fileType } = request;
+    if (!isTemplate(templateKey))
+      throw reportError(
+        `data[${i}].templateKey ${JSON.stringify(templateKey ?? null)} is not one of ${REPORT_TEMPLATES.join(', ')}`,
+      );
+    if (!isFileType(fileType))
+      throw reportError(
+        `data[${i}].fileType ${JSON.stringify(fileType ?? null)} is not one of ${REPORT_FILE_TYPES.join(', ')}`,
+      );
+    return { request, template: templateKey, type: fileType };
+  });
+}
+
+function jobFor(ctx: RequestContext, { template, type }: Asked, generatedAt: number): ReportJob {
+  const scope = { grant: ctx.grant, tz: ctx.tz, now: generatedAt };
+  const { path } = ctx.store;
+  // The worker reads the records through its own connection; a database with no file is read here.
+  if (path !== '' && path !== ':memory:') return { type, dbPath: path, template, scope, generatedAt };
+  return { type, data: gatherReport(ctx.store, template, scope, generatedAt) };
+}
+
 export const downloadRoutes: Route[] = [
   defineRoute({
     method: 'POST',
     path: '/download',
     doc: {
-      summary: 'Download a report: fileData (base64) and reportName',
+      summary: 'Download reports (at most 5 per request): fileData (base64) and reportName',
       request: ReportRequest,
       response: ReportRequest,
     },
     roles: ALL_ROLES,
     failure: 'reportDownload',
-    body: requestEnvelope(ReportRequest),
+    body: requestEnvelope(ReportRequest).extend({
+      data: z.array(ReportRequest).max(MAX_REPORTS_PER_REQUEST),
+    }),
     async handle(ctx, body) {
-      const { store } = ctx;
       const data: unknown[] = [];
-      for (const request of body.data) {
-        const { templateKey, fileType } = request;
-        if (!isTemplate(templateKey)) throw new ServiceError('reportDownload', `templateKey ${templateKey}`);
-        if (!isFileType(fileType)) throw new ServiceError('reportDownload', `fileType ${fileType}`);
-        const template = TEMPLATES[templateKey];
+      // One after another: a request holds one report's working memory at a time, not five.
+      for (const asked of checkRecords(body.data)) {
         const generatedAt = ctx.clock.now();
-        const report: ReportData = store.tx(() => ({
-          template: templateKey,
-          title: template.title,
-          organization: store.organizations.get(ctx.grant.orgUuid)?.org_name ?? ctx.grant.orgUuid,
-          generatedAt,
-          timeZone: ctx.tz,
-          columns: template.columns,
-          records: template.records(ctx),
-        }));
-        let file: Buffer;
+        let fileData: string;
         try {
-          file = await renderReport(report, fileType);
+          fileData = await renderInWorker(jobFor(ctx, asked, generatedAt));
         } catch (err) {
           ctx.log(
-            `report ${templateKey}.${fileType} failed: ${err instanceof Error ? err.message : String(err)}`,
+            `report ${asked.template}.${asked.type} failed: ${err instanceof Error ? err.message : String(err)}`,
           );
-          throw new ServiceError('reportDownload');
+          throw reportError(`the ${asked.template} report could not be made as ${asked.type}`);
         }
         data.push({
-          ...request,
-          fileData: file.toString('base64'),
-          reportName: reportFileName(templateKey, fileType, generatedAt),
+          ...asked.request,
+          fileData,
+          reportName: reportFileName(asked.template, asked.type, generatedAt),
         });
       }
       return { data };

@@ -1,0 +1,135 @@
+// Reports render in worker threads, never on the thread that answers requests: a 100,000-row PDF takes
+// seconds of CPU and hundreds of MB, and on the request thread it stalled every other request that long.
+// At most REPORT_WORKERS render at once; the rest wait their turn in order. A worker that dies (out of memory,
+// say) takes only its own report with it.
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ReportJob } from './job.js';
+import type { WorkerReply } from './worker.js';
+
+export const REPORT_WORKERS = 2;
+// Heap for one report: the largest (REPORT_LIMIT rows as a PDF) needs well under half of this.
+const WORKER_HEAP_MB = 2048;
+// An idle worker is ended after this long; the next report starts a new one (about 0.1-0.3 s).
+const IDLE_MS = 30_000;
+
+interface Slot {
+  worker: Worker;
+  dead: boolean;
+  idle?: NodeJS.Timeout;
+}
+
+const free: Slot[] = [];
+const waiting: ((slot: Slot) => void)[] = [];
+let workers = 0;
+let busy = 0;
+let peakBusy = 0;
+
+// Bundled (dist/cli), the worker is its own entry file beside this chunk. Run from source (tests, benches), it
+// is the TypeScript file beside this one: Node 20 applies no `--import` loader to a worker's entry, so a
+// small bootstrap loads it through tsx's API.
+function newWorker(): Worker {
+  const opts = { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./report-worker.js', import.meta.url), opts);
+  const entry = new URL('./worker.ts', import.meta.url).href;
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  );
+  const boot = `import(${JSON.stringify(tsx.href)}).then((m) => m.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
+  return new Worker(boot, { ...opts, eval: true });
+}
+
+function spawn(): Slot {
+  const worker = newWorker();
+  worker.unref();
+  workers++;
+  const slot: Slot = { worker, dead: false };
+  worker.once('exit', () => retire(slot));
+  return slot;
+}
+
+/** Counts a worker out once, whether it failed, exited or was ended for idling. */
+function retire(slot: Slot): void {
+  if (slot.dead) return;
+  slot.dead = true;
+  workers--;
+  const i = free.indexOf(slot);
+  if (i >= 0) free.splice(i, 1);
+}
+
+function acquire(): Promise<Slot> {
+  const slot = free.pop();
+  if (slot) {
+    clearTimeout(slot.idle);
+    return Promise.resolve(slot);
+  }
+  if (workers < REPORT_WORKERS) return Promise.resolve(spawn());
+  return new Promise((resolve) => waiting.push(resolve));
+}
+
+function release(slot: Slot): void {
+  const next = waiting.shift();
+  if (next) {
+    next(slot.dead ? spawn() : slot);
+    return;
+  }
+  if (slot.dead) return;
+  slot.idle = setTimeout(() => {
+    retire(slot);
+    void slot.worker.terminate();
+  }, IDLE_MS).unref();
+  free.push(slot);
+}
+
+function run(slot: Slot, job: ReportJob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const { worker } = slot;
+    const done = () => {
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
+    const onMessage = (reply: WorkerReply) => {
+      done();
+      if (!reply.ok) return reject(new Error(reply.message));
+      const b = reply.base64;
+      resolve(Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1'));
+    };
+    const onError = (err: Error) => {
+      done();
+      retire(slot);
+      reject(err);
+    };
+    const onExit = (code: number) => {
+      done();
+      retire(slot);
+      reject(new Error(`the report worker stopped (exit code ${code})`));
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    worker.postMessage(job);
+  });
+}
+
+/** Makes a report in a worker, waiting for one to be free; resolves with the file as base64. */
+export async function renderInWorker(job: ReportJob): Promise<string> {
+  const slot = await acquire();
+  busy++;
+  peakBusy = Math.max(peakBusy, busy);
+  try {
+    return await run(slot, job);
+  } finally {
+    busy--;
+    release(slot);
+  }
+}
+
+/** What the pool is doing, for tests: workers alive, reports rendering, reports waiting, most ever at once. */
+export function reportPoolStats() {
+  return { workers, busy, waiting: waiting.length, peakBusy };
+}
