@@ -2,7 +2,7 @@
 // the report renders (a report worker, see pool.ts), so the request thread never reads a whole report.
 import type { ReportTemplate } from '../../domain/report-kinds.js';
 import type { Store } from '../store/db.js';
-import type { TokenGrant } from '../store/token-repo.js';
+import type { TokenGrant } from '../store/tokens.js';
 import type { ReportColumn, ReportData } from './report-data.js';
 
 // No report is larger than this many records; a listing of more is what the paged operations are for.
