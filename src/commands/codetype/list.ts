@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { listCodeTypes } from '../../api/listings.js';
+import { listCodeTypes } from '../../api/code-types.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { addListFlags, type ListFlags, pageOptions } from '../../cli/listing.js';

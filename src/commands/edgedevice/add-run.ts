@@ -1,7 +1,7 @@
 // What `ccp edgedevice add` does once its flags are parsed: loaded by the action, so the command's
 // registration (help, completion) does not load zod or the api client.
 import { basename, dirname, extname, join } from 'node:path';
-import { addEdgeDevicesRequest, existingSerials } from '../../api/edge-device-writes.js';
+import { addEdgeDevicesRequest, existingSerials } from '../../api/edge-devices.js';
 import { isRequestError, type RequestError } from '../../api/errors.js';
 import { sendWrite } from '../../api/write-request.js';
 import { UsageError } from '../../cli/errors.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { listEdgeDevices } from '../../api/listings.js';
+import { listEdgeDevices } from '../../api/edge-devices.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { addListFlags, type ListFlags, pageOptions } from '../../cli/listing.js';

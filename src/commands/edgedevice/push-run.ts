@@ -3,7 +3,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { pushEdgeDevicesRequest } from '../../api/edge-device-writes.js';
+import { pushEdgeDevicesRequest } from '../../api/edge-devices.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import type { IO } from '../../cli/io.js';

@@ -2,7 +2,7 @@
 // registration (help, completion) does not load zod or the api client.
 
 import type { z } from 'zod';
-import { configureNotificationRequest } from '../../api/notification-writes.js';
+import { configureNotificationRequest } from '../../api/notifications.js';
 import type { Factory } from '../../cli/factory.js';
 import type { OutputSpec } from '../../cli/output.js';
 import { flagRecord, requireValue, type WriteContext } from '../../cli/write-helpers.js';

@@ -1,7 +1,7 @@
 // What `ccp notify save` does once its flags are parsed: loaded by the action, so the command's
 // registration (help, completion) does not load zod or the api client.
 
-import { saveNotificationsRequest } from '../../api/notification-writes.js';
+import { saveNotificationsRequest } from '../../api/notifications.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import type { IO } from '../../cli/io.js';

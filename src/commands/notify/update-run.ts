@@ -2,7 +2,7 @@
 // registration (help, completion) does not load zod or the api client.
 
 import type { z } from 'zod';
-import { updateNotificationsRequest } from '../../api/notification-writes.js';
+import { updateNotificationsRequest } from '../../api/notifications.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import type { IO } from '../../cli/io.js';

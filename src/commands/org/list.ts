@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { listSubOrganizations } from '../../api/listings.js';
+import { listSubOrganizations } from '../../api/organizations.js';
 import { uuidArg } from '../../cli/args.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';

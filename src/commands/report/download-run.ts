@@ -3,7 +3,7 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ApiError } from '../../api/errors.js';
-import { decodeReport, downloadReportRequest } from '../../api/report-download.js';
+import { decodeReport, downloadReportRequest } from '../../api/reports.js';
 import { sendWrite } from '../../api/write-request.js';
 import { UsageError } from '../../cli/errors.js';
 import { type WriteContext, writeDryRun, writeFileAtomic } from '../../cli/write-helpers.js';

@@ -1,6 +1,12 @@
 import type { EdgeDevice, EdgeDeviceInput, EdgeDevicePushInput } from '../domain/edge-device.js';
 import type { ApiClient } from './client.js';
+import type { PageOptions } from './paginate.js';
 import { segment, type WriteRequest } from './write-request.js';
+
+/** GET /edgedevice/all/{pageNo}: the edge devices in the token's scope, one at a time (see paginate.ts). */
+export function listEdgeDevices(api: ApiClient, page: PageOptions): AsyncGenerator<EdgeDevice> {
+  return api.paginate<EdgeDevice>('/edgedevice/all', page);
+}
 
 /** POST /edgedevice/org/{orgUuid}/user/{userUuid}/add: creates (no uuid) or updates (known uuid) devices. */
 export function addEdgeDevicesRequest(

@@ -1,5 +1,16 @@
-import type { OrganizationOptionInput, OrganizationUpdate } from '../domain/organization.js';
+import type { Organization, OrganizationOptionInput, OrganizationUpdate } from '../domain/organization.js';
+import type { ApiClient } from './client.js';
+import type { PageOptions } from './paginate.js';
 import { segment, type WriteRequest } from './write-request.js';
+
+/** GET /org/{orgUuid}/org/{pageNo}: the direct sub-organizations of an organization. */
+export function listSubOrganizations(
+  api: ApiClient,
+  orgUuid: string,
+  page: PageOptions,
+): AsyncGenerator<Organization> {
+  return api.paginate<Organization>(`/org/${segment(orgUuid)}/org`, page);
+}
 
 /** PUT /org/update: updates the fields sent of each organization named by uuid. */
 export function updateOrganizationsRequest(records: OrganizationUpdate[]): WriteRequest<OrganizationUpdate> {
