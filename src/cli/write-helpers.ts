@@ -55,14 +55,14 @@ export function addFileFlags(cmd: Command, what: string): Command {
     .addOption(
       new Option(
         '-f, --file <path>',
-        `read ${what} from a JSON (array or envelope), NDJSON or CSV file; - for stdin`,
+        `read ${what} from a JSON (array or envelope), NDJSON, CSV or YAML file; - for stdin`,
       ),
     )
     .addOption(
       new Option(
         '--format <format>',
         'input format (default: from the extension, or told from the content)',
-      ).choices(['json', 'ndjson', 'csv']),
+      ).choices(['json', 'ndjson', 'csv', 'yaml']),
     )
     .addOption(new Option('--skeleton', 'print an input template for -f and exit'));
 }

@@ -39,7 +39,7 @@ function stripBom(text: string): string {
 }
 
 /**
- * Reads records from a file or `-` (stdin) as JSON (an array or an envelope), NDJSON or CSV, and validates
+ * Reads records from a file or `-` (stdin) as JSON (an array or an envelope), NDJSON, CSV or YAML, and validates
  * each with `schema`. Every problem carries the line the record starts on, so a user can find the row.
  */
 export async function readRecords<T>(
@@ -56,6 +56,8 @@ export async function readRecords<T>(
   const format = opts.format ?? fromPath ?? formatFromContent(asText());
   let raw: RawRead;
   if (format === 'csv') raw = readCsv(buf, opts.schema);
+  // The yaml package loads only for YAML input.
+  else if (format === 'yaml') raw = (await import('./yaml.js')).readYaml(asText());
   else raw = format === 'json' ? readJson(asText()) : readNdjson(asText());
 
   const records: InputRecord<T>[] = [];
