@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
 import { registerEdgeDeviceAdd } from './add.js';
+import { registerEdgeDeviceApply } from './apply.js';
 import { registerEdgeDeviceList } from './list.js';
 import { registerEdgeDevicePush } from './push.js';
 
@@ -12,5 +13,6 @@ export function registerEdgeDevice(program: Command, f: Factory): Command {
   registerEdgeDeviceList(group, f);
   registerEdgeDeviceAdd(group, f);
   registerEdgeDevicePush(group, f);
+  registerEdgeDeviceApply(group, f);
   return group;
 }

@@ -1,0 +1,200 @@
+// `ccp edgedevice apply`: read the file, walk the organization's listing once to plan, show the plan, ask
+// (on a terminal), then send the creates, updates and disables to add and the changed flows to push.
+import type { ApiClient } from '../api/client.js';
+import { addEdgeDevicesRequest, listEdgeDevices, pushEdgeDevicesRequest } from '../api/edge-devices.js';
+import { UsageError } from '../cli/errors.js';
+import type { IO } from '../cli/io.js';
+import type { OutputSpec } from '../cli/output.js';
+import type { Prompter } from '../cli/prompter.js';
+import { readInputFile } from '../cli/write-helpers.js';
+import { type EdgeDevice, EdgeDeviceInput, type EdgeDevicePushInput } from '../domain/edge-device.js';
+import type { InputFormat } from '../input/index.js';
+import { type Batch, sendBatches } from './execute.js';
+import { type DevicePlan, DevicePlanner, isEmptyPlan, repeatedKeys } from './plan.js';
+import { type PlanRow, redactRecord } from './render.js';
+import { checkPlanFormat, confirmApply, showPlan, writeResult } from './show.js';
+
+export interface EdgeDeviceApplyOptions {
+  io: IO;
+  api: () => Promise<ApiClient>;
+  prompter: Prompter;
+  output: OutputSpec;
+  orgUuid: string;
+  userUuid: string;
+  file: string;
+  format?: InputFormat;
+  dryRun: boolean;
+  yes: boolean;
+  disableMissing: boolean;
+  batchSize: number;
+}
+
+/** The plan as `-o json` prints it (cli.md): what is created, updated with each field's change, disabled. */
+export function planDocument(plan: DevicePlan) {
+  return {
+    create: plan.create.map((c) => redactRecord(c.record)),
+    update: plan.update.map((u) => ({ uuid: u.uuid, serialNumber: u.serialNumber, changes: u.changes })),
+    unchanged: plan.unchanged,
+    disable: plan.disable.map((d) => ({
+      uuid: d.uuid,
+      serialNumber: d.serialNumber,
+      edgeDeviceName: d.edgeDeviceName,
+    })),
+  };
+}
+
+function planRows(plan: DevicePlan): PlanRow[] {
+  return [
+    ...plan.create.map(
+      (c): PlanRow => ({
+        action: 'create',
+        key: c.record.serialNumber,
+        uuid: c.record.uuid ?? '',
+        note: c.record.edgeDeviceName,
+      }),
+    ),
+    ...plan.update.map(
+      (u): PlanRow => ({ action: 'update', key: u.serialNumber, uuid: u.uuid, changes: u.changes }),
+    ),
+    ...plan.disable.map(
+      (d): PlanRow => ({
+        action: 'disable',
+        key: d.serialNumber ?? '',
+        uuid: d.uuid,
+        note: d.edgeDeviceName ?? '',
+      }),
+    ),
+  ];
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * The requests of a plan: updates, then disables, then creates to add (so a serial number an update frees
+ * is free before a create takes it), then the changed flows to push.
+ */
+export function planBatches(
+  plan: DevicePlan,
+  opts: { orgUuid: string; userUuid: string; batchSize: number },
+): Batch[] {
+  const adds: { line: number; record: EdgeDeviceInput }[] = [
+    ...plan.update.flatMap((u) => (u.send ? [{ line: u.line, record: u.send }] : [])),
+    ...plan.disable.map((d) => ({ line: 0, record: d.send })),
+    ...plan.create,
+  ];
+  const pushes: { line: number; record: EdgeDevicePushInput }[] = plan.update
+    .filter((u) => u.flows.length > 0)
+    .map((u) => ({ line: u.line, record: { uuid: u.uuid, edgeFlows: u.flows } as EdgeDevicePushInput }));
+  const lines = (rows: { line: number }[]) => rows.map((r) => r.line).filter((l) => l > 0);
+  return [
+    ...chunks(adds, opts.batchSize).map((rows) => ({
+      request: addEdgeDevicesRequest(
+        opts.orgUuid,
+        opts.userUuid,
+        rows.map((r) => r.record),
+      ),
+      lines: lines(rows),
+      size: rows.length,
+    })),
+    ...chunks(pushes, opts.batchSize).map((rows) => ({
+      request: pushEdgeDevicesRequest(rows.map((r) => r.record)),
+      lines: lines(rows),
+      size: rows.length,
+    })),
+  ];
+}
+
+function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+function resumeCommand(opts: EdgeDeviceApplyOptions): string {
+  const words = [
+    'ccp',
+    'edgedevice',
+    'apply',
+    '--org',
+    opts.orgUuid,
+    '--user',
+    opts.userUuid,
+    '-f',
+    opts.file,
+  ];
+  if (opts.format) words.push('--format', opts.format);
+  if (opts.disableMissing) words.push('--disable-missing');
+  if (opts.yes) words.push('--yes');
+  const text = words.map(shellQuote).join(' ');
+  return opts.file === '-' ? `${text}   (with the same input on stdin)` : text;
+}
+
+export async function runEdgeDeviceApply(opts: EdgeDeviceApplyOptions): Promise<void> {
+  const { io } = opts;
+  checkPlanFormat(opts.output);
+  const records = await readInputFile(io, opts.file, EdgeDeviceInput, opts.format);
+  const name = opts.file === '-' ? '<stdin>' : opts.file;
+  const repeats = repeatedKeys(records);
+  if (repeats.length > 0)
+    throw new UsageError(
+      `${repeats.length} repeated in ${name}; nothing was sent\n${repeats.map((r) => `${name}:${r.slice(5)}`).join('\n')}`,
+    );
+
+  const api = await opts.api();
+  const planner = new DevicePlanner(records, { orgUuid: opts.orgUuid, disableMissing: opts.disableMissing });
+  for await (const device of listEdgeDevices(api, { pageSize: 1000, all: true })) planner.see(device);
+  const { plan, conflicts } = planner.finish();
+  if (conflicts.length > 0)
+    throw new UsageError(
+      `${conflicts.length} ${conflicts.length === 1 ? 'record conflicts' : 'records conflict'} with the stored devices; nothing was sent\n${conflicts.map((c) => `${name}:${c.slice(5)}`).join('\n')}`,
+    );
+
+  const doc = planDocument(plan);
+  const counts = {
+    create: doc.create.length,
+    update: doc.update.length,
+    unchanged: doc.unchanged,
+    disable: doc.disable.length,
+  };
+  const shown = {
+    io,
+    output: opts.output,
+    counts,
+    rows: planRows(plan),
+    noun: 'edge devices',
+    keyHeader: 'Serial number',
+    doc,
+    kind: 'edgeDevice' as const,
+    savedFields: ['uuid', 'edgeDeviceName', 'serialNumber'],
+  };
+  await showPlan(shown);
+  if (opts.dryRun || isEmptyPlan(plan)) {
+    await writeResult(shown, undefined);
+    io.note(opts.dryRun ? 'Dry run: nothing was sent.' : 'Nothing to do: the organization matches the file.');
+    return;
+  }
+  if (!(await confirmApply(shown, opts.prompter, opts.yes))) {
+    await writeResult(shown, undefined);
+    io.note('Nothing was applied.');
+    return;
+  }
+  const started = performance.now();
+  const batches = planBatches(plan, opts);
+  const answered = await sendBatches<EdgeDevice>({
+    io,
+    api,
+    batches,
+    noun: 'changes',
+    resume: resumeCommand(opts),
+  });
+  // A device both updated and pushed is answered twice: its last answer is what is stored.
+  const saved = [...new Map(answered.map((d) => [d.uuid, d])).values()];
+  await writeResult(shown, saved);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const pushed = plan.update.filter((u) => u.flows.length > 0).length;
+  io.note(
+    `Applied: ${counts.create} created, ${plan.update.filter((u) => u.send).length} updated, ${counts.disable} disabled, flows pushed to ${pushed} ${pushed === 1 ? 'device' : 'devices'}; ${batches.length} ${batches.length === 1 ? 'request' : 'requests'} (${seconds} s).`,
+  );
+}

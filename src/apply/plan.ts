@@ -1,0 +1,183 @@
+// The plan of `edgedevice apply`, computed locally and without I/O: file records are matched to the
+// organization's stored devices by uuid, else by serial number, as the listing streams past, so memory
+// grows with the file and the plan, never with the listing.
+import type { EdgeDevice, EdgeDeviceInput, EdgeFlow } from '../domain/edge-device.js';
+import { type Change, type DeviceDiff, diffDevice, disableRecord } from './diff.js';
+
+export interface DesiredDevice {
+  /** Where the record starts in its file (0 when not from a file). */
+  line: number;
+  record: EdgeDeviceInput;
+}
+
+export interface PlannedCreate {
+  line: number;
+  record: EdgeDeviceInput;
+}
+
+export interface PlannedUpdate {
+  line: number;
+  uuid: string;
+  serialNumber: string;
+  changes: Record<string, Change>;
+  /** The record to send to add (stored merged with the file); undefined when only flows change. */
+  send?: EdgeDeviceInput;
+  /** Flows to push. */
+  flows: EdgeFlow[];
+}
+
+export interface PlannedDisable {
+  uuid: string;
+  serialNumber: string | null;
+  edgeDeviceName: string | null;
+  send: EdgeDeviceInput;
+}
+
+export interface DevicePlan {
+  create: PlannedCreate[];
+  update: PlannedUpdate[];
+  unchanged: number;
+  disable: PlannedDisable[];
+}
+
+/** Records naming the same serial number or uuid, as `line N: serialNumber X repeats line M`. */
+export function repeatedKeys(records: readonly DesiredDevice[]): string[] {
+  const problems: string[] = [];
+  for (const key of ['serialNumber', 'uuid'] as const) {
+    const first = new Map<string, number>();
+    for (const { line, record } of records) {
+      const value = record[key];
+      if (!value) continue;
+      const norm = key === 'uuid' ? value.toLowerCase() : value;
+      const seen = first.get(norm);
+      if (seen === undefined) first.set(norm, line);
+      else problems.push(`line ${line}: ${key} ${value} repeats line ${seen}`);
+    }
+  }
+  return problems;
+}
+
+export interface PlanOptions {
+  orgUuid: string;
+  disableMissing: boolean;
+}
+
+/** Feed it every device of the listing (`see`), then `finish` for the plan and any conflicts. */
+export class DevicePlanner {
+  private readonly byUuid = new Map<string, number>();
+  private readonly bySerial = new Map<string, number>();
+  private readonly matched = new Map<number, string>();
+  /** Serial numbers of the file as the organization's devices hold them: serial -> device uuid. */
+  private readonly holders = new Map<string, string>();
+  private readonly conflicts: string[] = [];
+  private readonly plan: DevicePlan = { create: [], update: [], unchanged: 0, disable: [] };
+  private readonly org: string;
+
+  constructor(
+    private readonly records: readonly DesiredDevice[],
+    private readonly opts: PlanOptions,
+  ) {
+    this.org = opts.orgUuid.toLowerCase();
+    records.forEach(({ record }, k) => {
+      if (record.uuid) this.byUuid.set(record.uuid.toLowerCase(), k);
+      this.bySerial.set(record.serialNumber, k);
+      const org = record.orgUUID?.toLowerCase();
+      if (org && org !== this.org)
+        this.conflict(k, `orgUUID ${record.orgUUID} is not the organization applied to (${opts.orgUuid})`);
+    });
+  }
+
+  private conflict(k: number, text: string): void {
+    this.conflicts.push(`line ${this.records[k]!.line}: ${text}`);
+  }
+
+  see(device: EdgeDevice): void {
+    const uuid = device.uuid?.toLowerCase();
+    if (!uuid) return;
+    const byUuid = this.byUuid.get(uuid);
+    if (device.orgUUID?.toLowerCase() !== this.org) {
+      if (byUuid !== undefined)
+        this.conflict(byUuid, `device ${device.uuid} belongs to organization ${device.orgUUID}`);
+      return;
+    }
+    const serial = device.serialNumber ?? '';
+    const bySerial = this.bySerial.get(serial);
+    if (bySerial !== undefined) this.holders.set(serial, uuid);
+    // A record with a uuid names that device only; one without names the device holding its serial.
+    const serialMatch = bySerial !== undefined && !this.records[bySerial]!.record.uuid ? bySerial : undefined;
+    const k = byUuid ?? serialMatch;
+    if (byUuid !== undefined && serialMatch !== undefined && serialMatch !== byUuid) {
+      this.conflict(
+        serialMatch,
+        `names device ${device.uuid} by its serial number, as line ${this.records[byUuid]!.line} does by uuid`,
+      );
+    }
+    if (k === undefined) {
+      if (this.opts.disableMissing && device.isDisabled !== true) {
+        this.plan.disable.push({
+          uuid: device.uuid!,
+          serialNumber: device.serialNumber ?? null,
+          edgeDeviceName: device.edgeDeviceName ?? null,
+          send: disableRecord(device),
+        });
+      }
+      return;
+    }
+    this.matched.set(k, uuid);
+    const { line, record } = this.records[k]!;
+    const diff: DeviceDiff = diffDevice(device, record);
+    if (Object.keys(diff.changes).length === 0) {
+      this.plan.unchanged++;
+      return;
+    }
+    this.plan.update.push({
+      line,
+      uuid: device.uuid!,
+      serialNumber: record.serialNumber,
+      changes: diff.changes,
+      ...(diff.send ? { send: diff.send } : {}),
+      flows: diff.flows,
+    });
+  }
+
+  finish(): { plan: DevicePlan; conflicts: string[] } {
+    // Device uuid -> the serial the file gives it, for devices the file names.
+    const serialAfter = new Map<string, string>();
+    for (const [k, uuid] of this.matched) serialAfter.set(uuid, this.records[k]!.record.serialNumber);
+    this.records.forEach(({ line, record }, k) => {
+      const self = this.matched.get(k) ?? record.uuid?.toLowerCase();
+      const holder = this.holders.get(record.serialNumber);
+      // Another device keeps this serial number (the file does not give it another one): the service
+      // would refuse the save.
+      if (
+        holder &&
+        holder !== self &&
+        (serialAfter.get(holder) ?? record.serialNumber) === record.serialNumber
+      )
+        this.conflict(k, `serialNumber ${record.serialNumber} is already used by device ${holder}`);
+      if (!this.matched.has(k)) this.plan.create.push({ line, record });
+    });
+    this.conflicts.sort((a, b) => lineOf(a) - lineOf(b));
+    return { plan: this.plan, conflicts: this.conflicts };
+  }
+}
+
+function lineOf(text: string): number {
+  return Number(/^line (\d+)/.exec(text)?.[1] ?? 0);
+}
+
+/** The plan of `records` against a whole listing at once (tests, and callers holding the listing). */
+export function planDevices(
+  records: readonly DesiredDevice[],
+  stored: Iterable<EdgeDevice>,
+  opts: PlanOptions,
+): { plan: DevicePlan; conflicts: string[] } {
+  const planner = new DevicePlanner(records, opts);
+  for (const device of stored) planner.see(device);
+  return planner.finish();
+}
+
+/** True when applying the plan would send nothing. */
+export function isEmptyPlan(plan: DevicePlan): boolean {
+  return plan.create.length === 0 && plan.update.length === 0 && plan.disable.length === 0;
+}

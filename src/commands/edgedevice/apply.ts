@@ -1,0 +1,88 @@
+import { type Command, Option } from 'commander';
+import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
+import { outputSpec } from '../../cli/output.js';
+import { addFileFlags, type FileFlags, requireValue, wholeNumber } from '../../cli/write-helpers.js';
+import { DEFAULT_BATCH_SIZE } from './add.js';
+
+export interface ApplyFlags extends FileFlags {
+  skeleton?: boolean;
+  dryRun?: boolean;
+  yes?: boolean;
+  disableMissing?: boolean;
+  batchSize: number;
+}
+
+export function registerEdgeDeviceApply(parent: Command, f: Factory): Command {
+  const cmd = parent
+    .command('apply')
+    .description(
+      "Make the organization's edge devices match a file: plan what to create, update and disable, then apply",
+    );
+  addFileFlags(cmd, 'the devices as they should be')
+    .addOption(new Option('--dry-run', 'print the plan and send nothing'))
+    .addOption(new Option('-y, --yes', 'apply without asking (a terminal asks first; a script never does)'))
+    .addOption(
+      new Option(
+        '--disable-missing',
+        "disable (isDisabled: true) the organization's devices the file does not name",
+      ),
+    )
+    .addOption(
+      new Option('--batch-size <n>', 'devices per request')
+        .argParser(wholeNumber(1, 1000))
+        .default(DEFAULT_BATCH_SIZE),
+    )
+    .addHelpText(
+      'after',
+      `
+Records are matched to the organization's devices by uuid, else by serialNumber. Only the fields the file
+gives are compared and changed; flows (edgeFlows) are pushed by flowId when they differ. Applying the same
+file again plans nothing and sends nothing. Stored passwords cannot be read back, so a password in the file
+is never a difference: change one with \`ccp edgedevice add\`.
+${examples(
+  'ccp edgedevice apply --org $ORG --user $USER -f devices.yaml --dry-run',
+  'ccp edgedevice apply --org $ORG --user $USER -f devices.csv',
+  'ccp edgedevice apply --org $ORG --user $USER -f devices.csv --disable-missing --yes',
+  'ccp edgedevice apply --org $ORG --user $USER -f devices.json -o json | jq .update',
+)}`,
+    )
+    .action(async (flags: ApplyFlags) => {
+      if (flags.skeleton) {
+        (await import('./add-run.js')).writeEdgeDeviceSkeleton(f.io);
+        return;
+      }
+      // The behaviour and its schemas load here, so help and other commands never load zod.
+      const run = await import('../../apply/devices.js');
+      const cfg = await f.config();
+      const file = await requireValue(f.prompter, flags.file, {
+        flag: '-f',
+        message: 'File with the devices',
+      });
+      const orgUuid = await requireValue(f.prompter, cfg.org, {
+        flag: '--org',
+        message: 'Organization uuid',
+        uuid: true,
+      });
+      const userUuid = await requireValue(f.prompter, cfg.user, {
+        flag: '--user',
+        message: 'User uuid',
+        uuid: true,
+      });
+      await run.runEdgeDeviceApply({
+        io: f.io,
+        api: () => f.api(),
+        prompter: f.prompter,
+        output: await outputSpec(f, 'edgeDevice'),
+        orgUuid,
+        userUuid,
+        file,
+        format: flags.format,
+        dryRun: flags.dryRun === true,
+        yes: flags.yes === true,
+        disableMissing: flags.disableMissing === true,
+        batchSize: flags.batchSize,
+      });
+    });
+  return cmd;
+}
