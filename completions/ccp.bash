@@ -28,6 +28,7 @@ __ccp_sub() {
     "config|unset") REPLY="config unset" ;;
     "config|use") REPLY="config use" ;;
     "edgedevice|add") REPLY="edgedevice add" ;;
+    "edgedevice|apply") REPLY="edgedevice apply" ;;
     "edgedevice|list") REPLY="edgedevice list" ;;
     "edgedevice|ls") REPLY="edgedevice list" ;;
     "edgedevice|push") REPLY="edgedevice push" ;;
@@ -58,7 +59,7 @@ __ccp_subs() {
     "code") REPLY="get" ;;
     "codetype") REPLY="list" ;;
     "config") REPLY="get list set unset use" ;;
-    "edgedevice") REPLY="add list push" ;;
+    "edgedevice") REPLY="add apply list push" ;;
     "license") REPLY="activate deactivate" ;;
     "notify") REPLY="configure save update" ;;
     "org") REPLY="list options update" ;;
@@ -79,6 +80,7 @@ __ccp_own_opts() {
     "config get") REPLY="--reveal" ;;
     "config list") REPLY="--profiles" ;;
     "edgedevice add") REPLY="--name --serial --ip --port --location --description --long-description --devices --active --disabled -f --file --format --skeleton --batch-size --skip-existing --continue-on-error --failed-file --dry-run" ;;
+    "edgedevice apply") REPLY="-f --file --format --skeleton --dry-run -y --yes --disable-missing --batch-size" ;;
     "edgedevice list") REPLY="--page --page-size --all --limit" ;;
     "edgedevice push") REPLY="--flow --flow-id --flow-name -f --file --format --skeleton --dry-run" ;;
     "license activate") REPLY="--dry-run" ;;
@@ -104,6 +106,7 @@ __ccp_own_value_opts() {
     "api") REPLY="-f --file" ;;
     "codetype list") REPLY="--page --page-size --limit" ;;
     "edgedevice add") REPLY="--name --serial --ip --port --location --description --long-description --devices -f --file --format --batch-size --failed-file" ;;
+    "edgedevice apply") REPLY="-f --file --format --batch-size" ;;
     "edgedevice list") REPLY="--page --page-size --limit" ;;
     "edgedevice push") REPLY="--flow --flow-id --flow-name -f --file --format" ;;
     "notify configure") REPLY="--notification --role" ;;
@@ -139,11 +142,11 @@ __ccp_values() {
   case "$1|$2" in
     "org options add|--fields") REPLY="uuid key value organizationUuid isActive createdOn updatedOn"; __ccp_list=1 ;;
     "server token create|--role"|"server token create "*"|--role") REPLY="admin operator viewer" ;;
-    "org options add|--format"|"org options add "*"|--format") REPLY="json ndjson csv" ;;
+    "org options add|--format"|"org options add "*"|--format") REPLY="json ndjson csv yaml" ;;
     "org options add|-f"|"org options add "*"|-f"|"org options add|--file"|"org options add "*"|--file") REPLY=""; __ccp_files=1 ;;
     "code get|--fields") REPLY="uuid clazz codeIdentifier shortDescription longDescription value isActive createdOn updatedOn codeType"; __ccp_list=1 ;;
     "codetype list|--fields") REPLY="uuid clazz codeTypeIdentifier shortDescription longDescription value isActive createdOn updatedOn codes"; __ccp_list=1 ;;
-    "edgedevice add|--fields"|"edgedevice list|--fields"|"edgedevice push|--fields") REPLY="uuid edgeDeviceName serialNumber ipAdress port location shortDescription longDescription noOfdevices isActive isDisabled orgUUID userUUID createdOn modifiedOn edgeFlows externalReferences"; __ccp_list=1 ;;
+    "edgedevice add|--fields"|"edgedevice apply|--fields"|"edgedevice list|--fields"|"edgedevice push|--fields") REPLY="uuid edgeDeviceName serialNumber ipAdress port location shortDescription longDescription noOfdevices isActive isDisabled orgUUID userUUID createdOn modifiedOn edgeFlows externalReferences"; __ccp_list=1 ;;
     "license activate|--fields"|"license deactivate|--fields") REPLY="uuid attributeName serialNumber value createOn updatedOn licenseDetails"; __ccp_list=1 ;;
     "notify configure|--fields") REPLY="uuid notificationUuid organizationUuid roleUuid createdBy updatedBy applyToSubOrganizaitons isActive isLinked createdOn updatedOn"; __ccp_list=1 ;;
     "notify save|--fields"|"notify update|--fields") REPLY="uuid type createdBy updatedBy isActive createdOn updatedOn notificationOptions"; __ccp_list=1 ;;
@@ -151,8 +154,8 @@ __ccp_values() {
     "report download|--fields") REPLY="detail emailData fileData fileType reportName templateKey token"; __ccp_list=1 ;;
     "report download|--template"|"report download "*"|--template") REPLY="edge-devices sub-organizations code-types licenses notifications" ;;
     "report download|--type"|"report download "*"|--type") REPLY="csv json pdf" ;;
-    "org update|--format"|"org update "*"|--format"|"notify update|--format"|"notify update "*"|--format"|"notify save|--format"|"notify save "*"|--format"|"edgedevice push|--format"|"edgedevice push "*"|--format"|"edgedevice add|--format"|"edgedevice add "*"|--format") REPLY="json ndjson csv" ;;
-    "edgedevice add|-f"|"edgedevice add "*"|-f"|"edgedevice add|--file"|"edgedevice add "*"|--file"|"edgedevice add|--failed-file"|"edgedevice add "*"|--failed-file"|"edgedevice push|--flow"|"edgedevice push "*"|--flow"|"edgedevice push|-f"|"edgedevice push "*"|-f"|"edgedevice push|--file"|"edgedevice push "*"|--file"|"notify save|-f"|"notify save "*"|-f"|"notify save|--file"|"notify save "*"|--file"|"notify update|-f"|"notify update "*"|-f"|"notify update|--file"|"notify update "*"|--file"|"org update|-f"|"org update "*"|-f"|"org update|--file"|"org update "*"|--file"|"report download|-O"|"report download "*"|-O"|"report download|--out"|"report download "*"|--out"|"api|-f"|"api "*"|-f"|"api|--file"|"api "*"|--file") REPLY=""; __ccp_files=1 ;;
+    "org update|--format"|"org update "*"|--format"|"notify update|--format"|"notify update "*"|--format"|"notify save|--format"|"notify save "*"|--format"|"edgedevice push|--format"|"edgedevice push "*"|--format"|"edgedevice apply|--format"|"edgedevice apply "*"|--format"|"edgedevice add|--format"|"edgedevice add "*"|--format") REPLY="json ndjson csv yaml" ;;
+    "edgedevice add|-f"|"edgedevice add "*"|-f"|"edgedevice add|--file"|"edgedevice add "*"|--file"|"edgedevice add|--failed-file"|"edgedevice add "*"|--failed-file"|"edgedevice apply|-f"|"edgedevice apply "*"|-f"|"edgedevice apply|--file"|"edgedevice apply "*"|--file"|"edgedevice push|--flow"|"edgedevice push "*"|--flow"|"edgedevice push|-f"|"edgedevice push "*"|-f"|"edgedevice push|--file"|"edgedevice push "*"|--file"|"notify save|-f"|"notify save "*"|-f"|"notify save|--file"|"notify save "*"|--file"|"notify update|-f"|"notify update "*"|-f"|"notify update|--file"|"notify update "*"|--file"|"org update|-f"|"org update "*"|-f"|"org update|--file"|"org update "*"|--file"|"report download|-O"|"report download "*"|-O"|"report download|--out"|"report download "*"|--out"|"api|-f"|"api "*"|-f"|"api|--file"|"api "*"|--file") REPLY=""; __ccp_files=1 ;;
     *"|--profile") REPLY="$(command ccp config list --profiles 2>/dev/null)" ;;
     *"|-o"|*"|--output") REPLY="table json ndjson csv yaml" ;;
     *"|--db") REPLY=""; __ccp_files=1 ;;

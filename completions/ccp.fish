@@ -44,6 +44,8 @@ function __ccp_sub
             echo 'config use'
         case 'edgedevice|add'
             echo 'edgedevice add'
+        case 'edgedevice|apply'
+            echo 'edgedevice apply'
         case 'edgedevice|list' 'edgedevice|ls'
             echo 'edgedevice list'
         case 'edgedevice|push'
@@ -92,6 +94,8 @@ function __ccp_own_value_opts
             printf '%s\n' --page --page-size --limit
         case 'edgedevice add'
             printf '%s\n' --name --serial --ip --port --location --description --long-description --devices -f --file --format --batch-size --failed-file
+        case 'edgedevice apply'
+            printf '%s\n' -f --file --format --batch-size
         case 'edgedevice list'
             printf '%s\n' --page --page-size --limit
         case 'edgedevice push'
@@ -236,6 +240,7 @@ complete -c ccp -n '__ccp_at "config unset"' -a 'base-url token org user time-zo
 complete -c ccp -n '__ccp_at "config use"' -a '(command ccp config list --profiles 2>/dev/null)'
 
 complete -c ccp -n '__ccp_at "edgedevice"' -a add -d 'Add edge devices (POST /edgedevice/org/{orgUuid}/user/{userUuid}/add), from flags or a file'
+complete -c ccp -n '__ccp_at "edgedevice"' -a apply -d 'Make the organization\'s edge devices match a file: plan what to create, update and disable, then apply'
 complete -c ccp -n '__ccp_at "edgedevice"' -a list -d 'List the edge devices in your scope (GET /edgedevice/all/{pageNo})'
 complete -c ccp -n '__ccp_at "edgedevice"' -a push -d 'Push flow definitions to edge devices (POST /edgedevice/push): a Node-RED flow, or a file'
 
@@ -249,14 +254,22 @@ complete -c ccp -n '__ccp_under "edgedevice add"' -l long-description -x -d 'lon
 complete -c ccp -n '__ccp_under "edgedevice add"' -l devices -x -d 'number of devices behind it (noOfdevices)'
 complete -c ccp -n '__ccp_under "edgedevice add"' -l active -d 'mark the device active'
 complete -c ccp -n '__ccp_under "edgedevice add"' -l disabled -d 'mark the device disabled'
-complete -c ccp -n '__ccp_under "edgedevice add"' -s f -l file -r -F -d 'read devices from a JSON (array or envelope), NDJSON or CSV file; - for stdin'
-complete -c ccp -n '__ccp_under "edgedevice add"' -l format -x -a 'json ndjson csv' -d 'input format (default: from the extension, or told from the content)'
+complete -c ccp -n '__ccp_under "edgedevice add"' -s f -l file -r -F -d 'read devices from a JSON (array or envelope), NDJSON, CSV or YAML file; - for stdin'
+complete -c ccp -n '__ccp_under "edgedevice add"' -l format -x -a 'json ndjson csv yaml' -d 'input format (default: from the extension, or told from the content)'
 complete -c ccp -n '__ccp_under "edgedevice add"' -l skeleton -d 'print an input template for -f and exit'
 complete -c ccp -n '__ccp_under "edgedevice add"' -l batch-size -x -d 'devices per request'
 complete -c ccp -n '__ccp_under "edgedevice add"' -l skip-existing -d 'skip devices whose serial number the organization already has'
 complete -c ccp -n '__ccp_under "edgedevice add"' -l continue-on-error -d 'go on after a failed batch; failed rows go to --failed-file'
 complete -c ccp -n '__ccp_under "edgedevice add"' -l failed-file -r -F -d 'where failed rows are written (default <input>.failed.<ext>)'
 complete -c ccp -n '__ccp_under "edgedevice add"' -l dry-run -d 'print the request (method, URL, envelope) as JSON and send nothing'
+
+complete -c ccp -n '__ccp_under "edgedevice apply"' -s f -l file -r -F -d 'read the devices as they should be from a JSON (array or envelope), NDJSON, CSV or YAML file; - for stdin'
+complete -c ccp -n '__ccp_under "edgedevice apply"' -l format -x -a 'json ndjson csv yaml' -d 'input format (default: from the extension, or told from the content)'
+complete -c ccp -n '__ccp_under "edgedevice apply"' -l skeleton -d 'print an input template for -f and exit'
+complete -c ccp -n '__ccp_under "edgedevice apply"' -l dry-run -d 'print the plan and send nothing'
+complete -c ccp -n '__ccp_under "edgedevice apply"' -s y -l yes -d 'apply without asking (a terminal asks first; a script never does)'
+complete -c ccp -n '__ccp_under "edgedevice apply"' -l disable-missing -d 'disable (isDisabled: true) the organization\'s devices the file does not name'
+complete -c ccp -n '__ccp_under "edgedevice apply"' -l batch-size -x -d 'devices per request'
 
 complete -c ccp -n '__ccp_under "edgedevice list"' -l page -x -d 'page to fetch, from 0'
 complete -c ccp -n '__ccp_under "edgedevice list"' -l page-size -x -d 'records per page (default 100)'
@@ -266,8 +279,8 @@ complete -c ccp -n '__ccp_under "edgedevice list"' -l limit -x -d 'stop after n 
 complete -c ccp -n '__ccp_under "edgedevice push"' -l flow -r -F -d 'a Node-RED flow export (a JSON array of nodes) to push to <deviceUuid>'
 complete -c ccp -n '__ccp_under "edgedevice push"' -l flow-id -x -d 'the flow\'s id (default: the first tab node\'s id)'
 complete -c ccp -n '__ccp_under "edgedevice push"' -l flow-name -x -d 'the flow\'s name (default: the first tab node\'s label)'
-complete -c ccp -n '__ccp_under "edgedevice push"' -s f -l file -r -F -d 'read devices with their edgeFlows from a JSON (array or envelope), NDJSON or CSV file; - for stdin'
-complete -c ccp -n '__ccp_under "edgedevice push"' -l format -x -a 'json ndjson csv' -d 'input format (default: from the extension, or told from the content)'
+complete -c ccp -n '__ccp_under "edgedevice push"' -s f -l file -r -F -d 'read devices with their edgeFlows from a JSON (array or envelope), NDJSON, CSV or YAML file; - for stdin'
+complete -c ccp -n '__ccp_under "edgedevice push"' -l format -x -a 'json ndjson csv yaml' -d 'input format (default: from the extension, or told from the content)'
 complete -c ccp -n '__ccp_under "edgedevice push"' -l skeleton -d 'print an input template for -f and exit'
 complete -c ccp -n '__ccp_under "edgedevice push"' -l dry-run -d 'print the request (method, URL, envelope) as JSON and send nothing'
 
@@ -291,8 +304,8 @@ complete -c ccp -n '__ccp_under "notify save"' -l type -x -d 'notification type,
 complete -c ccp -n '__ccp_under "notify save"' -l option -x -d 'a notification option (attributeName=attributeValue); repeat it'
 complete -c ccp -n '__ccp_under "notify save"' -l active -d 'mark it active'
 complete -c ccp -n '__ccp_under "notify save"' -l inactive -d 'mark it inactive'
-complete -c ccp -n '__ccp_under "notify save"' -s f -l file -r -F -d 'read notifications from a JSON (array or envelope), NDJSON or CSV file; - for stdin'
-complete -c ccp -n '__ccp_under "notify save"' -l format -x -a 'json ndjson csv' -d 'input format (default: from the extension, or told from the content)'
+complete -c ccp -n '__ccp_under "notify save"' -s f -l file -r -F -d 'read notifications from a JSON (array or envelope), NDJSON, CSV or YAML file; - for stdin'
+complete -c ccp -n '__ccp_under "notify save"' -l format -x -a 'json ndjson csv yaml' -d 'input format (default: from the extension, or told from the content)'
 complete -c ccp -n '__ccp_under "notify save"' -l skeleton -d 'print an input template for -f and exit'
 complete -c ccp -n '__ccp_under "notify save"' -l dry-run -d 'print the request (method, URL, envelope) as JSON and send nothing'
 
@@ -300,8 +313,8 @@ complete -c ccp -n '__ccp_under "notify update"' -l type -x -d 'notification typ
 complete -c ccp -n '__ccp_under "notify update"' -l option -x -d 'a notification option (attributeName=attributeValue); repeat it'
 complete -c ccp -n '__ccp_under "notify update"' -l active -d 'mark it active'
 complete -c ccp -n '__ccp_under "notify update"' -l inactive -d 'mark it inactive'
-complete -c ccp -n '__ccp_under "notify update"' -s f -l file -r -F -d 'read notifications from a JSON (array or envelope), NDJSON or CSV file; - for stdin'
-complete -c ccp -n '__ccp_under "notify update"' -l format -x -a 'json ndjson csv' -d 'input format (default: from the extension, or told from the content)'
+complete -c ccp -n '__ccp_under "notify update"' -s f -l file -r -F -d 'read notifications from a JSON (array or envelope), NDJSON, CSV or YAML file; - for stdin'
+complete -c ccp -n '__ccp_under "notify update"' -l format -x -a 'json ndjson csv yaml' -d 'input format (default: from the extension, or told from the content)'
 complete -c ccp -n '__ccp_under "notify update"' -l skeleton -d 'print an input template for -f and exit'
 complete -c ccp -n '__ccp_under "notify update"' -l dry-run -d 'print the request (method, URL, envelope) as JSON and send nothing'
 
@@ -316,8 +329,8 @@ complete -c ccp -n '__ccp_under "org list"' -l limit -x -d 'stop after n records
 
 complete -c ccp -n '__ccp_at "org options"' -a add -d 'Add or replace organization options by key (POST /org/options/org/{orgUuid}/add)'
 
-complete -c ccp -n '__ccp_under "org options add"' -s f -l file -r -F -d 'read options from a JSON (array or envelope), NDJSON or CSV file; - for stdin'
-complete -c ccp -n '__ccp_under "org options add"' -l format -x -a 'json ndjson csv' -d 'input format (default: from the extension, or told from the content)'
+complete -c ccp -n '__ccp_under "org options add"' -s f -l file -r -F -d 'read options from a JSON (array or envelope), NDJSON, CSV or YAML file; - for stdin'
+complete -c ccp -n '__ccp_under "org options add"' -l format -x -a 'json ndjson csv yaml' -d 'input format (default: from the extension, or told from the content)'
 complete -c ccp -n '__ccp_under "org options add"' -l skeleton -d 'print an input template for -f and exit'
 complete -c ccp -n '__ccp_under "org options add"' -l dry-run -d 'print the request (method, URL, envelope) as JSON and send nothing'
 
@@ -333,8 +346,8 @@ complete -c ccp -n '__ccp_under "org update"' -l pin -x -d 'address: postal code
 complete -c ccp -n '__ccp_under "org update"' -l state -x -d 'address: state'
 complete -c ccp -n '__ccp_under "org update"' -l street -x -d 'address: street (streetAddress)'
 complete -c ccp -n '__ccp_under "org update"' -l website -x -d 'address: website'
-complete -c ccp -n '__ccp_under "org update"' -s f -l file -r -F -d 'read organizations from a JSON (array or envelope), NDJSON or CSV file; - for stdin'
-complete -c ccp -n '__ccp_under "org update"' -l format -x -a 'json ndjson csv' -d 'input format (default: from the extension, or told from the content)'
+complete -c ccp -n '__ccp_under "org update"' -s f -l file -r -F -d 'read organizations from a JSON (array or envelope), NDJSON, CSV or YAML file; - for stdin'
+complete -c ccp -n '__ccp_under "org update"' -l format -x -a 'json ndjson csv yaml' -d 'input format (default: from the extension, or told from the content)'
 complete -c ccp -n '__ccp_under "org update"' -l skeleton -d 'print an input template for -f and exit'
 complete -c ccp -n '__ccp_under "org update"' -l dry-run -d 'print the request (method, URL, envelope) as JSON and send nothing'
 
@@ -366,6 +379,7 @@ complete -c ccp -n '__ccp_under "server token create"' -l role -x -a 'admin oper
 complete -c ccp -n '__ccp_at "code get"' -l fields -x -a '(__ccp_list uuid clazz codeIdentifier shortDescription longDescription value isActive createdOn updatedOn codeType)' -d 'comma-separated fields to keep, in every format'
 complete -c ccp -n '__ccp_at "codetype list"' -l fields -x -a '(__ccp_list uuid clazz codeTypeIdentifier shortDescription longDescription value isActive createdOn updatedOn codes)' -d 'comma-separated fields to keep, in every format'
 complete -c ccp -n '__ccp_at "edgedevice add"' -l fields -x -a '(__ccp_list uuid edgeDeviceName serialNumber ipAdress port location shortDescription longDescription noOfdevices isActive isDisabled orgUUID userUUID createdOn modifiedOn edgeFlows externalReferences)' -d 'comma-separated fields to keep, in every format'
+complete -c ccp -n '__ccp_at "edgedevice apply"' -l fields -x -a '(__ccp_list uuid edgeDeviceName serialNumber ipAdress port location shortDescription longDescription noOfdevices isActive isDisabled orgUUID userUUID createdOn modifiedOn edgeFlows externalReferences)' -d 'comma-separated fields to keep, in every format'
 complete -c ccp -n '__ccp_at "edgedevice list"' -l fields -x -a '(__ccp_list uuid edgeDeviceName serialNumber ipAdress port location shortDescription longDescription noOfdevices isActive isDisabled orgUUID userUUID createdOn modifiedOn edgeFlows externalReferences)' -d 'comma-separated fields to keep, in every format'
 complete -c ccp -n '__ccp_at "edgedevice push"' -l fields -x -a '(__ccp_list uuid edgeDeviceName serialNumber ipAdress port location shortDescription longDescription noOfdevices isActive isDisabled orgUUID userUUID createdOn modifiedOn edgeFlows externalReferences)' -d 'comma-separated fields to keep, in every format'
 complete -c ccp -n '__ccp_at "license activate"' -l fields -x -a '(__ccp_list uuid attributeName serialNumber value createOn updatedOn licenseDetails)' -d 'comma-separated fields to keep, in every format'
