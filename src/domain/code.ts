@@ -34,9 +34,7 @@ export const CodeType = z
   .meta({ id: 'CodeType' });
 export type CodeType = z.infer<typeof CodeType>;
 
-export const Code = z
-  .object({ ...codeFields, codeType: z.object(codeTypeFields).nullish() })
-  .meta({ id: 'Code' });
+export const Code = z.object({ ...codeFields, codeType: CodeType.nullish() }).meta({ id: 'Code' });
 export type Code = z.infer<typeof Code>;
 
 /** POST /codes names the code to fetch by data[0].uuid. */

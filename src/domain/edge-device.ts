@@ -21,7 +21,7 @@ export const ExternalReference = z
   .object({
     uuid: uuid(),
     entityTypeCodeIdentifier: str(),
-    entityTypeUUID: str(),
+    entityTypeUUID: uuid(),
     subType: str(),
     userName: str(),
     password: str(),

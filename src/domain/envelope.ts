@@ -1,10 +1,13 @@
 import { z } from 'zod';
 
+// Identifiers, or empty where the caller has none to name (they are echoed in the answer).
+const uuidOrEmpty = () => z.union([z.guid(), z.literal('')]).nullish();
+
 export const Metadata = z
   .object({
-    fileCodeUuid: z.string().nullish(),
-    orgUuid: z.string().nullish(),
-    userUuid: z.string().nullish(),
+    fileCodeUuid: uuidOrEmpty(),
+    orgUuid: uuidOrEmpty(),
+    userUuid: uuidOrEmpty(),
   })
   .meta({ id: 'Metadata' });
 export type Metadata = z.infer<typeof Metadata>;

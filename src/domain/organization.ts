@@ -4,7 +4,7 @@ import { bool, looseObject, str, Timestamp, uuid } from './common.js';
 export const OrgAddress = z
   .object({
     uuid: uuid(),
-    codeUuid: str(),
+    codeUuid: uuid(),
     city: str(),
     country: str(),
     orgEmail: str(),
@@ -23,11 +23,11 @@ export type OrgAddress = z.infer<typeof OrgAddress>;
 export const Organization = z
   .object({
     uuid: uuid(),
-    codeUuid: str(),
+    codeUuid: uuid(),
     orgAdmin: str(),
     orgName: str(),
     organizationUuid: uuid(),
-    userUuid: str(),
+    userUuid: uuid(),
     isActive: bool(),
     isDemo: bool(),
     createdOn: Timestamp.nullish(),
@@ -47,7 +47,7 @@ export const OrganizationOption = z
     uuid: uuid(),
     key: str(),
     value: str(),
-    organizationUuid: str(),
+    organizationUuid: uuid(),
     isActive: bool(),
     createdOn: Timestamp.nullish(),
     updatedOn: Timestamp.nullish(),

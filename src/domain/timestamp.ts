@@ -11,7 +11,13 @@ export const Timestamp = z
   .refine((s) => WIRE_TIMESTAMP.test(s) || ISO_TIMESTAMP.test(s), {
     message: "expected yyyy-MM-dd'T'HH:mm:ss*SSS±HHMM or ISO 8601",
   })
-  .meta({ description: "yyyy-MM-dd'T'HH:mm:ss*SSS±HHMM, e.g. 2026-11-21T09:30:00*000+0530" });
+  .meta({
+    id: 'Timestamp',
+    description:
+      "Sent as yyyy-MM-dd'T'HH:mm:ss*SSS±HHMM (a literal '*'), e.g. 2026-11-21T09:30:00*000+0530, in the " +
+      "request's time_zone; accepted also as ISO 8601 with '.' for milliseconds",
+    pattern: `${WIRE_TIMESTAMP.source}|${ISO_TIMESTAMP.source}`,
+  });
 
 export const DateOnly = z
   .string()

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '../domain/clock.js';
+import { Uuid } from '../domain/common.js';
 import type { Metadata } from '../domain/envelope.js';
 import { SERVICE_ERRORS } from '../domain/errors.js';
 import { firstIssue } from '../domain/issues.js';
@@ -78,11 +79,17 @@ function echoMetadata(body: unknown): Metadata {
     body && typeof body === 'object' && 'metadata' in body
       ? (body as { metadata: unknown }).metadata
       : undefined;
+  // Only what the metadata schema accepts is echoed, so even a refused request's answer keeps its shape.
   const field = (k: string) => {
     const v = m && typeof m === 'object' ? (m as Record<string, unknown>)[k] : undefined;
-    return typeof v === 'string' ? v : '';
+    return typeof v === 'string' && Uuid.safeParse(v).success ? v : '';
   };
   return { fileCodeUuid: field('fileCodeUuid'), orgUuid: field('orgUuid'), userUuid: field('userUuid') };
+}
+
+/** `application/json`, with any parameters (a charset): the only body type the interface has. */
+function isJson(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 }
 
 function callerMetadata(grant: TokenGrant | undefined): Metadata {
@@ -129,6 +136,9 @@ export function createApp(opts: AppOptions): Handler {
       let body: unknown;
       if (route.body) {
         const text = await readBody(req);
+        if (!isJson(req.headers['content-type'])) {
+          throw new ServiceError('validation', 'content-type: expected application/json');
+        }
         let json: unknown;
         try {
           json = JSON.parse(text);

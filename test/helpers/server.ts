@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { type Clock, parseTimestamp } from '../../src/domain/index.js';
+import type { Clock } from '../../src/domain/index.js';
 import {
   createToken,
   importFixture,
@@ -27,6 +27,10 @@ import {
   startServer,
 } from '../../src/server/index.js';
 import { ORG, USER } from '../fixtures/basic-ids.js';
+import { checkResponse } from './openapi-responses.js';
+import { expectStableOrder } from './order.js';
+
+export { expectStableOrder };
 
 /** 2026-11-21T04:00:00.000Z: 04:00 in UTC, 09:30 in Asia/Kolkata. Use with `fixedClock` from src/domain. */
 export const FIXED_NOW = Date.UTC(2026, 10, 21, 4, 0, 0, 0);
@@ -38,6 +42,8 @@ export interface TestServerOptions {
   fixture?: object | string;
   /** The clock of the store and the server (import timestamps included). Default: the system clock. */
   clock?: Clock;
+  /** Check every answer of `call` against docs/openapi.json (test/helpers/openapi-responses.ts). Default: true. */
+  checkResponses?: boolean;
 }
 
 export interface Tokens {
@@ -59,6 +65,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Sent as the `time_zone` header. */
   timeZone?: string;
+  /** false: do not check this answer against docs/openapi.json. */
+  checkResponse?: boolean;
 }
 
 export interface CallResult {
@@ -140,6 +148,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       } catch {
         // Not JSON: the test sees the text.
       }
+      if (opts.checkResponses !== false && callOpts.checkResponse !== false)
+        checkResponse(method, path, res.statusCode, parsed);
       return { status: res.statusCode, headers: res.headers, body: parsed, text };
     },
     async restart() {
@@ -223,17 +233,6 @@ export interface PaginationCase {
   pageSize: number;
   /** Headers etc. sent on every call (time_zone, token). */
   opts?: CallOptions;
-}
-
-/** Asserts records are ordered by createdOn, then uuid. */
-export function expectStableOrder(records: { uuid: string; createdOn: string }[]): void {
-  const key = (r: { uuid: string; createdOn: string }) => [parseTimestamp(r.createdOn) ?? Number.NaN, r.uuid];
-  const sorted = [...records].sort((a, b) => {
-    const [ta, ua] = key(a) as [number, string];
-    const [tb, ub] = key(b) as [number, string];
-    return ta - tb || (ua < ub ? -1 : ua > ub ? 1 : 0);
-  });
-  expect(records.map((r) => r.uuid)).toEqual(sorted.map((r) => r.uuid));
 }
 
 /** The pagination matrix of decisions.md for one listing: pages, page errors, order, X-Total-Count. */

@@ -68,7 +68,11 @@ describe('POST /codes', () => {
   });
 
   it('echoes the request metadata', async () => {
-    const metadata = { fileCodeUuid: 'f-1', orgUuid: 'x', userUuid: 'y' };
+    const metadata = {
+      fileCodeUuid: 'f0000000-0000-4000-8000-000000000001',
+      orgUuid: 'f0000000-0000-4000-8000-0000000000aa',
+      userUuid: 'f0000000-0000-4000-8000-0000000000bb',
+    };
     const res = await fetchCode({ data: [{ uuid: CODE.gateway }], metadata });
     expectOk(res);
     expect(res.body.metadata).toEqual(metadata);

@@ -130,7 +130,11 @@ describe('POST /download', () => {
   });
 
   it('echoes the request metadata', async () => {
-    const metadata = { fileCodeUuid: 'rep-1', orgUuid: ORG.root, userUuid: USER.viewer };
+    const metadata = {
+      fileCodeUuid: 'f0000000-0000-4000-8000-000000000021',
+      orgUuid: ORG.root,
+      userUuid: USER.viewer,
+    };
     const res = await srv.call('POST', '/download', {
       body: { data: [{ templateKey: 'licenses', fileType: 'csv' }], metadata },
       token: srv.tokens.viewer,

@@ -147,7 +147,11 @@ describe('POST /edgedevice/org/{orgUuid}/user/{userUuid}/add', () => {
   });
 
   it('echoes the request metadata', async () => {
-    const metadata = { fileCodeUuid: 'batch-7', orgUuid: ORG.root, userUuid: USER.admin };
+    const metadata = {
+      fileCodeUuid: 'f0000000-0000-4000-8000-000000000007',
+      orgUuid: ORG.root,
+      userUuid: USER.admin,
+    };
     const res = await srv.call('POST', addPath(ORG.root), {
       body: { data: [{ edgeDeviceName: 'Echo', serialNumber: 'SN-ECHO' }], metadata },
     });

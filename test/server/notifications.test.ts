@@ -88,7 +88,11 @@ describe('POST /notification', () => {
   });
 
   it('echoes the request metadata', async () => {
-    const metadata = { fileCodeUuid: 'n-1', orgUuid: ORG.root, userUuid: USER.operator };
+    const metadata = {
+      fileCodeUuid: 'f0000000-0000-4000-8000-000000000031',
+      orgUuid: ORG.root,
+      userUuid: USER.operator,
+    };
     const res = await srv.call('POST', '/notification', { body: { data: [{ type: 'SMS' }], metadata } });
     expectOk(res);
     expect(res.body.metadata).toEqual(metadata);

@@ -167,7 +167,11 @@ describe('PUT /org/update', () => {
   });
 
   it('echoes the request metadata', async () => {
-    const metadata = { fileCodeUuid: 'upd-1', orgUuid: ORG.root, userUuid: USER.admin };
+    const metadata = {
+      fileCodeUuid: 'f0000000-0000-4000-8000-000000000011',
+      orgUuid: ORG.root,
+      userUuid: USER.admin,
+    };
     const res = await srv.call('PUT', '/org/update', {
       body: { data: [{ uuid: ORG.sub3, orgName: 'North' }], metadata },
     });

@@ -258,7 +258,11 @@ describe('time_zone header', () => {
 
 describe('metadata', () => {
   it('a POST echoes the request metadata', async () => {
-    const metadata = { fileCodeUuid: 'file-42', orgUuid: ORG.root, userUuid: USER.admin };
+    const metadata = {
+      fileCodeUuid: 'f0000000-0000-4000-8000-000000000042',
+      orgUuid: ORG.root,
+      userUuid: USER.admin,
+    };
     const res = await srv.call('POST', '/codes', { body: { ...codeLookup(), metadata }, timeZone: 'UTC' });
     expectOk(res);
     expect(res.body.metadata).toEqual(metadata);

@@ -133,12 +133,12 @@ export function codeRepo(db: Database.Database) {
         tz,
       ),
     countTypes: () => typeCount.get()!.n,
-    /** The code with its code type, or undefined. */
+    /** The code with its code type (and that type's codes, as a code type always carries), or undefined. */
     code(uuid: string, tz: string): Code | undefined {
       const c = getCode.get(uuid);
       if (!c) return undefined;
-      const t = c.code_type_uuid ? getType.get(c.code_type_uuid) : undefined;
-      return { ...codeFields(c, tz), codeType: t ? typeFields(t, tz) : null };
+      const t = c.code_type_uuid ? loadTypes([c.code_type_uuid], tz)[0] : undefined;
+      return { ...codeFields(c, tz), codeType: t ?? null };
     },
   };
 }
