@@ -19,6 +19,7 @@ __ccp_sub() {
     "|report") REPLY="report" ;;
     "|server") REPLY="server" ;;
     "code|get") REPLY="code get" ;;
+    "codetype|get") REPLY="codetype get" ;;
     "codetype|list") REPLY="codetype list" ;;
     "codetype|ls") REPLY="codetype list" ;;
     "config|get") REPLY="config get" ;;
@@ -29,6 +30,7 @@ __ccp_sub() {
     "config|use") REPLY="config use" ;;
     "edgedevice|add") REPLY="edgedevice add" ;;
     "edgedevice|apply") REPLY="edgedevice apply" ;;
+    "edgedevice|get") REPLY="edgedevice get" ;;
     "edgedevice|list") REPLY="edgedevice list" ;;
     "edgedevice|ls") REPLY="edgedevice list" ;;
     "edgedevice|push") REPLY="edgedevice push" ;;
@@ -37,6 +39,7 @@ __ccp_sub() {
     "notify|configure") REPLY="notify configure" ;;
     "notify|save") REPLY="notify save" ;;
     "notify|update") REPLY="notify update" ;;
+    "org|get") REPLY="org get" ;;
     "org|list") REPLY="org list" ;;
     "org|ls") REPLY="org list" ;;
     "org|options") REPLY="org options" ;;
@@ -57,12 +60,12 @@ __ccp_subs() {
   case "$1" in
     "") REPLY="api code codetype completion config edgedevice help license notify org report server" ;;
     "code") REPLY="get" ;;
-    "codetype") REPLY="list" ;;
+    "codetype") REPLY="get list" ;;
     "config") REPLY="get list set unset use" ;;
-    "edgedevice") REPLY="add apply list push" ;;
+    "edgedevice") REPLY="add apply get list push" ;;
     "license") REPLY="activate deactivate" ;;
     "notify") REPLY="configure save update" ;;
-    "org") REPLY="list options update" ;;
+    "org") REPLY="get list options update" ;;
     "org options") REPLY="add" ;;
     "report") REPLY="download" ;;
     "server") REPLY="import seed start token" ;;
@@ -74,21 +77,21 @@ __ccp_subs() {
 # Options a command defines itself (its ancestors' apply as well).
 __ccp_own_opts() {
   case "$1" in
-    "") REPLY="-V --version --base-url --token --profile --time-zone --org --user --db -o --output --json --fields --no-color --verbose --timeout --no-input" ;;
+    "") REPLY="-V --version --base-url --token --profile --time-zone --org --user --db -o --output --json --fields --query --no-headers --no-pager --no-color --verbose --timeout --no-input" ;;
     "api") REPLY="-f --file --dry-run" ;;
-    "codetype list") REPLY="--page --page-size --all --limit" ;;
+    "codetype list") REPLY="--page --page-size --all --limit --where --sort-by" ;;
     "config get") REPLY="--reveal" ;;
     "config list") REPLY="--profiles" ;;
     "edgedevice add") REPLY="--name --serial --ip --port --location --description --long-description --devices --active --disabled -f --file --format --skeleton --batch-size --skip-existing --continue-on-error --failed-file --dry-run" ;;
     "edgedevice apply") REPLY="-f --file --format --skeleton --dry-run -y --yes --disable-missing --batch-size" ;;
-    "edgedevice list") REPLY="--page --page-size --all --limit" ;;
+    "edgedevice list") REPLY="--page --page-size --all --limit --where --sort-by" ;;
     "edgedevice push") REPLY="--flow --flow-id --flow-name -f --file --format --skeleton --dry-run" ;;
     "license activate") REPLY="--dry-run" ;;
     "license deactivate") REPLY="--dry-run" ;;
     "notify configure") REPLY="--notification --role --apply-to-sub-organizations --dry-run" ;;
     "notify save") REPLY="--type --option --active --inactive -f --file --format --skeleton --dry-run" ;;
     "notify update") REPLY="--type --option --active --inactive -f --file --format --skeleton --dry-run" ;;
-    "org list") REPLY="--page --page-size --all --limit" ;;
+    "org list") REPLY="--page --page-size --all --limit --where --sort-by" ;;
     "org options add") REPLY="-f --file --format --skeleton --dry-run" ;;
     "org update") REPLY="--name --admin --demo --no-demo --city --country --email --mobile --pin --state --street --website -f --file --format --skeleton --dry-run" ;;
     "report download") REPLY="--template --type -O --out --force --dry-run" ;;
@@ -102,17 +105,17 @@ __ccp_own_opts() {
 # Those of its own options that take a value.
 __ccp_own_value_opts() {
   case "$1" in
-    "") REPLY="--base-url --token --profile --time-zone --org --user --db -o --output --fields --timeout" ;;
+    "") REPLY="--base-url --token --profile --time-zone --org --user --db -o --output --fields --query --timeout" ;;
     "api") REPLY="-f --file" ;;
-    "codetype list") REPLY="--page --page-size --limit" ;;
+    "codetype list") REPLY="--page --page-size --limit --where --sort-by" ;;
     "edgedevice add") REPLY="--name --serial --ip --port --location --description --long-description --devices -f --file --format --batch-size --failed-file" ;;
     "edgedevice apply") REPLY="-f --file --format --batch-size" ;;
-    "edgedevice list") REPLY="--page --page-size --limit" ;;
+    "edgedevice list") REPLY="--page --page-size --limit --where --sort-by" ;;
     "edgedevice push") REPLY="--flow --flow-id --flow-name -f --file --format" ;;
     "notify configure") REPLY="--notification --role" ;;
     "notify save") REPLY="--type --option -f --file --format" ;;
     "notify update") REPLY="--type --option -f --file --format" ;;
-    "org list") REPLY="--page --page-size --limit" ;;
+    "org list") REPLY="--page --page-size --limit --where --sort-by" ;;
     "org options add") REPLY="-f --file --format" ;;
     "org update") REPLY="--name --admin --city --country --email --mobile --pin --state --street --website -f --file --format" ;;
     "report download") REPLY="--template --type -O --out" ;;
@@ -145,19 +148,19 @@ __ccp_values() {
     "org options add|--format"|"org options add "*"|--format") REPLY="json ndjson csv yaml" ;;
     "org options add|-f"|"org options add "*"|-f"|"org options add|--file"|"org options add "*"|--file") REPLY=""; __ccp_files=1 ;;
     "code get|--fields") REPLY="uuid clazz codeIdentifier shortDescription longDescription value isActive createdOn updatedOn codeType"; __ccp_list=1 ;;
-    "codetype list|--fields") REPLY="uuid clazz codeTypeIdentifier shortDescription longDescription value isActive createdOn updatedOn codes"; __ccp_list=1 ;;
-    "edgedevice add|--fields"|"edgedevice apply|--fields"|"edgedevice list|--fields"|"edgedevice push|--fields") REPLY="uuid edgeDeviceName serialNumber ipAdress port location shortDescription longDescription noOfdevices isActive isDisabled orgUUID userUUID createdOn modifiedOn edgeFlows externalReferences"; __ccp_list=1 ;;
+    "codetype get|--fields"|"codetype list|--fields") REPLY="uuid clazz codeTypeIdentifier shortDescription longDescription value isActive createdOn updatedOn codes"; __ccp_list=1 ;;
+    "edgedevice add|--fields"|"edgedevice apply|--fields"|"edgedevice get|--fields"|"edgedevice list|--fields"|"edgedevice push|--fields") REPLY="uuid edgeDeviceName serialNumber ipAdress port location shortDescription longDescription noOfdevices isActive isDisabled orgUUID userUUID createdOn modifiedOn edgeFlows externalReferences"; __ccp_list=1 ;;
     "license activate|--fields"|"license deactivate|--fields") REPLY="uuid attributeName serialNumber value createOn updatedOn licenseDetails"; __ccp_list=1 ;;
     "notify configure|--fields") REPLY="uuid notificationUuid organizationUuid roleUuid createdBy updatedBy applyToSubOrganizaitons isActive isLinked createdOn updatedOn"; __ccp_list=1 ;;
     "notify save|--fields"|"notify update|--fields") REPLY="uuid type createdBy updatedBy isActive createdOn updatedOn notificationOptions"; __ccp_list=1 ;;
-    "org list|--fields"|"org update|--fields") REPLY="uuid codeUuid orgAdmin orgName organizationUuid userUuid isActive isDemo createdOn updatedOn orgAddress suborganization"; __ccp_list=1 ;;
+    "org get|--fields"|"org list|--fields"|"org update|--fields") REPLY="uuid codeUuid orgAdmin orgName organizationUuid userUuid isActive isDemo createdOn updatedOn orgAddress suborganization"; __ccp_list=1 ;;
     "report download|--fields") REPLY="detail emailData fileData fileType reportName templateKey token"; __ccp_list=1 ;;
     "report download|--template"|"report download "*"|--template") REPLY="edge-devices sub-organizations code-types licenses notifications" ;;
     "report download|--type"|"report download "*"|--type") REPLY="csv json pdf" ;;
     "org update|--format"|"org update "*"|--format"|"notify update|--format"|"notify update "*"|--format"|"notify save|--format"|"notify save "*"|--format"|"edgedevice push|--format"|"edgedevice push "*"|--format"|"edgedevice apply|--format"|"edgedevice apply "*"|--format"|"edgedevice add|--format"|"edgedevice add "*"|--format") REPLY="json ndjson csv yaml" ;;
     "edgedevice add|-f"|"edgedevice add "*"|-f"|"edgedevice add|--file"|"edgedevice add "*"|--file"|"edgedevice add|--failed-file"|"edgedevice add "*"|--failed-file"|"edgedevice apply|-f"|"edgedevice apply "*"|-f"|"edgedevice apply|--file"|"edgedevice apply "*"|--file"|"edgedevice push|--flow"|"edgedevice push "*"|--flow"|"edgedevice push|-f"|"edgedevice push "*"|-f"|"edgedevice push|--file"|"edgedevice push "*"|--file"|"notify save|-f"|"notify save "*"|-f"|"notify save|--file"|"notify save "*"|--file"|"notify update|-f"|"notify update "*"|-f"|"notify update|--file"|"notify update "*"|--file"|"org update|-f"|"org update "*"|-f"|"org update|--file"|"org update "*"|--file"|"report download|-O"|"report download "*"|-O"|"report download|--out"|"report download "*"|--out"|"api|-f"|"api "*"|-f"|"api|--file"|"api "*"|--file") REPLY=""; __ccp_files=1 ;;
     *"|--profile") REPLY="$(command ccp config list --profiles 2>/dev/null)" ;;
-    *"|-o"|*"|--output") REPLY="table json ndjson csv yaml" ;;
+    *"|-o"|*"|--output") REPLY="table json ndjson csv yaml name" ;;
     *"|--db") REPLY=""; __ccp_files=1 ;;
     *) REPLY="" ;;
   esac

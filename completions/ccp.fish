@@ -30,6 +30,8 @@ function __ccp_sub
             echo 'server'
         case 'code|get'
             echo 'code get'
+        case 'codetype|get'
+            echo 'codetype get'
         case 'codetype|list' 'codetype|ls'
             echo 'codetype list'
         case 'config|get'
@@ -46,6 +48,8 @@ function __ccp_sub
             echo 'edgedevice add'
         case 'edgedevice|apply'
             echo 'edgedevice apply'
+        case 'edgedevice|get'
+            echo 'edgedevice get'
         case 'edgedevice|list' 'edgedevice|ls'
             echo 'edgedevice list'
         case 'edgedevice|push'
@@ -60,6 +64,8 @@ function __ccp_sub
             echo 'notify save'
         case 'notify|update'
             echo 'notify update'
+        case 'org|get'
+            echo 'org get'
         case 'org|list' 'org|ls'
             echo 'org list'
         case 'org|options'
@@ -87,17 +93,17 @@ end
 function __ccp_own_value_opts
     switch "$argv[1]"
         case ''
-            printf '%s\n' --base-url --token --profile --time-zone --org --user --db -o --output --fields --timeout
+            printf '%s\n' --base-url --token --profile --time-zone --org --user --db -o --output --fields --query --timeout
         case 'api'
             printf '%s\n' -f --file
         case 'codetype list'
-            printf '%s\n' --page --page-size --limit
+            printf '%s\n' --page --page-size --limit --where --sort-by
         case 'edgedevice add'
             printf '%s\n' --name --serial --ip --port --location --description --long-description --devices -f --file --format --batch-size --failed-file
         case 'edgedevice apply'
             printf '%s\n' -f --file --format --batch-size
         case 'edgedevice list'
-            printf '%s\n' --page --page-size --limit
+            printf '%s\n' --page --page-size --limit --where --sort-by
         case 'edgedevice push'
             printf '%s\n' --flow --flow-id --flow-name -f --file --format
         case 'notify configure'
@@ -107,7 +113,7 @@ function __ccp_own_value_opts
         case 'notify update'
             printf '%s\n' --type --option -f --file --format
         case 'org list'
-            printf '%s\n' --page --page-size --limit
+            printf '%s\n' --page --page-size --limit --where --sort-by
         case 'org options add'
             printf '%s\n' -f --file --format
         case 'org update'
@@ -181,14 +187,14 @@ complete -c ccp -s h -l help -d 'show help for a command'
 
 complete -c ccp -n '__ccp_at ""' -a api -d 'Send any request: the envelope from a file (or stdin), the whole response envelope printed'
 complete -c ccp -n '__ccp_at ""' -a code -d 'Codes: get'
-complete -c ccp -n '__ccp_at ""' -a codetype -d 'Code types: list'
+complete -c ccp -n '__ccp_at ""' -a codetype -d 'Code types: list, get'
 complete -c ccp -n '__ccp_at ""' -a completion -d 'print a shell completion script (bash, zsh or fish)'
 complete -c ccp -n '__ccp_at ""' -a config -d 'read and change configuration profiles (base URL, token, org, user, time zone, output, timeout)'
-complete -c ccp -n '__ccp_at ""' -a edgedevice -d 'Edge devices: list, add, push flows'
+complete -c ccp -n '__ccp_at ""' -a edgedevice -d 'Edge devices: list, get, add, push flows, apply'
 complete -c ccp -n '__ccp_at ""' -a help -d 'display help for command'
 complete -c ccp -n '__ccp_at ""' -a license -d 'Licenses: activate, deactivate'
 complete -c ccp -n '__ccp_at ""' -a notify -d 'Notifications: save, update, configure for a role'
-complete -c ccp -n '__ccp_at ""' -a org -d 'Organizations: list sub-organizations, update, options'
+complete -c ccp -n '__ccp_at ""' -a org -d 'Organizations: list and get sub-organizations, update, options'
 complete -c ccp -n '__ccp_at ""' -a report -d 'Reports: download'
 complete -c ccp -n '__ccp_at ""' -a server -d 'The embedded server: start, import, seed, tokens'
 complete -c ccp -s V -l version -d 'print the version'
@@ -199,9 +205,12 @@ complete -c ccp -l time-zone -x -d 'IANA time zone sent as time_zone (env CCP_TI
 complete -c ccp -l org -x -d 'organization uuid for request metadata'
 complete -c ccp -l user -x -d 'user uuid for request metadata'
 complete -c ccp -l db -r -F -d 'local database of the embedded server (env CCP_DB)'
-complete -c ccp -s o -l output -x -a 'table json ndjson csv yaml' -d 'output format (default: table on a terminal, json otherwise)'
+complete -c ccp -s o -l output -x -a 'table json ndjson csv yaml name' -d 'output format; name prints one uuid a line (default: table on a terminal, json otherwise)'
 complete -c ccp -l json -d 'same as --output json'
-complete -c ccp -l fields -x -d 'comma-separated fields to keep, in every format'
+complete -c ccp -l fields -x -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
+complete -c ccp -l query -x -d 'JMESPath expression: applied to the whole array (json, yaml) or to each record (ndjson)'
+complete -c ccp -l no-headers -d 'no header row in table and csv output'
+complete -c ccp -l no-pager -d 'never page long output on a terminal (CCP_PAGER, PAGER, less -FRX)'
 complete -c ccp -l no-color -d 'no colour (NO_COLOR is honoured too)'
 complete -c ccp -l verbose -d 'trace each HTTP exchange on stderr (token redacted)'
 complete -c ccp -l timeout -x -d 'per-request timeout: 500ms, 30s, 2m or milliseconds (default 30s)'
@@ -213,12 +222,15 @@ complete -c ccp -n '__ccp_at "api"' -a 'GET POST PUT DELETE'
 
 complete -c ccp -n '__ccp_at "code"' -a get -d 'Fetch a code with its code type (POST /codes)'
 
+complete -c ccp -n '__ccp_at "codetype"' -a get -d 'Show code types by uuid or identifier (walks GET /codeTypes/{pageNo})'
 complete -c ccp -n '__ccp_at "codetype"' -a list -d 'List code types with their codes (GET /codeTypes/{pageNo})'
 
 complete -c ccp -n '__ccp_under "codetype list"' -l page -x -d 'page to fetch, from 0'
 complete -c ccp -n '__ccp_under "codetype list"' -l page-size -x -d 'records per page (default 100)'
 complete -c ccp -n '__ccp_under "codetype list"' -l all -d 'follow pages until the last one, writing records as they arrive'
 complete -c ccp -n '__ccp_under "codetype list"' -l limit -x -d 'stop after n records, following pages as needed'
+complete -c ccp -n '__ccp_under "codetype list"' -l where -x -d 'keep records where FIELD=VALUE, FIELD!=VALUE or FIELD~TEXT (any case); repeatable, all must hold; FIELD may be a dot path'
+complete -c ccp -n '__ccp_under "codetype list"' -l sort-by -x -d 'order by a field (a dot path); reads the whole listing before printing'
 
 complete -c ccp -n '__ccp_at "completion"' -a 'bash zsh fish'
 
@@ -241,6 +253,7 @@ complete -c ccp -n '__ccp_at "config use"' -a '(command ccp config list --profil
 
 complete -c ccp -n '__ccp_at "edgedevice"' -a add -d 'Add edge devices (POST /edgedevice/org/{orgUuid}/user/{userUuid}/add), from flags or a file'
 complete -c ccp -n '__ccp_at "edgedevice"' -a apply -d 'Make the organization\'s edge devices match a file: plan what to create, update and disable, then apply'
+complete -c ccp -n '__ccp_at "edgedevice"' -a get -d 'Show edge devices by uuid or serial number (walks GET /edgedevice/all/{pageNo})'
 complete -c ccp -n '__ccp_at "edgedevice"' -a list -d 'List the edge devices in your scope (GET /edgedevice/all/{pageNo})'
 complete -c ccp -n '__ccp_at "edgedevice"' -a push -d 'Push flow definitions to edge devices (POST /edgedevice/push): a Node-RED flow, or a file'
 
@@ -275,6 +288,8 @@ complete -c ccp -n '__ccp_under "edgedevice list"' -l page -x -d 'page to fetch,
 complete -c ccp -n '__ccp_under "edgedevice list"' -l page-size -x -d 'records per page (default 100)'
 complete -c ccp -n '__ccp_under "edgedevice list"' -l all -d 'follow pages until the last one, writing records as they arrive'
 complete -c ccp -n '__ccp_under "edgedevice list"' -l limit -x -d 'stop after n records, following pages as needed'
+complete -c ccp -n '__ccp_under "edgedevice list"' -l where -x -d 'keep records where FIELD=VALUE, FIELD!=VALUE or FIELD~TEXT (any case); repeatable, all must hold; FIELD may be a dot path'
+complete -c ccp -n '__ccp_under "edgedevice list"' -l sort-by -x -d 'order by a field (a dot path); reads the whole listing before printing'
 
 complete -c ccp -n '__ccp_under "edgedevice push"' -l flow -r -F -d 'a Node-RED flow export (a JSON array of nodes) to push to <deviceUuid>'
 complete -c ccp -n '__ccp_under "edgedevice push"' -l flow-id -x -d 'the flow\'s id (default: the first tab node\'s id)'
@@ -318,6 +333,7 @@ complete -c ccp -n '__ccp_under "notify update"' -l format -x -a 'json ndjson cs
 complete -c ccp -n '__ccp_under "notify update"' -l skeleton -d 'print an input template for -f and exit'
 complete -c ccp -n '__ccp_under "notify update"' -l dry-run -d 'print the request (method, URL, envelope) as JSON and send nothing'
 
+complete -c ccp -n '__ccp_at "org"' -a get -d 'Show sub-organizations by uuid or name (walks GET /org/{orgUuid}/org/{pageNo})'
 complete -c ccp -n '__ccp_at "org"' -a list -d 'List the sub-organizations of an organization (GET /org/{orgUuid}/org/{pageNo})'
 complete -c ccp -n '__ccp_at "org"' -a options -d 'Organization options: add'
 complete -c ccp -n '__ccp_at "org"' -a update -d 'Update an organization and its address (PUT /org/update): the fields given, from flags or a file'
@@ -326,6 +342,8 @@ complete -c ccp -n '__ccp_under "org list"' -l page -x -d 'page to fetch, from 0
 complete -c ccp -n '__ccp_under "org list"' -l page-size -x -d 'records per page (default 100)'
 complete -c ccp -n '__ccp_under "org list"' -l all -d 'follow pages until the last one, writing records as they arrive'
 complete -c ccp -n '__ccp_under "org list"' -l limit -x -d 'stop after n records, following pages as needed'
+complete -c ccp -n '__ccp_under "org list"' -l where -x -d 'keep records where FIELD=VALUE, FIELD!=VALUE or FIELD~TEXT (any case); repeatable, all must hold; FIELD may be a dot path'
+complete -c ccp -n '__ccp_under "org list"' -l sort-by -x -d 'order by a field (a dot path); reads the whole listing before printing'
 
 complete -c ccp -n '__ccp_at "org options"' -a add -d 'Add or replace organization options by key (POST /org/options/org/{orgUuid}/add)'
 
@@ -376,18 +394,21 @@ complete -c ccp -n '__ccp_at "server token"' -a create -d 'Create a bearer token
 complete -c ccp -n '__ccp_under "server token create"' -l role -x -a 'admin operator viewer' -d 'what the token may do'
 
 # --fields takes the field names of the records each command prints.
-complete -c ccp -n '__ccp_at "code get"' -l fields -x -a '(__ccp_list uuid clazz codeIdentifier shortDescription longDescription value isActive createdOn updatedOn codeType)' -d 'comma-separated fields to keep, in every format'
-complete -c ccp -n '__ccp_at "codetype list"' -l fields -x -a '(__ccp_list uuid clazz codeTypeIdentifier shortDescription longDescription value isActive createdOn updatedOn codes)' -d 'comma-separated fields to keep, in every format'
-complete -c ccp -n '__ccp_at "edgedevice add"' -l fields -x -a '(__ccp_list uuid edgeDeviceName serialNumber ipAdress port location shortDescription longDescription noOfdevices isActive isDisabled orgUUID userUUID createdOn modifiedOn edgeFlows externalReferences)' -d 'comma-separated fields to keep, in every format'
-complete -c ccp -n '__ccp_at "edgedevice apply"' -l fields -x -a '(__ccp_list uuid edgeDeviceName serialNumber ipAdress port location shortDescription longDescription noOfdevices isActive isDisabled orgUUID userUUID createdOn modifiedOn edgeFlows externalReferences)' -d 'comma-separated fields to keep, in every format'
-complete -c ccp -n '__ccp_at "edgedevice list"' -l fields -x -a '(__ccp_list uuid edgeDeviceName serialNumber ipAdress port location shortDescription longDescription noOfdevices isActive isDisabled orgUUID userUUID createdOn modifiedOn edgeFlows externalReferences)' -d 'comma-separated fields to keep, in every format'
-complete -c ccp -n '__ccp_at "edgedevice push"' -l fields -x -a '(__ccp_list uuid edgeDeviceName serialNumber ipAdress port location shortDescription longDescription noOfdevices isActive isDisabled orgUUID userUUID createdOn modifiedOn edgeFlows externalReferences)' -d 'comma-separated fields to keep, in every format'
-complete -c ccp -n '__ccp_at "license activate"' -l fields -x -a '(__ccp_list uuid attributeName serialNumber value createOn updatedOn licenseDetails)' -d 'comma-separated fields to keep, in every format'
-complete -c ccp -n '__ccp_at "license deactivate"' -l fields -x -a '(__ccp_list uuid attributeName serialNumber value createOn updatedOn licenseDetails)' -d 'comma-separated fields to keep, in every format'
-complete -c ccp -n '__ccp_at "notify configure"' -l fields -x -a '(__ccp_list uuid notificationUuid organizationUuid roleUuid createdBy updatedBy applyToSubOrganizaitons isActive isLinked createdOn updatedOn)' -d 'comma-separated fields to keep, in every format'
-complete -c ccp -n '__ccp_at "notify save"' -l fields -x -a '(__ccp_list uuid type createdBy updatedBy isActive createdOn updatedOn notificationOptions)' -d 'comma-separated fields to keep, in every format'
-complete -c ccp -n '__ccp_at "notify update"' -l fields -x -a '(__ccp_list uuid type createdBy updatedBy isActive createdOn updatedOn notificationOptions)' -d 'comma-separated fields to keep, in every format'
-complete -c ccp -n '__ccp_at "org list"' -l fields -x -a '(__ccp_list uuid codeUuid orgAdmin orgName organizationUuid userUuid isActive isDemo createdOn updatedOn orgAddress suborganization)' -d 'comma-separated fields to keep, in every format'
-complete -c ccp -n '__ccp_at "org options add"' -l fields -x -a '(__ccp_list uuid key value organizationUuid isActive createdOn updatedOn)' -d 'comma-separated fields to keep, in every format'
-complete -c ccp -n '__ccp_at "org update"' -l fields -x -a '(__ccp_list uuid codeUuid orgAdmin orgName organizationUuid userUuid isActive isDemo createdOn updatedOn orgAddress suborganization)' -d 'comma-separated fields to keep, in every format'
-complete -c ccp -n '__ccp_at "report download"' -l fields -x -a '(__ccp_list detail emailData fileData fileType reportName templateKey token)' -d 'comma-separated fields to keep, in every format'
+complete -c ccp -n '__ccp_at "code get"' -l fields -x -a '(__ccp_list uuid clazz codeIdentifier shortDescription longDescription value isActive createdOn updatedOn codeType)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
+complete -c ccp -n '__ccp_at "codetype get"' -l fields -x -a '(__ccp_list uuid clazz codeTypeIdentifier shortDescription longDescription value isActive createdOn updatedOn codes)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
+complete -c ccp -n '__ccp_at "codetype list"' -l fields -x -a '(__ccp_list uuid clazz codeTypeIdentifier shortDescription longDescription value isActive createdOn updatedOn codes)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
+complete -c ccp -n '__ccp_at "edgedevice add"' -l fields -x -a '(__ccp_list uuid edgeDeviceName serialNumber ipAdress port location shortDescription longDescription noOfdevices isActive isDisabled orgUUID userUUID createdOn modifiedOn edgeFlows externalReferences)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
+complete -c ccp -n '__ccp_at "edgedevice apply"' -l fields -x -a '(__ccp_list uuid edgeDeviceName serialNumber ipAdress port location shortDescription longDescription noOfdevices isActive isDisabled orgUUID userUUID createdOn modifiedOn edgeFlows externalReferences)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
+complete -c ccp -n '__ccp_at "edgedevice get"' -l fields -x -a '(__ccp_list uuid edgeDeviceName serialNumber ipAdress port location shortDescription longDescription noOfdevices isActive isDisabled orgUUID userUUID createdOn modifiedOn edgeFlows externalReferences)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
+complete -c ccp -n '__ccp_at "edgedevice list"' -l fields -x -a '(__ccp_list uuid edgeDeviceName serialNumber ipAdress port location shortDescription longDescription noOfdevices isActive isDisabled orgUUID userUUID createdOn modifiedOn edgeFlows externalReferences)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
+complete -c ccp -n '__ccp_at "edgedevice push"' -l fields -x -a '(__ccp_list uuid edgeDeviceName serialNumber ipAdress port location shortDescription longDescription noOfdevices isActive isDisabled orgUUID userUUID createdOn modifiedOn edgeFlows externalReferences)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
+complete -c ccp -n '__ccp_at "license activate"' -l fields -x -a '(__ccp_list uuid attributeName serialNumber value createOn updatedOn licenseDetails)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
+complete -c ccp -n '__ccp_at "license deactivate"' -l fields -x -a '(__ccp_list uuid attributeName serialNumber value createOn updatedOn licenseDetails)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
+complete -c ccp -n '__ccp_at "notify configure"' -l fields -x -a '(__ccp_list uuid notificationUuid organizationUuid roleUuid createdBy updatedBy applyToSubOrganizaitons isActive isLinked createdOn updatedOn)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
+complete -c ccp -n '__ccp_at "notify save"' -l fields -x -a '(__ccp_list uuid type createdBy updatedBy isActive createdOn updatedOn notificationOptions)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
+complete -c ccp -n '__ccp_at "notify update"' -l fields -x -a '(__ccp_list uuid type createdBy updatedBy isActive createdOn updatedOn notificationOptions)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
+complete -c ccp -n '__ccp_at "org get"' -l fields -x -a '(__ccp_list uuid codeUuid orgAdmin orgName organizationUuid userUuid isActive isDemo createdOn updatedOn orgAddress suborganization)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
+complete -c ccp -n '__ccp_at "org list"' -l fields -x -a '(__ccp_list uuid codeUuid orgAdmin orgName organizationUuid userUuid isActive isDemo createdOn updatedOn orgAddress suborganization)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
+complete -c ccp -n '__ccp_at "org options add"' -l fields -x -a '(__ccp_list uuid key value organizationUuid isActive createdOn updatedOn)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
+complete -c ccp -n '__ccp_at "org update"' -l fields -x -a '(__ccp_list uuid codeUuid orgAdmin orgName organizationUuid userUuid isActive isDemo createdOn updatedOn orgAddress suborganization)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
+complete -c ccp -n '__ccp_at "report download"' -l fields -x -a '(__ccp_list detail emailData fileData fileType reportName templateKey token)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'

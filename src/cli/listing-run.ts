@@ -1,8 +1,10 @@
 import type { ApiClient } from '../api/client.js';
 import type { PageOptions } from '../api/paginate.js';
 import type { RecordKind } from '../domain/index.js';
+import { UsageError } from './errors.js';
 import type { IO } from './io.js';
-import { listingProgress } from './listing.js';
+import { type ListFlags, listingProgress } from './listing.js';
+import type { Condition } from './listing-where.js';
 import { type OutputSpec, writeRecords } from './output.js';
 
 export interface ListingOptions {
@@ -10,6 +12,31 @@ export interface ListingOptions {
   api: () => Promise<ApiClient>;
   output: OutputSpec;
   page: PageOptions;
+  /** --where conditions, checked against the kind's fields (listingFilter). */
+  where?: Condition[];
+  /** --sort-by field. */
+  sortBy?: string;
+}
+
+/** --where and --sort-by checked against the kind's fields before anything is fetched (exit 2). */
+export async function listingFilter(
+  flags: ListFlags,
+  kind: RecordKind,
+): Promise<Pick<ListingOptions, 'where' | 'sortBy'>> {
+  if (!flags.where?.length && flags.sortBy === undefined) return {};
+  const [{ viewOf, checkPath }, { parseWhere }] = await Promise.all([
+    import('../output/index.js'),
+    import('./listing-where.js'),
+  ]);
+  const view = viewOf(kind);
+  try {
+    return {
+      where: flags.where?.length ? await parseWhere(flags.where, view) : undefined,
+      sortBy: flags.sortBy === undefined ? undefined : checkPath(view, flags.sortBy, '--sort-by field'),
+    };
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
 }
 
 /** Streams a paged listing to the record writer; returns how many records were written. */
@@ -22,17 +49,56 @@ export async function runListing(
   },
 ): Promise<number> {
   const api = await opts.api();
-  const follow = opts.page.all === true || (opts.page.limit ?? 0) > opts.page.pageSize;
+  // With --where, --limit counts the records kept: pages are followed until that many matched.
+  const page: PageOptions = opts.where
+    ? { ...opts.page, all: opts.page.all === true || opts.page.limit !== undefined, limit: undefined }
+    : opts.page;
+  const follow = page.all === true || (page.limit ?? 0) > page.pageSize;
   // Records streaming to the terminal would tear the progress line; a table is printed at the end, and
   // records going to a file or a pipe leave stderr's terminal free for it.
   const toTerminal = opts.io.stdoutIsTTY && opts.output.format !== 'table';
   const progress = await listingProgress(opts.io, what.noun, follow && !toTerminal);
+  let fetched = 0;
+  let total: number | undefined;
+  const onPage: PageOptions['onPage'] = (n, t) => {
+    fetched = n;
+    total = t;
+    progress.onPage?.(n, t);
+  };
+  let count: number;
   try {
-    const records = stopAfterLast(what.list(api, { ...opts.page, onPage: progress.onPage }), progress.stop);
-    return await writeRecords(opts.io, opts.output, what.kind, records, `No ${what.noun} found.`);
+    let records: AsyncIterable<object> | Iterable<object> = stopAfterLast(
+      what.list(api, { ...page, onPage }),
+      progress.stop,
+    );
+    if (opts.where) {
+      const { whereFilter } = await import('./listing-where.js');
+      records = whereFilter(records as AsyncIterable<object>, opts.where, opts.page.limit);
+    }
+    if (opts.sortBy !== undefined) {
+      const { sortRecords } = await import('./listing-where.js');
+      records = await sortRecords(records as AsyncIterable<object>, opts.sortBy);
+    }
+    count = await writeRecords(opts.io, opts.output, what.kind, records, `No ${what.noun} found.`);
   } finally {
     progress.stop();
   }
+  const more = total === undefined || (page.startPage ?? 0) * page.pageSize + fetched < total;
+  if (!follow && opts.io.stdoutIsTTY && fetched >= page.pageSize && more) {
+    opts.io.note(nextPageFooter(page.startPage ?? 0, fetched, total, what.noun));
+  }
+  return count;
+}
+
+/** Under one page on a terminal: how to get the next page, or everything. */
+export function nextPageFooter(
+  pageNo: number,
+  fetched: number,
+  total: number | undefined,
+  noun: string,
+): string {
+  const of = total === undefined ? '' : ` of ${total}`;
+  return `Page ${pageNo}: ${fetched}${of} ${noun}. Next page: --page ${pageNo + 1}; everything: --all`;
 }
 
 /** Ends the progress line once the last record arrived, before the writer prints a buffered table. */

@@ -12,6 +12,8 @@ export interface ListFlags {
   pageSize?: number;
   all?: boolean;
   limit?: number;
+  where?: string[];
+  sortBy?: string;
 }
 
 function integer(min: number) {
@@ -24,7 +26,9 @@ function integer(min: number) {
   };
 }
 
-/** --page, --page-size, --all and --limit on a listing command. */
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** --page, --page-size, --all, --limit, --where and --sort-by on a listing command. */
 export function addListFlags(cmd: Command): Command {
   return cmd
     .addOption(new Option('--page <n>', 'page to fetch, from 0').argParser(integer(0)))
@@ -34,6 +38,18 @@ export function addListFlags(cmd: Command): Command {
     .addOption(new Option('--all', 'follow pages until the last one, writing records as they arrive'))
     .addOption(
       new Option('--limit <n>', 'stop after n records, following pages as needed').argParser(integer(1)),
+    )
+    .addOption(
+      new Option(
+        '--where <cond>',
+        'keep records where FIELD=VALUE, FIELD!=VALUE or FIELD~TEXT (any case); repeatable, all must hold; FIELD may be a dot path',
+      ).argParser(collect),
+    )
+    .addOption(
+      new Option(
+        '--sort-by <field>',
+        'order by a field (a dot path); reads the whole listing before printing',
+      ),
     );
 }
 

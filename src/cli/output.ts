@@ -1,64 +1,124 @@
 import type { RecordKind } from '../domain/index.js';
-import type { OutputFormat, OutputOptions, RecordWriter } from '../output/index.js';
+import { QUERY_FORMATS } from '../output/formats.js';
+import type { OutputFormat, OutputOptions, RecordWriter, View } from '../output/index.js';
 import { UsageError } from './errors.js';
 import type { Factory } from './factory.js';
 import type { IO } from './io.js';
 
-/** How a command prints its records: everything of OutputOptions but the record kind. */
-export type OutputSpec = Omit<OutputOptions, 'kind'>;
+/** How a command prints its records: everything of OutputOptions but what is printed, and the pager. */
+export type OutputSpec = Omit<OutputOptions, 'kind' | 'view'> & { pager?: boolean };
+
+/** The output flags as commander parsed them (`--no-headers` and `--no-pager` set false). */
+export interface OutputFlags {
+  json?: boolean;
+  output?: string;
+  fields?: string;
+  query?: string;
+  headers?: boolean;
+  pager?: boolean;
+}
+
+export interface OutputContext {
+  io: IO;
+  /** The profile's (or CCP_OUTPUT's) format, read only when no flag chose one. */
+  configured: () => Promise<OutputFormat | undefined>;
+  /** The zone tables show timestamps in (--time-zone, env, profile, system). */
+  timeZone: () => Promise<string>;
+  now: () => number;
+}
 
 /**
- * The output format and fields for `kind`, from --json, -o, the profile, then the terminal: `table` when
- * stdout is a terminal, `json` otherwise. --fields is checked against the kind's schema here (exit 2).
+ * The output of `what`, from --json, -o, the profile, then the terminal: `table` when stdout is a terminal,
+ * `json` otherwise (and `json` with --query, whose result is JSON). --fields and --query are checked here,
+ * before anything is fetched (exit 2).
  */
-export async function outputSpec(f: Factory, kind: RecordKind): Promise<OutputSpec> {
-  const g = f.globals();
-  let format: OutputFormat | undefined = g.json ? 'json' : (g.output as OutputFormat | undefined);
-  if (!format) format = (await f.config()).output;
-  format ??= f.io.stdoutIsTTY ? 'table' : 'json';
+export async function resolveOutput(
+  flags: OutputFlags,
+  what: RecordKind | View,
+  ctx: OutputContext,
+): Promise<OutputSpec> {
+  let format = (flags.json ? 'json' : flags.output) as OutputFormat | undefined;
+  if (!format) {
+    const configured = await ctx.configured();
+    format = flags.query && configured && !QUERY_FORMATS.includes(configured) ? undefined : configured;
+  }
+  format ??= flags.query ? 'json' : ctx.io.stdoutIsTTY ? 'table' : 'json';
+  const { resolveFields, FieldsError, checkQuery, QueryError } = await import('../output/index.js');
   let fields: string[] | undefined;
-  if (g.fields !== undefined) {
-    const { resolveFields, FieldsError } = await import('../output/index.js');
-    try {
-      fields = resolveFields(kind, g.fields);
-    } catch (err) {
-      if (err instanceof FieldsError) throw new UsageError(err.message);
-      throw err;
+  try {
+    if (flags.fields !== undefined) fields = resolveFields(what, flags.fields);
+    if (flags.query !== undefined) {
+      if (!QUERY_FORMATS.includes(format)) {
+        throw new UsageError(`--query shapes JSON: use it with -o json, yaml or ndjson, not -o ${format}`);
+      }
+      await checkQuery(flags.query);
     }
+  } catch (err) {
+    if (err instanceof FieldsError || err instanceof QueryError) throw new UsageError(err.message);
+    throw err;
   }
   return {
     format,
     fields,
-    color: f.io.colorEnabled(),
-    isTTY: f.io.stdoutIsTTY,
-    width: f.io.terminalWidth(),
-    now: () => f.clock.now(),
+    query: flags.query,
+    noHeaders: flags.headers === false,
+    pager: flags.pager !== false,
+    color: ctx.io.colorEnabled(),
+    isTTY: ctx.io.stdoutIsTTY,
+    width: ctx.io.terminalWidth(),
+    timeZone: format === 'table' ? await ctx.timeZone() : undefined,
+    note: (line) => ctx.io.note(line),
+    now: ctx.now,
   };
 }
 
-export async function recordWriter(io: IO, spec: OutputSpec, kind: RecordKind): Promise<RecordWriter> {
+/** The output spec of a command's records, from the factory's globals and configuration. */
+export async function outputSpec(f: Factory, what: RecordKind | View): Promise<OutputSpec> {
+  return resolveOutput(f.globals() as OutputFlags, what, {
+    io: f.io,
+    configured: async () => (await f.config()).output as OutputFormat | undefined,
+    timeZone: async () => (await f.config()).timeZone,
+    now: () => f.clock.now(),
+  });
+}
+
+export async function recordWriter(
+  out: NodeJS.WritableStream,
+  spec: OutputSpec,
+  what: RecordKind | View,
+): Promise<RecordWriter> {
   const { createRecordWriter } = await import('../output/index.js');
-  return createRecordWriter(io.stdout, { ...spec, kind });
+  return createRecordWriter(
+    out,
+    typeof what === 'string' ? { ...spec, kind: what } : { ...spec, view: what },
+  );
 }
 
 /**
- * Writes records as they come (a listing holds at most one page in memory). An empty table says so on
- * stderr; the machine formats print their empty form (`[]`, nothing, a header...) instead.
+ * Writes records as they come (a listing holds at most one page in memory), through the pager on a
+ * terminal. An empty table says so on stderr; the machine formats print their empty form (`[]`, nothing,
+ * a header...) instead.
  */
 export async function writeRecords(
   io: IO,
   spec: OutputSpec,
-  kind: RecordKind,
+  what: RecordKind | View,
   records: AsyncIterable<object> | Iterable<object>,
   emptyMessage: string,
 ): Promise<number> {
-  const writer = await recordWriter(io, spec, kind);
+  const { openPager } = await import('./pager.js');
+  const pager = await openPager(io, spec.pager === true);
+  const writer = await recordWriter(pager?.out ?? io.stdout, spec, what);
   let count = 0;
-  for await (const record of records) {
-    await writer.write(record);
-    count++;
+  try {
+    for await (const record of records) {
+      await writer.write(record);
+      count++;
+    }
+    await writer.end();
+  } finally {
+    await pager?.close();
   }
-  await writer.end();
   if (count === 0 && spec.format === 'table') io.note(emptyMessage);
   return count;
 }

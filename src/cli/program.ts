@@ -1,11 +1,10 @@
 import { Command, Option } from 'commander';
 import { registerCommands } from '../commands/index.js';
+import { OUTPUT_FORMATS } from '../output/formats.js';
 import { createFactory, type Factory, type GlobalOptions } from './factory.js';
 import { examples } from './help.js';
 import { systemIO } from './io.js';
 import { cliVersion } from './version.js';
-
-export const OUTPUT_FORMAT_CHOICES = ['table', 'json', 'ndjson', 'csv', 'yaml'] as const;
 
 /**
  * The whole command tree. Registering commands imports no heavy module (undici, zod, the server...):
@@ -29,11 +28,24 @@ export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Co
     .addOption(
       new Option(
         '-o, --output <format>',
-        'output format (default: table on a terminal, json otherwise)',
-      ).choices(OUTPUT_FORMAT_CHOICES),
+        'output format; name prints one uuid a line (default: table on a terminal, json otherwise)',
+      ).choices(OUTPUT_FORMATS),
     )
     .addOption(new Option('--json', 'same as --output json'))
-    .addOption(new Option('--fields <list>', 'comma-separated fields to keep, in every format'))
+    .addOption(
+      new Option(
+        '--fields <list>',
+        'comma-separated fields to keep, in every format; dot paths reach nested ones',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--query <expr>',
+        'JMESPath expression: applied to the whole array (json, yaml) or to each record (ndjson)',
+      ),
+    )
+    .addOption(new Option('--no-headers', 'no header row in table and csv output'))
+    .addOption(new Option('--no-pager', 'never page long output on a terminal (CCP_PAGER, PAGER, less -FRX)'))
     .addOption(new Option('--no-color', 'no colour (NO_COLOR is honoured too)'))
     .addOption(new Option('--verbose', 'trace each HTTP exchange on stderr (token redacted)'))
     .addOption(

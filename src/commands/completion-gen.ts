@@ -62,7 +62,6 @@ export const DEFAULT_HINTS: CompletionHints = {
     report: 'report',
   },
   optionValues: {
-    '|--output': ['table', 'json', 'ndjson', 'csv', 'yaml'],
     'report download|--template': REPORT_TEMPLATES,
     'report download|--type': REPORT_FILE_TYPES,
     'server token create|--role': ['admin', 'operator', 'viewer'],

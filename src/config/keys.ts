@@ -1,9 +1,9 @@
 import { Uuid } from '../domain/common.js';
 import { isValidTimeZone } from '../domain/timestamp.js';
+import { OUTPUT_FORMATS } from '../output/formats.js';
 import { ConfigError } from './errors.js';
 
-export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'yaml'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+export { OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
 
 /** Keys a profile may hold, as typed on the command line. */
 export const PROFILE_KEYS = ['base-url', 'token', 'org', 'user', 'time-zone', 'output', 'timeout'] as const;

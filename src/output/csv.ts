@@ -1,21 +1,21 @@
-import { recordFields } from '../domain/index.js';
+import { csvCell } from './cells.js';
 import type { Sink } from './sink.js';
 import type { OutputOptions, RecordWriter } from './types.js';
+import { viewOf } from './views.js';
 
 type Stringify = typeof import('csv-stringify/sync')['stringify'];
 
-/** A flat cell: nested objects and arrays as compact JSON, null and undefined empty. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-/** RFC 4180 CSV with a header row; columns are --fields or the schema's top-level fields, in order. */
+/**
+ * RFC 4180 CSV with a header row of dot paths: nested objects and lists open into one column per leaf field
+ * (`licenseDetails.remainingDays`, `edgeFlows.flowId`, a list's values joined with `;`), never JSON blobs.
+ */
 export function createCsvWriter(sink: Sink, opts: OutputOptions): RecordWriter {
-  const columns = opts.fields ?? recordFields(opts.kind);
+  const view = opts.view ?? viewOf(opts.kind!);
+  const columns = (opts.fields ? opts.fields.flatMap((f) => view.columnsAt(f, true)) : view.columns).map(
+    (c) => c.path,
+  );
   let stringify: Stringify | undefined;
-  let headerDone = false;
+  let headerDone = opts.noHeaders === true;
 
   const line = async (cells: string[]): Promise<string> => {
     stringify ??= (await import('csv-stringify/sync')).stringify;
@@ -30,8 +30,7 @@ export function createCsvWriter(sink: Sink, opts: OutputOptions): RecordWriter {
   return {
     async write(record) {
       await header();
-      const source = record as Record<string, unknown>;
-      await sink.write(await line(columns.map((c) => csvCell(source[c]))));
+      await sink.write(await line(columns.map((c) => csvCell(record, c))));
     },
     // An empty listing still prints its header, so a script reading the file sees the columns.
     end: header,

@@ -1,6 +1,10 @@
-import { type RecordKind, recordFields } from '../domain/index.js';
+import type { RecordKind } from '../domain/index.js';
+import type { View } from './types.js';
+import { viewOf } from './views.js';
 
-/** An unknown or empty --fields list; `valid` holds the field names the record kind has. */
+export { project as pickFields } from './paths.js';
+
+/** An unknown or empty --fields list; `valid` holds the top-level field names of the records. */
 export class FieldsError extends Error {
   readonly valid: string[];
 
@@ -11,9 +15,22 @@ export class FieldsError extends Error {
   }
 }
 
-/** Parses `a,b,c` and checks each name against the kind's top-level schema fields. */
-export function resolveFields(kind: RecordKind, csv: string): string[] {
-  const valid = recordFields(kind);
+/** The top-level names of a view's records, in order. */
+export function topFields(view: View): string[] {
+  return [...new Set(view.columns.map((c) => c.path.split('.')[0]!))];
+}
+
+/** Checks one dot path against the view (for --fields, --where and --sort-by); throws FieldsError. */
+export function checkPath(view: View, path: string, what = 'field'): string {
+  if (view.hasPath(path)) return path;
+  const valid = topFields(view);
+  throw new FieldsError(`unknown ${what} "${path}"; valid fields: ${valid.join(', ')}`, valid);
+}
+
+/** Parses `a,b.c,d` and checks each dot path against the records' schema. */
+export function resolveFields(target: RecordKind | View, csv: string): string[] {
+  const view = typeof target === 'string' ? viewOf(target) : target;
+  const valid = topFields(view);
   const names = [
     ...new Set(
       csv
@@ -25,8 +42,7 @@ export function resolveFields(kind: RecordKind, csv: string): string[] {
   if (names.length === 0) {
     throw new FieldsError(`--fields needs at least one field name; valid fields: ${valid.join(', ')}`, valid);
   }
-  const known = new Set(valid);
-  const unknown = names.filter((n) => !known.has(n));
+  const unknown = names.filter((n) => !view.hasPath(n));
   if (unknown.length > 0) {
     const label = unknown.length === 1 ? 'field' : 'fields';
     throw new FieldsError(
@@ -35,12 +51,4 @@ export function resolveFields(kind: RecordKind, csv: string): string[] {
     );
   }
   return names;
-}
-
-/** The record with only `fields`, in that order; a field the record lacks is null, so every row has the same shape. */
-export function pickFields(record: object, fields: readonly string[]): Record<string, unknown> {
-  const source = record as Record<string, unknown>;
-  const picked: Record<string, unknown> = {};
-  for (const f of fields) picked[f] = source[f] ?? null;
-  return picked;
 }

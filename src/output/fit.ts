@@ -47,8 +47,8 @@ export function textWidth(text: string): number {
 
 /**
  * Content widths that fit a table into `width` terminal columns. Columns marked in `keep` (identifiers a
- * user copies into the next command) stay whole while the others can still fit; then the widest columns
- * shrink first, down to a common cap, and whatever room is left goes back to them one column at a time.
+ * user copies into the next command) always stay whole; the widest of the others shrink first, down to a
+ * common cap, and whatever room is left goes back to them one column at a time.
  */
 export function fitWidths(
   natural: readonly number[],
@@ -60,11 +60,11 @@ export function fitWidths(
     const kept = natural.reduce((sum, w, i) => sum + (keep[i] ? w : 0), 0);
     const others = natural.filter((_, i) => !keep[i]);
     const room = width - tableOverhead(natural.length) - kept;
-    if (room >= others.length * MIN_COLUMN) {
-      const fitted = shrink(others, room);
-      let next = 0;
-      return natural.map((w, i) => (keep[i] ? w : fitted[next++]!));
-    }
+    // Kept columns are never cut: when the others cannot fit even at their narrowest, the table overflows.
+    const fitted =
+      room >= others.length * MIN_COLUMN ? shrink(others, room) : others.map((w) => Math.min(w, MIN_COLUMN));
+    let next = 0;
+    return natural.map((w, i) => (keep[i] ? w : fitted[next++]!));
   }
   return shrink(natural, width - tableOverhead(natural.length));
 }

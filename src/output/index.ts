@@ -1,15 +1,20 @@
 import { createCsvWriter } from './csv.js';
 import { createJsonWriter } from './json.js';
+import { createNameWriter } from './name.js';
 import { createNdjsonWriter } from './ndjson.js';
+import { createQueryWriter } from './query.js';
 import { Sink } from './sink.js';
 import { createTableWriter } from './table.js';
 import type { OutputFormat, OutputOptions, RecordWriter } from './types.js';
 import { createYamlWriter } from './yaml.js';
 
-export { FieldsError, resolveFields } from './fields.js';
+export { checkPath, FieldsError, resolveFields } from './fields.js';
+export { leafValues, valuesAt } from './paths.js';
+export { checkQuery, QueryError } from './query.js';
 export { relativeTime } from './relative-time.js';
-export type { OutputFormat, OutputOptions, RecordWriter } from './types.js';
+export type { Column, OutputFormat, OutputOptions, RecordWriter, View } from './types.js';
 export { OUTPUT_FORMATS } from './types.js';
+export { treeView, viewOf } from './views.js';
 
 // Each format module loads its own libraries on first use, so `-o ndjson` never loads the table stack.
 const FORMATS: Record<OutputFormat, (sink: Sink, opts: OutputOptions) => RecordWriter> = {
@@ -18,6 +23,7 @@ const FORMATS: Record<OutputFormat, (sink: Sink, opts: OutputOptions) => RecordW
   csv: createCsvWriter,
   yaml: createYamlWriter,
   table: createTableWriter,
+  name: createNameWriter,
 };
 
 /**
@@ -27,7 +33,8 @@ const FORMATS: Record<OutputFormat, (sink: Sink, opts: OutputOptions) => RecordW
 export function createRecordWriter(out: NodeJS.WritableStream, opts: OutputOptions): RecordWriter {
   const format = FORMATS[opts.format];
   if (!format) throw new TypeError(`unknown output format: ${String(opts.format)}`);
-  const inner = format(new Sink(out), opts);
+  const sink = new Sink(out);
+  const inner = opts.query ? createQueryWriter(sink, { ...opts, query: opts.query }) : format(sink, opts);
   let tail: Promise<void> = Promise.resolve();
   let failure: { error: unknown } | undefined;
   let ended = false;

@@ -1,4 +1,4 @@
-import { pickFields } from './fields.js';
+import { shaped } from './json.js';
 import type { Sink } from './sink.js';
 import type { OutputOptions, RecordWriter } from './types.js';
 
@@ -6,8 +6,7 @@ import type { OutputOptions, RecordWriter } from './types.js';
 export function createNdjsonWriter(sink: Sink, opts: OutputOptions): RecordWriter {
   return {
     async write(record) {
-      const value = opts.fields ? pickFields(record, opts.fields) : record;
-      await sink.write(`${JSON.stringify(value)}\n`);
+      await sink.write(`${JSON.stringify(shaped(record, opts))}\n`);
     },
     async end() {},
   };

@@ -4,6 +4,8 @@ export class Sink {
 
   async write(chunk: string): Promise<void> {
     if (chunk === '') return;
+    // A reader that went away (a pager the user quit) closed the stream: stop as `| head` stops us.
+    if ((this.out as { destroyed?: boolean }).destroyed) throw closedError();
     if (this.out.write(chunk)) return;
     await waitForDrain(this.out);
   }
@@ -27,10 +29,14 @@ function waitForDrain(out: NodeJS.WritableStream): Promise<void> {
     // A reader that goes away (`ccp ... | head`) closes the stream without ever draining it.
     const onClose = () => {
       cleanup();
-      reject(Object.assign(new Error('output stream closed'), { code: 'ERR_STREAM_DESTROYED' }));
+      reject(closedError());
     };
     out.on('drain', onDrain);
     out.on('error', onError);
     out.on('close', onClose);
   });
+}
+
+function closedError(): Error {
+  return Object.assign(new Error('output stream closed'), { code: 'EPIPE' });
 }

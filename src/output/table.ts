@@ -1,53 +1,66 @@
 import type { ChalkInstance } from 'chalk';
 import type CliTable3 from 'cli-table3';
-import { parseTimestamp } from '../domain/index.js';
-import { countLabel, TABLE_COLUMNS, timestampFields } from './columns.js';
-import { fitWidths, padEnd, textWidth, truncate } from './fit.js';
-import { relativeTime } from './relative-time.js';
+import { headers, tableCell } from './cells.js';
+import { fitWidths, padEnd, tableOverhead, textWidth, truncate } from './fit.js';
 import type { Sink } from './sink.js';
-import type { OutputOptions, RecordWriter } from './types.js';
+import type { Column, OutputOptions, RecordWriter, View } from './types.js';
+import { viewOf } from './views.js';
 
 /** Rows held before a table is printed and a new one started, so a long listing keeps memory flat. */
 export const TABLE_BATCH = 1000;
-
-interface CellContext {
-  timestamps: Set<string>;
-  relative: boolean;
-  now: number;
-}
-
-/** The text a table cell shows for one field: yes/no, counts for arrays, relative times on a terminal. */
-export function tableCell(field: string, value: unknown, ctx: CellContext): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (Array.isArray(value)) return countLabel(field, value.length);
-  if (typeof value === 'object') return oneLine(JSON.stringify(value));
-  if (typeof value === 'string') {
-    if (ctx.relative && ctx.timestamps.has(field)) {
-      const ms = parseTimestamp(value);
-      if (ms !== undefined) return relativeTime(ms, ctx.now);
-    }
-    return oneLine(value);
-  }
-  return String(value);
-}
-
-// A line break or tab inside a cell would break the table's grid, and an escape sequence sent by the service
-// must not reach the terminal.
-function oneLine(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
-  return text.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, ' ');
-}
 
 interface Stack {
   Table: typeof CliTable3;
   chalk: ChalkInstance | undefined;
 }
 
-/** cli-table3 tables of the kind's default columns (or --fields), fitted to the terminal width. */
+interface TableColumn extends Column {
+  header: string;
+  /** 0: never dropped; on a narrow terminal the highest goes first. */
+  priority: number;
+}
+
+/** The table's columns: --fields as given (none dropped), else the view's defaults with their priorities. */
+export function tableColumns(view: View, fields?: readonly string[]): TableColumn[] {
+  const chosen = fields
+    ? fields.flatMap((f) => view.columnsAt(f, false).map((c) => ({ ...c, priority: 0 })))
+    : view.table.flatMap((t) => view.columnsAt(t.path, false).map((c) => ({ ...c, priority: t.priority })));
+  const names = headers(chosen.map((c) => c.path));
+  return chosen.map((c, i) => ({ ...c, header: names[i]! }));
+}
+
+/**
+ * The columns that fit `width`: while the natural widths overflow, the column of highest priority (the
+ * rightmost among equals) is dropped; priority 0 never is. Returns the indexes kept.
+ */
+export function keepColumns(
+  columns: readonly TableColumn[],
+  natural: readonly number[],
+  width: number,
+): number[] {
+  const kept = columns.map((_, i) => i);
+  if (!Number.isFinite(width) || width <= 0) return kept;
+  const total = () => kept.reduce((sum, i) => sum + natural[i]!, 0) + tableOverhead(kept.length);
+  while (total() > width) {
+    let drop = -1;
+    for (const [at, i] of kept.entries()) {
+      const p = columns[i]!.priority;
+      if (p > 0 && (drop < 0 || p >= columns[kept[drop]!]!.priority)) drop = at;
+    }
+    if (drop < 0) break;
+    kept.splice(drop, 1);
+  }
+  return kept;
+}
+
+/** cli-table3 tables of the view's default columns (or --fields), fitted to the terminal width. */
 export function createTableWriter(sink: Sink, opts: OutputOptions): RecordWriter {
-  const columns = opts.fields ?? [...TABLE_COLUMNS[opts.kind]];
-  const timestamps = timestampFields(opts.kind);
+  const view = opts.view ?? viewOf(opts.kind!);
+  const columns = tableColumns(view, opts.fields);
+  const timeZone = opts.timeZone ?? 'UTC';
+  // What identifies a record (its priority-0 columns) is never cut, even when chosen with --fields.
+  const names = new Set(view.table.filter((t) => t.priority === 0).map((t) => t.path));
+  const noted = new Set<string>();
   let rows: string[][] = [];
   let stack: Stack | undefined;
 
@@ -65,13 +78,25 @@ export function createTableWriter(sink: Sink, opts: OutputOptions): RecordWriter
     const batch = rows;
     rows = [];
     const { Table, chalk } = await load();
-    const natural = columns.map((c, i) => Math.max(textWidth(c), ...batch.map((r) => textWidth(r[i]!))));
-    const widths = fitWidths(natural, opts.width, columns.map(isIdentifier));
-    const head = columns.map((c, i) => {
-      const text = truncate(c, widths[i]!);
-      return chalk ? chalk.bold(text) : text;
-    });
-    const cells = batch.map((row) => row.map((cell, i) => truncate(cell, widths[i]!)));
+    const natural = columns.map((c, i) =>
+      Math.max(opts.noHeaders ? 1 : textWidth(c.header), ...batch.map((r) => textWidth(r[i]!))),
+    );
+    const kept = keepColumns(columns, natural, opts.width);
+    if (kept.length < columns.length) noteDropped(columns.filter((_, i) => !kept.includes(i)));
+    const shown = kept.map((i) => columns[i]!);
+    const keep = shown.map((c) => c.type === 'id' || names.has(c.path));
+    const widths = fitWidths(
+      kept.map((i) => natural[i]!),
+      opts.width,
+      keep,
+    );
+    const head = opts.noHeaders
+      ? []
+      : shown.map((c, i) => {
+          const text = truncate(c.header, widths[i]!);
+          return chalk ? chalk.bold(text) : text;
+        });
+    const cells = batch.map((row) => kept.map((k, i) => truncate(row[k]!, widths[i]!)));
     // compact: one rule under the header and none between rows, so a listing reads line by line.
     const table = new Table({
       head,
@@ -91,18 +116,18 @@ export function createTableWriter(sink: Sink, opts: OutputOptions): RecordWriter
     await sink.write(`${[...framed, ...body, bottom].join('\n')}\n`);
   };
 
+  const noteDropped = (dropped: TableColumn[]) => {
+    const names = dropped.map((c) => c.header).join(', ');
+    if (noted.has(names)) return;
+    noted.add(names);
+    opts.note?.(`Left out to fit ${opts.width} columns: ${names} (choose columns with --fields)`);
+  };
+
   return {
     async write(record) {
-      const source = record as Record<string, unknown>;
-      const ctx: CellContext = { timestamps, relative: opts.isTTY, now: opts.now() };
-      rows.push(columns.map((c) => tableCell(c, source[c], ctx)));
+      rows.push(columns.map((c) => tableCell(record, c, timeZone)));
       if (rows.length >= TABLE_BATCH) await flush();
     },
     end: flush,
   };
-}
-
-/** uuid, orgUUID, notificationUuid...: values a user copies whole into the next command. */
-function isIdentifier(field: string): boolean {
-  return field === 'uuid' || /(Uuid|UUID)$/.test(field);
 }

@@ -1,18 +1,56 @@
 import type { RecordKind } from '../domain/index.js';
+import type { OutputFormat } from './formats.js';
 
-export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv' | 'yaml';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'ndjson', 'csv', 'yaml'];
+export type { OutputFormat } from './formats.js';
+export { OUTPUT_FORMATS } from './formats.js';
+
+/** How a table shows a value: timestamps and dates in the chosen zone, identifiers never cut. */
+export type ColumnType = 'text' | 'timestamp' | 'date' | 'id';
+
+/** One column a table or csv can show: a dot path into the record. */
+export interface Column {
+  path: string;
+  type: ColumnType;
+}
+
+/**
+ * What the output layer knows of the records it prints: their columns, not their resource. Record kinds
+ * build theirs from the domain schema (views.ts); `config list` and any other view give their own.
+ */
+export interface View {
+  /** Every flat column, in order: csv's columns when no --fields are given. */
+  columns: Column[];
+  /** A table's default columns, in order, each with its priority: 0 never dropped, higher dropped first. */
+  table: { path: string; priority: number }[];
+  /** Whether --fields and --where may name `path` (a dot path, maybe into arrays or open objects). */
+  hasPath(path: string): boolean;
+  /** The flat columns a chosen path shows as: itself for a value, its leaves for an object (and a list when `openLists`). */
+  columnsAt(path: string, openLists: boolean): Column[];
+  /** The field `-o name` prints, one a line. */
+  name: string;
+  /** Plural noun for notes ("edge devices"). */
+  noun?: string;
+}
 
 export interface OutputOptions {
   format: OutputFormat;
-  /** Names the record schema (domain RECORD_SCHEMAS): csv columns, table columns and timestamps come from it. */
-  kind: RecordKind;
-  /** Already checked with resolveFields. */
+  /** The columns of what is printed; or `kind`, whose view is built from its schema. */
+  view?: View;
+  kind?: RecordKind;
+  /** Already checked with resolveFields: dot paths. */
   fields?: string[];
+  /** A JMESPath expression, already checked (json, yaml and ndjson only). */
+  query?: string;
+  /** Drop the header row of a table or csv. */
+  noHeaders?: boolean;
   color: boolean;
   isTTY: boolean;
   /** Terminal columns the table is fitted to; 0 or Infinity for no limit. */
   width: number;
+  /** Zone a table shows timestamps in (IANA name); UTC when not given. */
+  timeZone?: string;
+  /** Where a table says which columns it dropped to fit the width. */
+  note?: (line: string) => void;
   now: () => number;
 }
 

@@ -1,4 +1,4 @@
-import { pickFields } from './fields.js';
+import { shaped } from './json.js';
 import type { Sink } from './sink.js';
 import type { OutputOptions, RecordWriter } from './types.js';
 
@@ -11,9 +11,8 @@ export function createYamlWriter(sink: Sink, opts: OutputOptions): RecordWriter 
   return {
     async write(record) {
       stringify ??= (await import('./yaml-stringify.js')).stringify;
-      const value = opts.fields ? pickFields(record, opts.fields) : record;
       // A one-item sequence is exactly the `- ` item this record contributes to the whole sequence.
-      await sink.write(stringify([value], { lineWidth: 0, aliasDuplicateObjects: false }));
+      await sink.write(stringify([shaped(record, opts)], { lineWidth: 0, aliasDuplicateObjects: false }));
       count++;
     },
     async end() {

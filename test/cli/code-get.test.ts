@@ -57,7 +57,7 @@ describe('ccp code get', () => {
       width: 200,
     });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('codeIdentifier');
+    expect(r.stdout).toContain('Code identifier');
     expect(r.stdout).toContain(CODE.sensor);
   });
 });

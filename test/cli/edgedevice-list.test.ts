@@ -38,8 +38,8 @@ describe('ccp edgedevice list', () => {
       width: 200,
     });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/uuid/);
-    expect(r.stdout).toMatch(/serialNumber/);
+    expect(r.stdout).toMatch(/UUID/);
+    expect(r.stdout).toMatch(/Serial number/);
     expect(r.stdout).toContain(DEVICE.gateway1);
     expect(r.stdout).toContain('SN-1001');
     expect(() => JSON.parse(r.stdout)).toThrow();

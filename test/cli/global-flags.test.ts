@@ -54,7 +54,7 @@ describe('colour', () => {
         stdinIsTTY: true,
       });
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout).toContain('isActive');
+      expect(r.stdout).toContain('Active');
       expect(r.stdout.includes(ESC), `${args.join(' ')} ${JSON.stringify(extra)}`).toBe(false);
     }
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
 import { generateCompletion } from '../../src/commands/completion.js';
 import { REPORT_FILE_TYPES, REPORT_TEMPLATES, recordFields } from '../../src/domain/index.js';
+import { OUTPUT_FORMATS } from '../../src/output/formats.js';
 import { bashComplete, fishComplete, hasShell } from './shells.js';
 
 const DIR = join(import.meta.dirname, '..', '..', 'completions');
@@ -55,13 +56,8 @@ describe('completing the real commands', () => {
       ...REPORT_TEMPLATES,
     ]);
     expect(bashComplete(bash, ['ccp', 'report', 'download', '--type', ''])).toEqual([...REPORT_FILE_TYPES]);
-    expect(bashComplete(bash, ['ccp', 'codetype', 'list', '-o', ''])).toEqual([
-      'table',
-      'json',
-      'ndjson',
-      'csv',
-      'yaml',
-    ]);
+    expect(bashComplete(bash, ['ccp', 'codetype', 'list', '-o', ''])).toEqual([...OUTPUT_FORMATS]);
+    expect(OUTPUT_FORMATS).toContain('name');
     expect(bashComplete(bash, ['ccp', 'config', ''])).toEqual(['get', 'list', 'set', 'unset', 'use']);
   });
 

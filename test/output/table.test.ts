@@ -1,55 +1,53 @@
 import { stripVTControlCharacters } from 'node:util';
 import Table from 'cli-table3';
 import { describe, expect, it } from 'vitest';
+import { textWidth } from '../../src/output/fit.js';
 import { TABLE_BATCH } from '../../src/output/table.js';
-import { DEVICES, NOW, render } from './helpers.js';
-
-const DAY = 86_400_000;
+import { DEVICES, render } from './helpers.js';
 
 function lines(text: string): string[] {
   return text.split('\n').filter((l) => l !== '');
 }
 
 describe('table output', () => {
-  it('shows the default columns of the kind, booleans as yes/no, timestamps as sent when not a terminal', async () => {
+  it('shows the default columns of the kind with words for headers, yes/no, and short local times', async () => {
     expect(await render(DEVICES, 'table')).toBe(
       [
-        '┌──────────────────────────────────────┬───────────────────────────┬──────────────┬──────────┬──────┬──────────┬──────────┬──────────────────────────────┐',
-        '│ uuid                                 │ edgeDeviceName            │ serialNumber │ ipAdress │ port │ location │ isActive │ createdOn                    │',
-        '├──────────────────────────────────────┼───────────────────────────┼──────────────┼──────────┼──────┼──────────┼──────────┼──────────────────────────────┤',
-        '│ 0b6c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3 │ Pump, "north" second line │ SN-001       │ 10.0.0.7 │ 1880 │ Plant A  │ yes      │ 2026-11-18T09:30:00*000+0000 │',
-        '│ 1c7d2e3f-4051-4b6c-9d7e-8f90a1b2c3d4 │ Valve                     │              │ 10.0.0.8 │ 1881 │ Plant B  │ no       │ 2027-01-21T15:00:00*000+0530 │',
-        '└──────────────────────────────────────┴───────────────────────────┴──────────────┴──────────┴──────┴──────────┴──────────┴──────────────────────────────┘',
+        '┌──────────────────────────────────────┬───────────────────────────┬───────────────┬────────────┬──────┬──────────┬────────┬──────────────────┐',
+        '│ UUID                                 │ Name                      │ Serial number │ IP address │ Port │ Location │ Active │ Created          │',
+        '├──────────────────────────────────────┼───────────────────────────┼───────────────┼────────────┼──────┼──────────┼────────┼──────────────────┤',
+        '│ 0b6c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3 │ Pump, "north" second line │ SN-001        │ 10.0.0.7   │ 1880 │ Plant A  │ yes    │ 2026-11-18 09:30 │',
+        '│ 1c7d2e3f-4051-4b6c-9d7e-8f90a1b2c3d4 │ Valve                     │               │ 10.0.0.8   │ 1881 │ Plant B  │ no     │ 2027-01-21 09:30 │',
+        '└──────────────────────────────────────┴───────────────────────────┴───────────────┴────────────┴──────┴──────────┴────────┴──────────────────┘',
         '',
       ].join('\n'),
     );
   });
 
-  it('shows --fields in their order, nested arrays as counts and relative times on a terminal', async () => {
+  it('shows timestamps in the chosen zone', async () => {
+    const text = await render(DEVICES, 'table', { fields: ['createdOn'], timeZone: 'Asia/Kolkata' });
+    expect(lines(text).slice(3, 5)).toEqual(['│ 2026-11-18 15:00 │', '│ 2027-01-21 15:00 │']);
+  });
+
+  it('shows --fields in their order, nested arrays as counts, a list’s fields joined', async () => {
     const text = await render(DEVICES, 'table', {
       isTTY: true,
-      fields: ['edgeDeviceName', 'edgeFlows', 'createdOn', 'isActive'],
+      fields: ['edgeDeviceName', 'edgeFlows', 'edgeFlows.flowId', 'isActive'],
     });
     expect(text).toBe(
       [
-        '┌───────────────────────────┬───────────┬─────────────┬──────────┐',
-        '│ edgeDeviceName            │ edgeFlows │ createdOn   │ isActive │',
-        '├───────────────────────────┼───────────┼─────────────┼──────────┤',
-        '│ Pump, "north" second line │ 2 flows   │ 3 days ago  │ yes      │',
-        '│ Valve                     │ 0 flows   │ in 2 months │ no       │',
-        '└───────────────────────────┴───────────┴─────────────┴──────────┘',
+        '┌───────────────────────────┬────────────┬──────────┬────────┐',
+        '│ Name                      │ Edge flows │ Flow id  │ Active │',
+        '├───────────────────────────┼────────────┼──────────┼────────┤',
+        '│ Pump, "north" second line │ 2 flows    │ f-1, f-2 │ yes    │',
+        '│ Valve                     │ 0 flows    │          │ no     │',
+        '└───────────────────────────┴────────────┴──────────┴────────┘',
         '',
       ].join('\n'),
     );
   });
 
-  it('takes "now" from the injected clock', async () => {
-    const later = { now: () => NOW + 100 * DAY };
-    const text = await render(DEVICES, 'table', { isTTY: true, fields: ['createdOn'], ...later });
-    expect(lines(text).slice(3, 5)).toEqual(['│ 3 months ago │', '│ 1 month ago  │']);
-  });
-
-  it('reads date-only fields of the schema as times too, and counts a kind’s own nested arrays', async () => {
+  it('shows a date-only field as the date it is, never as a time of day', async () => {
     const text = await render(
       [
         {
@@ -62,38 +60,60 @@ describe('table output', () => {
         },
       ],
       'table',
-      { kind: 'notification', isTTY: true },
+      { kind: 'notification', isTTY: true, timeZone: 'America/New_York' },
     );
-    expect(lines(text)[1]).toBe('│ uuid │ type  │ createdBy │ isActive │ createdOn │ notificationOptions │');
-    expect(lines(text)[3]).toBe('│ n-1  │ EMAIL │ ops       │ yes      │ 1 day ago │ 1 option            │');
+    expect(lines(text)[1]).toBe('│ UUID │ Type  │ Created by │ Active │ Created    │ Notification options │');
+    expect(lines(text)[3]).toBe('│ n-1  │ EMAIL │ ops        │ yes    │ 2026-11-20 │ 1 option             │');
   });
 
-  it('shows a nested object as compact JSON', async () => {
-    const text = await render([{ key: 'k', orgAddress: { city: 'Pune' } }], 'table', {
+  it('opens a nested object into dot-path columns', async () => {
+    const text = await render([{ orgAddress: { city: 'Pune', pin: '411001' } }], 'table', {
       kind: 'organization',
-      fields: ['orgAddress'],
+      fields: ['orgAddress.city', 'orgAddress.pin'],
     });
-    expect(lines(text)[3]).toBe('│ {"city":"Pune"} │');
+    expect(lines(text)[1]).toBe('│ City │ Pin    │');
+    expect(lines(text)[3]).toBe('│ Pune │ 411001 │');
+  });
+
+  it('--no-headers drops the header row', async () => {
+    const text = await render(DEVICES, 'table', { fields: ['port'], noHeaders: true });
+    expect(lines(text)).toEqual(['┌──────┐', '│ 1880 │', '│ 1881 │', '└──────┘']);
   });
 
   it('makes the header bold only when colour is on', async () => {
     const plain = await render(DEVICES, 'table', { fields: ['port'] });
     const coloured = await render(DEVICES, 'table', { fields: ['port'], color: true });
     expect(plain).not.toContain('\u001b[');
-    expect(lines(coloured)[1]).toBe('│ \u001b[1mport\u001b[22m │');
+    expect(lines(coloured)[1]).toBe('│ \u001b[1mPort\u001b[22m │');
     expect(stripVTControlCharacters(coloured)).toBe(plain);
   });
 
-  it('fits a narrow width by truncating the widest columns with an ellipsis', async () => {
-    const text = await render(DEVICES, 'table', { width: 60 });
-    for (const line of lines(text)) expect([...line].length).toBe(60);
-    const row = lines(text)[3]!;
-    expect(row).toContain('…');
-    // Narrow columns keep their full text; the wide uuid and name are what gives way.
-    expect(row).toContain(' 1880 ');
-    expect(row).toContain(' yes ');
-    expect(row).not.toContain(DEVICES[0]!.uuid!);
-    expect(row).toContain(DEVICES[0]!.uuid!.slice(0, 3));
+  describe.each([
+    [160, ['UUID', 'Name', 'Serial number', 'IP address', 'Port', 'Location', 'Active', 'Created'], []],
+    [80, ['UUID', 'Name', 'Serial number', 'Active'], ['Created', 'Port', 'Location', 'IP address']],
+    [40, ['UUID', 'Name'], ['Created', 'Port', 'Location', 'IP address', 'Active', 'Serial number']],
+  ] as const)('at %i columns', (width, kept, dropped) => {
+    it('keeps uuids and names whole and drops the least-used columns first, saying so', async () => {
+      const notes: string[] = [];
+      const devices = [{ ...DEVICES[0]!, edgeDeviceName: 'Pump north' }, DEVICES[1]!];
+      const text = await render(devices, 'table', { width, note: (l) => notes.push(l) });
+      const header = lines(text)[1]!;
+      for (const h of kept) expect(header).toContain(` ${h} `);
+      for (const h of dropped) expect(header).not.toContain(` ${h} `);
+      // Never cut: the whole uuid and name are there.
+      expect(text).toContain(DEVICES[0]!.uuid!);
+      expect(text).toContain('Pump north');
+      if (dropped.length === 0) {
+        for (const line of lines(text)) expect(textWidth(line)).toBeLessThanOrEqual(width);
+        expect(notes).toEqual([]);
+      } else {
+        expect(notes).toHaveLength(1);
+        for (const h of dropped) expect(notes[0]).toContain(h);
+        expect(notes[0]).toContain(`${width} columns`);
+      }
+      // 40 columns cannot hold a uuid and a name side by side: the table overflows rather than cut them.
+      if (width >= 80) for (const line of lines(text)) expect(textWidth(line)).toBeLessThanOrEqual(width);
+    });
   });
 
   it('leaves a table that fits alone', async () => {
@@ -122,30 +142,31 @@ describe('table output', () => {
       { uuid: 'c', edgeDeviceName: 'ｆｕｌｌ', location: '', serialNumber: 'x' },
     ];
     const fields = ['uuid', 'edgeDeviceName', 'location', 'serialNumber'];
-    const expected = new Table({ head: fields, style: { head: [], border: [], compact: true } });
+    const head = ['UUID', 'Name', 'Location', 'Serial number'];
+    const expected = new Table({ head, style: { head: [], border: [], compact: true } });
     for (const r of records) expected.push(fields.map((f) => r[f as keyof typeof r]));
     expect(await render(records, 'table', { fields })).toBe(`${expected.toString()}\n`);
   });
 
   it('truncates wide characters by the columns they take', async () => {
     const records = [
-      { uuid: 'a', edgeDeviceName: '東京東京東京東京東京東京' },
-      { uuid: 'b', edgeDeviceName: 'x' },
+      { uuid: 'a', location: '東京東京東京東京東京東京' },
+      { uuid: 'b', location: 'x' },
     ];
-    const text = await render(records, 'table', { fields: ['uuid', 'edgeDeviceName'], width: 16 });
+    const text = await render(records, 'table', { fields: ['uuid', 'location'], width: 16 });
     expect(lines(text)[3]).toBe('│ a    │ 東京… │');
     expect(lines(text)[4]).toBe('│ b    │ x     │');
   });
 });
 
 describe('fitting keeps identifiers whole', () => {
-  it('shrinks the other columns first, and only shrinks a uuid when nothing else can give', async () => {
+  it('shrinks the other columns first, and never cuts a kept column', async () => {
     const { fitWidths } = await import('../../src/output/fit.js');
     // uuid (36), name (30), location (20) into 70 columns: overhead 10, budget 60.
     expect(fitWidths([36, 30, 20], 70, [true, false, false])).toEqual([36, 12, 12]);
     // Without the mark the widest (the uuid) would be cut.
     expect(fitWidths([36, 30, 20], 70)[0]).toBeLessThan(36);
-    // Too narrow for the others at their minimum: everything shrinks together.
-    expect(fitWidths([36, 30, 20], 40, [true, false, false])[0]).toBeLessThan(36);
+    // Too narrow for the others at their minimum: they take their minimum, and the kept uuid stays whole.
+    expect(fitWidths([36, 30, 20], 40, [true, false, false])).toEqual([36, 3, 3]);
   });
 });

@@ -3,7 +3,7 @@ import { listCodeTypes } from '../../api/code-types.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { addListFlags, type ListFlags, pageOptions } from '../../cli/listing.js';
-import { type ListingOptions, runListing } from '../../cli/listing-run.js';
+import { type ListingOptions, listingFilter, runListing } from '../../cli/listing-run.js';
 import { outputSpec } from '../../cli/output.js';
 
 export type CodeTypeListOptions = ListingOptions;
@@ -20,6 +20,7 @@ export function registerCodeTypeList(parent: Command, f: Factory): Command {
         'ccp codetype list',
         'ccp codetype list --all -o yaml',
         'ccp codetype list --fields uuid,codeTypeIdentifier,value',
+        "ccp codetype list --all -o ndjson --query '{id: codeTypeIdentifier, codes: length(codes)}'",
       ),
     )
     .action(async (flags: ListFlags) => {
@@ -28,6 +29,7 @@ export function registerCodeTypeList(parent: Command, f: Factory): Command {
         api: () => f.api(),
         output: await outputSpec(f, 'codeType'),
         page: pageOptions(flags),
+        ...(await listingFilter(flags, 'codeType')),
       });
     });
   return cmd;

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
 import { registerEdgeDeviceAdd } from './add.js';
 import { registerEdgeDeviceApply } from './apply.js';
+import { registerEdgeDeviceGet } from './get.js';
 import { registerEdgeDeviceList } from './list.js';
 import { registerEdgeDevicePush } from './push.js';
 
@@ -9,8 +10,9 @@ export function registerEdgeDevice(program: Command, f: Factory): Command {
   const group = program
     .command('edgedevice')
     .alias('device')
-    .description('Edge devices: list, add, push flows');
+    .description('Edge devices: list, get, add, push flows, apply');
   registerEdgeDeviceList(group, f);
+  registerEdgeDeviceGet(group, f);
   registerEdgeDeviceAdd(group, f);
   registerEdgeDevicePush(group, f);
   registerEdgeDeviceApply(group, f);

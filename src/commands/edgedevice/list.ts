@@ -3,7 +3,7 @@ import { listEdgeDevices } from '../../api/edge-devices.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { addListFlags, type ListFlags, pageOptions } from '../../cli/listing.js';
-import { type ListingOptions, runListing } from '../../cli/listing-run.js';
+import { type ListingOptions, listingFilter, runListing } from '../../cli/listing-run.js';
 import { outputSpec } from '../../cli/output.js';
 
 export type EdgeDeviceListOptions = ListingOptions;
@@ -21,6 +21,8 @@ export function registerEdgeDeviceList(parent: Command, f: Factory): Command {
         'ccp edgedevice list --page 2 --page-size 50',
         'ccp edgedevice list --all -o ndjson > devices.ndjson',
         'ccp edgedevice list --limit 10 --fields uuid,edgeDeviceName,serialNumber',
+        'ccp edgedevice list --all --where location~plant --where isActive=true -o name',
+        'ccp edgedevice list --all --where edgeFlows.flowId=ingest --sort-by createdOn',
       ),
     )
     .action(async (flags: ListFlags) => {
@@ -29,6 +31,7 @@ export function registerEdgeDeviceList(parent: Command, f: Factory): Command {
         api: () => f.api(),
         output: await outputSpec(f, 'edgeDevice'),
         page: pageOptions(flags),
+        ...(await listingFilter(flags, 'edgeDevice')),
       };
       await runEdgeDeviceList(opts);
     });

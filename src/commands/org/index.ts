@@ -1,12 +1,16 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
+import { registerOrgGet } from './get.js';
 import { registerOrgList } from './list.js';
 import { registerOrgOptions } from './options.js';
 import { registerOrgUpdate } from './update.js';
 
 export function registerOrg(program: Command, f: Factory): Command {
-  const group = program.command('org').description('Organizations: list sub-organizations, update, options');
+  const group = program
+    .command('org')
+    .description('Organizations: list and get sub-organizations, update, options');
   registerOrgList(group, f);
+  registerOrgGet(group, f);
   registerOrgUpdate(group, f);
   registerOrgOptions(group, f);
   return group;

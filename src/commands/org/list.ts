@@ -4,7 +4,7 @@ import { uuidArg } from '../../cli/args.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { addListFlags, type ListFlags, pageOptions } from '../../cli/listing.js';
-import { type ListingOptions, runListing } from '../../cli/listing-run.js';
+import { type ListingOptions, listingFilter, runListing } from '../../cli/listing-run.js';
 import { outputSpec } from '../../cli/output.js';
 
 export interface OrgListOptions extends ListingOptions {
@@ -31,6 +31,7 @@ export function registerOrgList(parent: Command, f: Factory): Command {
         api: () => f.api(),
         output: await outputSpec(f, 'organization'),
         page: pageOptions(flags),
+        ...(await listingFilter(flags, 'organization')),
         orgUuid,
       });
     });

@@ -1,0 +1,41 @@
+import type { Command } from 'commander';
+import { listSubOrganizations } from '../../api/organizations.js';
+import { uuidArg } from '../../cli/args.js';
+import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
+import { type GetOptions, runGet } from '../../cli/listing-get.js';
+import { outputSpec } from '../../cli/output.js';
+import type { Organization } from '../../domain/organization.js';
+
+export interface OrgGetOptions extends GetOptions {
+  parentUuid: string;
+}
+
+export function registerOrgGet(parent: Command, f: Factory): Command {
+  return parent
+    .command('get')
+    .description('Show sub-organizations by uuid or name (walks GET /org/{orgUuid}/org/{pageNo})')
+    .argument('<parentOrgUuid>', 'the parent organization', uuidArg)
+    .argument('<uuid|orgName...>', 'uuids or names of its sub-organizations')
+    .addHelpText(
+      'after',
+      examples(
+        'ccp org get 6f1d2c3b-4a59-4e8f-9b0a-1c2d3e4f5a6b "Plant North"',
+        'ccp org get 6f1d2c3b-4a59-4e8f-9b0a-1c2d3e4f5a6b "Plant North" --fields uuid,orgAddress.city',
+      ),
+    )
+    .action(async (parentUuid: string, keys: string[]) => {
+      const output = await outputSpec(f, 'organization');
+      await runOrgGet({ io: f.io, api: () => f.api(), output, keys, parentUuid });
+    });
+}
+
+export async function runOrgGet(opts: OrgGetOptions): Promise<Organization[]> {
+  return runGet<Organization>(opts, {
+    list: (api, page) => listSubOrganizations(api, opts.parentUuid, page),
+    kind: 'organization',
+    singular: `sub-organization of ${opts.parentUuid}`,
+    keyNames: 'uuid or name',
+    keysOf: (o) => [o.uuid, o.orgName],
+  });
+}

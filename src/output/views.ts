@@ -1,0 +1,132 @@
+import { RECORD_SCHEMAS, type RecordKind } from '../domain/index.js';
+import { type FieldNode, fieldTree, leafColumns, nodeAt } from './schema-tree.js';
+import type { View } from './types.js';
+
+/**
+ * A table's default columns per record kind, in order, each with its priority: 0 is never dropped (what
+ * identifies a record: its uuid and name); on a narrow terminal the highest numbers go first.
+ */
+const TABLE_COLUMNS: Record<RecordKind, [string, number][]> = {
+  edgeDevice: [
+    ['uuid', 0],
+    ['edgeDeviceName', 0],
+    ['serialNumber', 1],
+    ['ipAdress', 3],
+    ['port', 5],
+    ['location', 4],
+    ['isActive', 2],
+    ['createdOn', 6],
+  ],
+  code: [
+    ['uuid', 0],
+    ['codeIdentifier', 0],
+    ['clazz', 3],
+    ['value', 1],
+    ['shortDescription', 4],
+    ['isActive', 2],
+    ['createdOn', 5],
+  ],
+  codeType: [
+    ['uuid', 0],
+    ['codeTypeIdentifier', 0],
+    ['clazz', 3],
+    ['value', 1],
+    ['shortDescription', 5],
+    ['codes', 2],
+    ['isActive', 4],
+  ],
+  organization: [
+    ['uuid', 0],
+    ['orgName', 0],
+    ['orgAdmin', 2],
+    ['organizationUuid', 3],
+    ['isActive', 1],
+    ['isDemo', 4],
+    ['createdOn', 5],
+  ],
+  organizationOption: [
+    ['uuid', 0],
+    ['key', 0],
+    ['value', 1],
+    ['organizationUuid', 3],
+    ['isActive', 2],
+    ['updatedOn', 4],
+  ],
+  notification: [
+    ['uuid', 0],
+    ['type', 0],
+    ['createdBy', 2],
+    ['isActive', 1],
+    ['createdOn', 3],
+    ['notificationOptions', 4],
+  ],
+  notificationConfiguration: [
+    ['uuid', 0],
+    ['notificationUuid', 0],
+    ['organizationUuid', 1],
+    ['roleUuid', 2],
+    ['applyToSubOrganizaitons', 3],
+    ['isActive', 4],
+    ['isLinked', 5],
+  ],
+  license: [
+    ['uuid', 0],
+    ['attributeName', 0],
+    ['serialNumber', 1],
+    ['licenseDetails.license.status', 2],
+    ['licenseDetails.remainingDays', 3],
+    ['licenseDetails.provisioned', 4],
+    ['licenseDetails.total', 4],
+    ['updatedOn', 5],
+  ],
+  report: [
+    ['reportName', 0],
+    ['templateKey', 1],
+    ['fileType', 2],
+  ],
+};
+
+const NOUNS: Record<RecordKind, string> = {
+  edgeDevice: 'edge devices',
+  code: 'codes',
+  codeType: 'code types',
+  organization: 'organizations',
+  organizationOption: 'organization options',
+  notification: 'notifications',
+  notificationConfiguration: 'notification configurations',
+  license: 'licenses',
+  report: 'reports',
+};
+
+/** A view of any record tree: its leaf columns, and paths checked against the tree. */
+export function treeView(
+  tree: FieldNode,
+  table: View['table'],
+  extra: { name?: string; noun?: string } = {},
+): View {
+  return {
+    columns: leafColumns(tree),
+    table,
+    hasPath: (path) => path !== '' && nodeAt(tree, path) !== undefined,
+    columnsAt(path, openLists) {
+      const node = nodeAt(tree, path);
+      return node ? leafColumns(node, path, openLists) : [{ path, type: 'text' }];
+    },
+    name: extra.name ?? 'uuid',
+    noun: extra.noun,
+  };
+}
+
+const views = new Map<RecordKind, View>();
+
+/** The view of a record kind, read from its domain schema once. */
+export function viewOf(kind: RecordKind): View {
+  let view = views.get(kind);
+  if (!view) {
+    const table = TABLE_COLUMNS[kind].map(([path, priority]) => ({ path, priority }));
+    const name = kind === 'report' ? 'reportName' : 'uuid';
+    view = treeView(fieldTree(RECORD_SCHEMAS[kind]), table, { name, noun: NOUNS[kind] });
+    views.set(kind, view);
+  }
+  return view;
+}
