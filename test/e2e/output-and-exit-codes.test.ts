@@ -65,8 +65,8 @@ describe('every output format (bin/ccp.js)', () => {
   it('table: columns for the fields, no colour when not a terminal', async () => {
     const r = await spawnCcp(['edgedevice', 'list', '-o', 'table', ...FIELDS], { env });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/uuid/);
-    expect(r.stdout).toMatch(/serialNumber/);
+    expect(r.stdout).toMatch(/UUID/);
+    expect(r.stdout).toMatch(/Serial number/);
     expect(r.stdout).toContain('SN-1001');
     expect(r.stdout.includes(`${String.fromCharCode(27)}[`)).toBe(false);
   });
