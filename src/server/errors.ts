@@ -22,6 +22,13 @@ export class ServiceError extends Error {
     this.detail = detail;
     this.headers = headers;
   }
+
+  /** A failure whose reason names what it is about after section 7's text (decisions.md: reasons say what). */
+  static about(name: ServiceErrorName, what: string): ServiceError {
+    const err = new ServiceError(name, what);
+    err.message = reasonText(err.def, what);
+    return err;
+  }
 }
 
 /** For failures no section-7 entry covers: a 500 that tells nothing about the internals. */

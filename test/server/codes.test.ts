@@ -92,7 +92,7 @@ describe('POST /codes', () => {
 
   it('no such code: 200 CCP-CS-001', async () => {
     const res = await fetchCode(envelope([{ uuid: UNKNOWN_UUID }]));
-    expectError(res, 200, 'CCP-CS-001', 'CCP-CS-001 Error while fetching Code');
+    expectError(res, 200, 'CCP-CS-001', `CCP-CS-001 Error while fetching Code: code ${UNKNOWN_UUID}`);
     // A code type's uuid is not a code's.
     expectError(await fetchCode(envelope([{ uuid: CODE_TYPE.deviceKind }])), 200, 'CCP-CS-001');
   });

@@ -215,7 +215,12 @@ describe('POST /edgedevice/org/{orgUuid}/user/{userUuid}/add', () => {
         { edgeDeviceName: 'Second', serialNumber: 'SN-DUP-1' },
       ]),
     });
-    expectError(res, 200, 'CCP-DM-006', 'CCP-DM-006 Error while Creating/Updating edge device');
+    expectError(
+      res,
+      200,
+      'CCP-DM-006',
+      `CCP-DM-006 Error while Creating/Updating edge device: data[1].serialNumber SN-DUP-1 is already used in organization ${ORG.root}`,
+    );
     const after = await list();
     expect(after.length).toBe(before.length);
     expect(after.some((d) => d.serialNumber === 'SN-DUP-1')).toBe(false);
@@ -229,7 +234,12 @@ describe('POST /edgedevice/org/{orgUuid}/user/{userUuid}/add', () => {
         { edgeDeviceName: 'Clashing', serialNumber: 'SN-1003' },
       ]),
     });
-    expectError(res, 200, 'CCP-DM-006', 'CCP-DM-006 Error while Creating/Updating edge device');
+    expectError(
+      res,
+      200,
+      'CCP-DM-006',
+      `CCP-DM-006 Error while Creating/Updating edge device: data[1].serialNumber SN-1003 is already used in organization ${ORG.root}`,
+    );
     expect(await count()).toBe(before);
     expect((await list()).some((d) => d.serialNumber === 'SN-GOOD-9')).toBe(false);
     // The update of a record in a failed batch is rolled back too.
@@ -277,15 +287,15 @@ describe('POST /edgedevice/org/{orgUuid}/user/{userUuid}/add', () => {
   });
 
   it.each([
-    ['a malformed org uuid', addPath('not-a-uuid')],
-    ['an unknown org uuid', addPath(UNKNOWN_UUID)],
-    ['a malformed user uuid', addPath(ORG.root, 'nobody')],
-  ])('%s in the path: 200 CCP-HTTP-017, nothing saved', async (_name, path) => {
+    ['a malformed org uuid', addPath('not-a-uuid'), 'orgUuid not-a-uuid is not a UUID'],
+    ['an unknown org uuid', addPath(UNKNOWN_UUID), `organization ${UNKNOWN_UUID} does not exist`],
+    ['a malformed user uuid', addPath(ORG.root, 'nobody'), 'userUuid nobody is not a UUID'],
+  ])('%s in the path: 200 CCP-HTTP-017 naming it, nothing saved', async (_name, path, what) => {
     const before = await count();
     const res = await srv.call('POST', path, {
       body: envelope([{ edgeDeviceName: 'X', serialNumber: 'SN-017' }]),
     });
-    expectError(res, 200, 'CCP-HTTP-017', 'CCP-HTTP-017 Invalid UUID Identifier');
+    expectError(res, 200, 'CCP-HTTP-017', `CCP-HTTP-017 Invalid UUID Identifier: ${what}`);
     expect(await count()).toBe(before);
   });
 
@@ -391,7 +401,12 @@ describe('POST /edgedevice/push', () => {
       { uuid: DEVICE.gateway2, edgeFlows: [{ flowId: 'flow-atomic', flowJSON: '{}' }] },
       { uuid: UNKNOWN_UUID, edgeFlows: [{ flowId: 'flow-atomic', flowJSON: '{}' }] },
     ]);
-    expectError(res, 404, 'NOT_FOUND', 'NOT_FOUND The resource you were trying to reach is not found');
+    expectError(
+      res,
+      404,
+      'NOT_FOUND',
+      `NOT_FOUND The resource you were trying to reach is not found: edge device ${UNKNOWN_UUID}`,
+    );
     const g2 = (await list()).find((d) => d.uuid === DEVICE.gateway2);
     expect(g2.edgeFlows.some((f: { flowId: string }) => f.flowId === 'flow-atomic')).toBe(false);
   });

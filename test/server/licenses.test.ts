@@ -113,13 +113,18 @@ describe('PUT /license/{uuid}/{action}', () => {
   });
 
   it.each([
-    ['an unknown action', LICENSE.active, 'suspend'],
-    ['an action in another case', LICENSE.active, 'ACTIVATE'],
-    ['a malformed uuid', 'not-a-uuid', 'activate'],
-    ['an unknown uuid', UNKNOWN_UUID, 'activate'],
-    ['the uuid of the license object, not the record', 'c3000000-0000-4000-8000-000000000001', 'activate'],
-  ])('%s: 404', async (_name, uuid, action) => {
-    expectError(await put(uuid, action), 404, 'NOT_FOUND', notFound);
+    ['an unknown action', LICENSE.active, 'suspend', 'action suspend'],
+    ['an action in another case', LICENSE.active, 'ACTIVATE', 'action ACTIVATE'],
+    ['a malformed uuid', 'not-a-uuid', 'activate', 'license not-a-uuid'],
+    ['an unknown uuid', UNKNOWN_UUID, 'activate', `license ${UNKNOWN_UUID}`],
+    [
+      'the uuid of the license object, not the record',
+      'c3000000-0000-4000-8000-000000000001',
+      'activate',
+      'license c3000000-0000-4000-8000-000000000001',
+    ],
+  ])('%s: 404 naming it', async (_name, uuid, action, what) => {
+    expectError(await put(uuid, action), 404, 'NOT_FOUND', `${notFound}: ${what}`);
   });
 
   it('operator and viewer: 403; nothing changes', async () => {

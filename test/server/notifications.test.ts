@@ -175,7 +175,7 @@ describe('PUT /notification', () => {
       { uuid: NOTIFICATION.sms, type: 'SMS-CHANGED', notificationOptions: [] },
       { uuid: UNKNOWN_UUID, type: 'GHOST' },
     ]);
-    expectError(res, 404, 'NOT_FOUND', notFound);
+    expectError(res, 404, 'NOT_FOUND', `${notFound}: notification ${UNKNOWN_UUID}`);
     // Read back through the notifications report, whatever its record shape.
     const report = expectOk(
       await srv.call('POST', '/download', {
@@ -257,11 +257,9 @@ describe('POST /notification/configure', () => {
   });
 
   it("the organization defaults to the token's: a sub-organization admin configures its own", async () => {
-    const [cfg] = expectOk(
-      await configure([{ notificationUuid: NOTIFICATION.email, roleUuid: ROLE }], {
-        token: srv.tokens.subAdmin,
-      }),
-    );
+    const sub = { token: srv.tokens.subAdmin };
+    const [own] = expectOk(await save([{ type: 'SUB-EMAIL' }], sub));
+    const [cfg] = expectOk(await configure([{ notificationUuid: own.uuid, roleUuid: ROLE }], sub));
     expect(cfg.organizationUuid).toBe(ORG.sub1);
   });
 
@@ -272,12 +270,12 @@ describe('POST /notification/configure', () => {
     expectError(await configure(parent, { token: srv.tokens.subAdmin }), 403, 'FORBIDDEN');
   });
 
-  it('an unknown notification: 404', async () => {
+  it('an unknown notification: 404 naming it', async () => {
     expectError(
       await configure([{ notificationUuid: UNKNOWN_UUID, roleUuid: ROLE }]),
       404,
       'NOT_FOUND',
-      notFound,
+      `${notFound}: notification ${UNKNOWN_UUID}`,
     );
   });
 
@@ -312,5 +310,67 @@ describe('notification writes keep what is not sent', () => {
     expect(updated[0].notificationOptions.map((o: { attributeName: string }) => o.attributeName)).toEqual([
       'EMAIL',
     ]);
+  });
+});
+
+describe('notifications belong to the organization that saved them', () => {
+  const report = async (token: string) => {
+    const [file] = expectOk(
+      await srv.call('POST', '/download', {
+        body: envelope([{ templateKey: 'notifications', fileType: 'json' }]),
+        token,
+      }),
+    );
+    return JSON.stringify(JSON.parse(Buffer.from(file.fileData, 'base64').toString('utf8')));
+  };
+
+  it("another organization's operator cannot rewrite or configure them: 403, nothing changed", async () => {
+    const other = { token: srv.tokens.otherAdmin };
+    const [theirs] = expectOk(
+      await save(
+        [{ type: 'OTHER-MAIL', notificationOptions: [{ attributeName: 'to', attributeValue: 'a@b' }] }],
+        other,
+      ),
+    );
+    const hijack = [
+      { uuid: theirs.uuid, notificationOptions: [{ attributeName: 'to', attributeValue: 'me@x' }] },
+    ];
+    for (const token of [srv.tokens.admin, srv.tokens.operator, srv.tokens.subAdmin])
+      expectError(await change(hijack, { token }), 403, 'FORBIDDEN', forbidden);
+    expectError(await configure([{ notificationUuid: theirs.uuid, roleUuid: ROLE }]), 403, 'FORBIDDEN');
+    // The root admin's own notification cannot be configured by the other organization either.
+    expectError(
+      await configure(
+        [{ notificationUuid: NOTIFICATION.email, roleUuid: ROLE, organizationUuid: ORG.other }],
+        other,
+      ),
+      403,
+      'FORBIDDEN',
+    );
+    expect(await report(srv.tokens.otherAdmin)).toContain('a@b');
+    expect(await report(srv.tokens.otherAdmin)).not.toContain('me@x');
+  });
+
+  it('scope reaches down, not up: the root admin updates a sub-organization’s, not the reverse', async () => {
+    const [subs] = expectOk(await save([{ type: 'SUB-PAGER' }], { token: srv.tokens.subAdmin }));
+    expectOk(await change([{ uuid: subs.uuid, type: 'SUB-PAGER-2' }]));
+    expectError(
+      await change([{ uuid: NOTIFICATION.sms, type: 'X' }], { token: srv.tokens.subAdmin }),
+      403,
+      'FORBIDDEN',
+    );
+  });
+
+  it('the notifications report holds only what the scope may read', async () => {
+    expectOk(await save([{ type: 'ONLY-OTHER' }], { token: srv.tokens.otherAdmin }));
+    expectOk(await save([{ type: 'ONLY-SUB' }], { token: srv.tokens.subAdmin }));
+    const root = await report(srv.tokens.admin);
+    expect(root).toContain('ONLY-SUB');
+    expect(root).toContain(NOTIFICATION.email);
+    expect(root).not.toContain('ONLY-OTHER');
+    const sub = await report(srv.tokens.subAdmin);
+    expect(sub).toContain('ONLY-SUB');
+    expect(sub).not.toContain(NOTIFICATION.email);
+    expect(await report(srv.tokens.otherAdmin)).not.toContain('ONLY-SUB');
   });
 });

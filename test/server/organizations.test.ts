@@ -97,10 +97,10 @@ describe('GET /org/{orgUuid}/org/{pageNo}', () => {
   });
 
   it.each([
-    ['malformed', 'not-a-uuid'],
-    ['unknown', UNKNOWN_UUID],
-  ])('a %s orgUuid: 200 CCP-HTTP-017', async (_name, org) => {
-    expectError(await listSubs(org), 200, 'CCP-HTTP-017', invalidUuid);
+    ['malformed', 'not-a-uuid', 'orgUuid not-a-uuid is not a UUID'],
+    ['unknown', UNKNOWN_UUID, `organization ${UNKNOWN_UUID} does not exist`],
+  ])('a %s orgUuid: 200 CCP-HTTP-017 naming it', async (_name, org, what) => {
+    expectError(await listSubs(org), 200, 'CCP-HTTP-017', `${invalidUuid}: ${what}`);
   });
 
   it('time_zone missing or unknown: 406; no token: 401', async () => {
@@ -180,14 +180,14 @@ describe('PUT /org/update', () => {
   });
 
   it.each([
-    ['an unknown uuid', UNKNOWN_UUID],
-    ['a malformed uuid', 'acme-west'],
-  ])('%s: 200 CCP-HTTP-017, nothing changed', async (_name, uuid) => {
+    ['an unknown uuid', UNKNOWN_UUID, `organization ${UNKNOWN_UUID} does not exist`],
+    ['a malformed uuid', 'acme-west', 'data[1].uuid acme-west is not a UUID'],
+  ])('%s: 200 CCP-HTTP-017 naming it, nothing changed', async (_name, uuid, what) => {
     const res = await update([
       { uuid: ORG.sub3, orgName: 'Should not stick' },
       { uuid, orgName: 'Nobody' },
     ]);
-    expectError(res, 200, 'CCP-HTTP-017', invalidUuid);
+    expectError(res, 200, 'CCP-HTTP-017', `${invalidUuid}: ${what}`);
     const north = expectOk(await listSubs(ORG.root)).find((o) => o.uuid === ORG.sub3);
     expect(north.orgName).not.toBe('Should not stick');
   });
@@ -262,10 +262,11 @@ describe('POST /org/options/org/{orgUuid}/add', () => {
   });
 
   it.each([
-    ['malformed', 'nope'],
-    ['unknown', UNKNOWN_UUID],
-  ])('a %s orgUuid: 200 CCP-HTTP-017', async (_name, org) => {
-    expectError(await addOptions(org, [{ key: 'k', value: 'v' }]), 200, 'CCP-HTTP-017', invalidUuid);
+    ['malformed', 'nope', 'orgUuid nope is not a UUID'],
+    ['unknown', UNKNOWN_UUID, `organization ${UNKNOWN_UUID} does not exist`],
+  ])('a %s orgUuid: 200 CCP-HTTP-017 naming it', async (_name, org, what) => {
+    const res = await addOptions(org, [{ key: 'k', value: 'v' }]);
+    expectError(res, 200, 'CCP-HTTP-017', `${invalidUuid}: ${what}`);
   });
 
   it('roles and scope: operator and viewer 403, other organizations 403', async () => {

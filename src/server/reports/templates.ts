@@ -98,7 +98,7 @@ const TEMPLATES: Record<ReportTemplate, Template> = {
       col('updatedOn', 'Updated'),
       col('uuid', 'UUID'),
     ],
-    records: (store, { tz }) => store.notifications.all(tz),
+    records: (store, { grant, tz }) => store.notifications.all(tz, grant.orgUuid),
   },
 };
 

@@ -27,7 +27,7 @@ export const codeRoutes: Route[] = [
       if (!parsed.success) throw new ServiceError('validation', firstIssue(parsed.error, raw));
       const uuid = parsed.data.data[0]!.uuid;
       const code = ctx.store.tx(() => ctx.store.codes.code(uuid, ctx.tz));
-      if (!code) throw new ServiceError('codeFetch');
+      if (!code) throw ServiceError.about('codeFetch', `code ${uuid}`);
       return { data: [code] };
     },
   }),

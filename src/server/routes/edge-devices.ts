@@ -6,7 +6,6 @@ import { requireScope } from '../auth.js';
 import { ServiceError } from '../errors.js';
 import { parsePage, totalHeader } from '../paging.js';
 import { ALL_ROLES, defineRoute, type Route, WRITERS } from '../route.js';
-import type { DeviceRow } from '../store/edge-devices.js';
 
 export const edgeDeviceRoutes: Route[] = [
   defineRoute({
@@ -41,46 +40,32 @@ export const edgeDeviceRoutes: Route[] = [
     handle(ctx, body) {
       const { orgUuid, userUuid } = ctx.params as { orgUuid: string; userUuid: string };
       const { store } = ctx;
-      if (!Uuid.safeParse(orgUuid).success || !Uuid.safeParse(userUuid).success) {
-        throw new ServiceError('invalidUuid', 'path');
+      for (const [name, value] of [
+        ['orgUuid', orgUuid],
+        ['userUuid', userUuid],
+      ] as const) {
+        if (!Uuid.safeParse(value).success)
+          throw ServiceError.about('invalidUuid', `${name} ${value} is not a UUID`);
       }
       return store.tx(() => {
-        if (!store.organizations.exists(orgUuid)) throw new ServiceError('invalidUuid', 'orgUuid');
+        if (!store.organizations.exists(orgUuid))
+          throw ServiceError.about('invalidUuid', `organization ${orgUuid} does not exist`);
         requireScope(store, ctx.grant, orgUuid);
-        const now = ctx.clock.now();
-        const saved: string[] = [];
-        // Rows of devices created here with no flows or references: the answer is built from them.
-        const inserted: DeviceRow[] = [];
-        let onlyInserted = true;
-        for (const record of body.data) {
+        const batch = store.edgeDevices.batch(ctx.clock.now());
+        body.data.forEach((record, i) => {
           const existing = record.uuid ? store.edgeDevices.get(record.uuid) : undefined;
           if (existing) requireScope(store, ctx.grant, existing.org_uuid);
           const uuid = existing?.uuid ?? record.uuid ?? randomUUID();
           const clash = store.edgeDevices.bySerial(orgUuid, record.serialNumber);
-          if (clash && clash.uuid !== uuid)
-            throw new ServiceError('edgeDeviceSave', `serialNumber ${record.serialNumber}`);
-          const fields = { ...record, uuid, orgUUID: orgUuid, userUUID: userUuid };
-          if (existing) {
-            store.edgeDevices.update(uuid, fields, now);
-            onlyInserted = false;
-          } else {
-            inserted.push(store.edgeDevices.insert(fields, now));
-          }
-          if ((record.edgeFlows?.length ?? 0) > 0 || (record.externalReferences?.length ?? 0) > 0)
-            onlyInserted = false;
-          for (const flow of record.edgeFlows ?? []) {
-            store.edgeDevices.upsertFlow(
-              uuid,
-              { ...flow, flowId: flow.flowId ?? flow.uuid ?? randomUUID() },
-              now,
+          if (clash && clash.uuid !== uuid) {
+            throw ServiceError.about(
+              'edgeDeviceSave',
+              `data[${i}].serialNumber ${record.serialNumber} is already used in organization ${orgUuid}`,
             );
           }
-          if (record.externalReferences)
-            store.edgeDevices.replaceReferences(uuid, record.externalReferences, now);
-          saved.push(uuid);
-        }
-        const fresh = onlyInserted ? store.edgeDevices.insertedRecords(inserted, ctx.tz) : undefined;
-        return { data: fresh ?? store.edgeDevices.load(saved, ctx.tz) };
+          batch.save({ ...record, uuid, orgUUID: orgUuid, userUUID: userUuid }, existing !== undefined);
+        });
+        return { data: batch.records(ctx.tz) };
       });
     },
   }),
@@ -102,7 +87,7 @@ export const edgeDeviceRoutes: Route[] = [
         const pushed: string[] = [];
         for (const record of body.data) {
           const device = store.edgeDevices.get(record.uuid);
-          if (!device) throw new ServiceError('notFound', `edge device ${record.uuid}`);
+          if (!device) throw ServiceError.about('notFound', `edge device ${record.uuid}`);
           requireScope(store, ctx.grant, device.org_uuid);
           for (const flow of record.edgeFlows) store.edgeDevices.upsertFlow(device.uuid, flow, now);
           store.edgeDevices.touch(device.uuid, now);

@@ -17,11 +17,11 @@ export const licenseRoutes: Route[] = [
       const { store } = ctx;
       const uuid = ctx.params.uuid ?? '';
       const action = ctx.params.action as LicenseAction;
-      if (!LICENSE_ACTIONS.includes(action)) throw new ServiceError('notFound', `action ${action}`);
-      if (!Uuid.safeParse(uuid).success) throw new ServiceError('notFound', 'license uuid');
+      if (!LICENSE_ACTIONS.includes(action)) throw ServiceError.about('notFound', `action ${action}`);
+      if (!Uuid.safeParse(uuid).success) throw ServiceError.about('notFound', `license ${uuid}`);
       return store.tx(() => {
         const row = store.licenses.row(uuid);
-        if (!row) throw new ServiceError('notFound', `license ${uuid}`);
+        if (!row) throw ServiceError.about('notFound', `license ${uuid}`);
         requireScope(store, ctx.grant, row.org_uuid);
         const now = ctx.clock.now();
         store.licenses.setActive(uuid, action === 'activate', now);

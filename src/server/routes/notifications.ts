@@ -8,7 +8,14 @@ import {
 } from '../../domain/notification.js';
 import { requireScope } from '../auth.js';
 import { ServiceError } from '../errors.js';
-import { defineRoute, type Route, WRITERS } from '../route.js';
+import { defineRoute, type RequestContext, type Route, WRITERS } from '../route.js';
+
+/** 404 for an unknown notification, 403 for one owned outside the caller's scope. */
+function requireOwnNotification(ctx: RequestContext, uuid: string): void {
+  const owner = ctx.store.notifications.owner(uuid);
+  if (owner === undefined) throw ServiceError.about('notFound', `notification ${uuid}`);
+  requireScope(ctx.store, ctx.grant, owner);
+}
 
 export const notificationRoutes: Route[] = [
   defineRoute({
@@ -25,7 +32,8 @@ export const notificationRoutes: Route[] = [
         const saved = body.data.map((n) => {
           const uuid = randomUUID();
           const options = (n.notificationOptions ?? []).map((o) => ({ ...o, uuid: randomUUID() }));
-          store.notifications.put({ ...n, uuid, notificationOptions: options }, now);
+          // The notification belongs to the organization of the token that saved it.
+          store.notifications.put({ ...n, uuid, notificationOptions: options }, ctx.grant.orgUuid, now);
           return uuid;
         });
         return { data: store.notifications.load(saved, ctx.tz) };
@@ -49,11 +57,10 @@ export const notificationRoutes: Route[] = [
         const now = ctx.clock.now();
         const saved: string[] = [];
         for (const n of body.data) {
-          if (!store.notifications.exists(n.uuid))
-            throw new ServiceError('notFound', `notification ${n.uuid}`);
+          requireOwnNotification(ctx, n.uuid);
           // Options sent replace the stored ones; none sent keeps them.
           const options = n.notificationOptions?.map((o) => ({ ...o, uuid: randomUUID() }));
-          store.notifications.put({ ...n, notificationOptions: options }, now);
+          store.notifications.put({ ...n, notificationOptions: options }, null, now);
           if (!saved.includes(n.uuid)) saved.push(n.uuid);
         }
         return { data: store.notifications.load(saved, ctx.tz) };
@@ -78,9 +85,7 @@ export const notificationRoutes: Route[] = [
         const data = body.data.map((c) => {
           const organizationUuid = c.organizationUuid ?? ctx.grant.orgUuid;
           requireScope(store, ctx.grant, organizationUuid);
-          if (!store.notifications.exists(c.notificationUuid)) {
-            throw new ServiceError('notFound', `notification ${c.notificationUuid}`);
-          }
+          requireOwnNotification(ctx, c.notificationUuid);
           return store.notifications.configure({ ...c, organizationUuid }, now, ctx.tz);
         });
         return { data };

@@ -17,12 +17,18 @@ import type { Store } from '../store/db.js';
 // A malformed uuid here is the operation's own 200 CCP-HTTP-017, not a validation 406.
 const OrganizationUpdateBody = requestEnvelope(Organization.extend({ uuid: z.string().nullish() }));
 
+/** 200 CCP-HTTP-017 naming `where` when `uuid` is malformed, or the organization when it does not exist. */
+function requireOrganization(store: Store, uuid: string, where: string): void {
+  if (!Uuid.safeParse(uuid).success)
+    throw ServiceError.about('invalidUuid', `${where} ${uuid} is not a UUID`);
+  if (!store.organizations.exists(uuid))
+    throw ServiceError.about('invalidUuid', `organization ${uuid} does not exist`);
+}
+
 /** The path's organization: malformed or unknown is 200 CCP-HTTP-017, outside the caller's scope 403. */
 function knownOrganization(ctx: RequestContext, store: Store): string {
   const orgUuid = ctx.params.orgUuid ?? '';
-  if (!Uuid.safeParse(orgUuid).success || !store.organizations.exists(orgUuid)) {
-    throw new ServiceError('invalidUuid', 'orgUuid');
-  }
+  requireOrganization(store, orgUuid, 'orgUuid');
   requireScope(store, ctx.grant, orgUuid);
   return orgUuid;
 }
@@ -46,9 +52,7 @@ export const organizationRoutes: Route[] = [
         const updated: string[] = [];
         body.data.forEach((record, i) => {
           const uuid = record.uuid ?? '';
-          if (!Uuid.safeParse(uuid).success || !store.organizations.exists(uuid)) {
-            throw new ServiceError('invalidUuid', `data[${i}].uuid`);
-          }
+          requireOrganization(store, uuid, `data[${i}].uuid`);
           requireScope(store, ctx.grant, uuid);
           const { uuid: _uuid, organizationUuid: _parent, suborganization: _subs, ...patch } = record;
           store.organizations.update(uuid, patch, now);

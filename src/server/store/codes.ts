@@ -1,53 +1,33 @@
 import type Database from 'better-sqlite3';
 import type { Code, CodeSummary, CodeType } from '../../domain/code.js';
-import { formatTimestamp } from '../../domain/timestamp.js';
-import { groupBy, keyList, orNull, toBool, toInt } from './values.js';
+import { bind, columnsOf, type Entity, fromRow, insertSql, type RowOf, toRow } from './columns.js';
+import { groupBy, keyList } from './values.js';
 
-interface CodeTypeRow {
-  uuid: string;
-  clazz: string | null;
-  code_type_identifier: string | null;
-  short_description: string | null;
-  long_description: string | null;
-  value: string | null;
-  is_active: number | null;
-  created_on: number;
-  updated_on: number;
-}
+// A code type and a code share their columns but for the identifier's name.
+const describedBy = <F extends string, C extends string>(field: F, column: C) =>
+  [
+    { field: 'uuid', column: 'uuid', type: 'key' },
+    { field: 'clazz', column: 'clazz', type: 'text' },
+    { field, column, type: 'text' },
+    { field: 'shortDescription', column: 'short_description', type: 'text' },
+    { field: 'longDescription', column: 'long_description', type: 'text' },
+    { field: 'value', column: 'value', type: 'text' },
+    { field: 'isActive', column: 'is_active', type: 'boolean' },
+    { field: 'createdOn', column: 'created_on', type: 'stamp' },
+    { field: 'updatedOn', column: 'updated_on', type: 'stamp' },
+  ] as const satisfies Entity;
 
-interface CodeRow {
-  uuid: string;
-  code_type_uuid: string | null;
-  clazz: string | null;
-  code_identifier: string | null;
-  short_description: string | null;
-  long_description: string | null;
-  value: string | null;
-  is_active: number | null;
-  created_on: number;
-  updated_on: number;
-}
+const CODE_TYPE = describedBy('codeTypeIdentifier', 'code_type_identifier');
+const CODE = describedBy('codeIdentifier', 'code_identifier');
+type CodeTypeRow = RowOf<typeof CODE_TYPE>;
+type CodeRow = RowOf<typeof CODE> & { code_type_uuid: string | null };
+const TYPE_COLUMNS = columnsOf(CODE_TYPE);
+const CODE_COLUMNS = columnsOf(CODE, ['code_type_uuid']);
+const UPSERT = { key: 'uuid', keep: ['created_on'] };
 
 export function codeRepo(db: Database.Database) {
-  const putType = db.prepare(
-    `INSERT INTO code_types (uuid, clazz, code_type_identifier, short_description, long_description, value,
-       is_active, created_on, updated_on)
-     VALUES (@uuid, @clazz, @code_type_identifier, @short_description, @long_description, @value, @is_active,
-       @now, @now)
-     ON CONFLICT (uuid) DO UPDATE SET clazz = excluded.clazz, code_type_identifier = excluded.code_type_identifier,
-       short_description = excluded.short_description, long_description = excluded.long_description,
-       value = excluded.value, is_active = excluded.is_active, updated_on = excluded.updated_on`,
-  );
-  const putCode = db.prepare(
-    `INSERT INTO codes (uuid, code_type_uuid, clazz, code_identifier, short_description, long_description, value,
-       is_active, created_on, updated_on)
-     VALUES (@uuid, @code_type_uuid, @clazz, @code_identifier, @short_description, @long_description, @value,
-       @is_active, @now, @now)
-     ON CONFLICT (uuid) DO UPDATE SET code_type_uuid = excluded.code_type_uuid, clazz = excluded.clazz,
-       code_identifier = excluded.code_identifier, short_description = excluded.short_description,
-       long_description = excluded.long_description, value = excluded.value, is_active = excluded.is_active,
-       updated_on = excluded.updated_on`,
-  );
+  const putType = db.prepare(insertSql('code_types', TYPE_COLUMNS, UPSERT));
+  const putCode = db.prepare(insertSql('codes', CODE_COLUMNS, UPSERT));
   const typeKeys = db.prepare<[number, number], { uuid: string }>(
     'SELECT uuid FROM code_types ORDER BY created_on, uuid LIMIT ? OFFSET ?',
   );
@@ -62,33 +42,8 @@ export function codeRepo(db: Database.Database) {
   const getCode = db.prepare<[string], CodeRow>('SELECT * FROM codes WHERE uuid = ?');
   const getType = db.prepare<[string], CodeTypeRow>('SELECT * FROM code_types WHERE uuid = ?');
 
-  function typeFields(t: CodeTypeRow, tz: string): Omit<CodeType, 'codes'> {
-    return {
-      uuid: t.uuid,
-      clazz: t.clazz,
-      codeTypeIdentifier: t.code_type_identifier,
-      shortDescription: t.short_description,
-      longDescription: t.long_description,
-      value: t.value,
-      isActive: toBool(t.is_active),
-      createdOn: formatTimestamp(t.created_on, tz),
-      updatedOn: formatTimestamp(t.updated_on, tz),
-    };
-  }
-
-  function codeFields(c: CodeRow, tz: string): CodeSummary {
-    return {
-      uuid: c.uuid,
-      clazz: c.clazz,
-      codeIdentifier: c.code_identifier,
-      shortDescription: c.short_description,
-      longDescription: c.long_description,
-      value: c.value,
-      isActive: toBool(c.is_active),
-      createdOn: formatTimestamp(c.created_on, tz),
-      updatedOn: formatTimestamp(c.updated_on, tz),
-    };
-  }
+  const typeFields = (t: CodeTypeRow, tz: string) => fromRow<Omit<CodeType, 'codes'>>(CODE_TYPE, t, tz);
+  const codeFields = (c: CodeRow, tz: string) => fromRow<CodeSummary>(CODE, c, tz);
 
   function loadTypes(uuids: string[], tz: string): CodeType[] {
     if (uuids.length === 0) return [];
@@ -103,29 +58,11 @@ export function codeRepo(db: Database.Database) {
   return {
     typeExists: (uuid: string) => getType.get(uuid) !== undefined,
     putType(t: CodeType & { uuid: string }, now: number): void {
-      putType.run({
-        uuid: t.uuid,
-        clazz: orNull(t.clazz),
-        code_type_identifier: orNull(t.codeTypeIdentifier),
-        short_description: orNull(t.shortDescription),
-        long_description: orNull(t.longDescription),
-        value: orNull(t.value),
-        is_active: toInt(t.isActive),
-        now,
-      });
+      putType.run(bind(toRow(CODE_TYPE, t, { created_on: now, updated_on: now }), TYPE_COLUMNS));
     },
     putCode(c: Code & { uuid: string }, codeTypeUuid: string | null, now: number): void {
-      putCode.run({
-        uuid: c.uuid,
-        code_type_uuid: codeTypeUuid,
-        clazz: orNull(c.clazz),
-        code_identifier: orNull(c.codeIdentifier),
-        short_description: orNull(c.shortDescription),
-        long_description: orNull(c.longDescription),
-        value: orNull(c.value),
-        is_active: toInt(c.isActive),
-        now,
-      });
+      const row = toRow(CODE, c, { created_on: now, updated_on: now });
+      putCode.run(bind({ ...row, code_type_uuid: codeTypeUuid }, CODE_COLUMNS));
     },
     listTypes: (limit: number, offset: number, tz: string) =>
       loadTypes(

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { LicenseRecord } from '../../domain/license.js';
 import { formatTimestamp } from '../../domain/timestamp.js';
+import { SCOPE_CTE } from './scope.js';
 import { instant, orNull, toBool, toInt } from './values.js';
 
 interface LicenseRow {
@@ -48,10 +49,7 @@ export function licenseRepo(db: Database.Database) {
   );
   const get = db.prepare<[string], LicenseRow>('SELECT * FROM licenses WHERE uuid = ?');
   const inScope = db.prepare<[{ root: string }], LicenseRow>(
-    `WITH RECURSIVE scope(uuid) AS (
-       SELECT uuid FROM organizations WHERE uuid = @root UNION
-       SELECT o.uuid FROM organizations o JOIN scope ON o.parent_uuid = scope.uuid
-     ) SELECT * FROM licenses WHERE org_uuid IN (SELECT uuid FROM scope) ORDER BY create_on, uuid`,
+    `${SCOPE_CTE} SELECT * FROM licenses WHERE org_uuid IN (SELECT uuid FROM scope) ORDER BY create_on, uuid`,
   );
   const setState = db.prepare(
     `UPDATE licenses SET active = @active, details_active = @active, status = @status,

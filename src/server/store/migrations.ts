@@ -122,6 +122,14 @@ export const MIGRATIONS: readonly string[] = [
     revoked_on INTEGER
   );
   `,
+  // Notifications belong to the organization that saved them (decisions.md). Those saved before there was an
+  // owner go to the first root organization, where the first admin token goes.
+  `
+  ALTER TABLE notifications ADD COLUMN org_uuid TEXT REFERENCES organizations(uuid);
+  UPDATE notifications SET org_uuid =
+    (SELECT uuid FROM organizations WHERE parent_uuid IS NULL ORDER BY created_on, uuid LIMIT 1);
+  CREATE INDEX notifications_by_org ON notifications(org_uuid, created_on, uuid);
+  `,
 ];
 
 /** Runs the migrations the database has not seen yet, each in its own transaction. */

@@ -5,49 +5,55 @@ import type {
   NotificationConfiguration,
   NotificationOption,
 } from '../../domain/notification.js';
-import { formatDate, formatTimestamp } from '../../domain/timestamp.js';
-import { groupBy, keyList, orNull, toBool, toInt } from './values.js';
+import { bind, columnsOf, fromRow, insertSql, type RowOf, toRow } from './columns.js';
+import { SCOPE_CTE } from './scope.js';
+import { groupBy, keyList, orNull, toInt } from './values.js';
 
-interface NotificationRow {
-  uuid: string;
-  type: string | null;
-  created_by: string | null;
-  updated_by: string | null;
-  is_active: number | null;
-  created_on: number;
-  updated_on: number;
-}
+const NOTIFICATION = [
+  { field: 'uuid', column: 'uuid', type: 'key' },
+  { field: 'type', column: 'type', type: 'text' },
+  { field: 'createdBy', column: 'created_by', type: 'text' },
+  { field: 'updatedBy', column: 'updated_by', type: 'text' },
+  { field: 'isActive', column: 'is_active', type: 'boolean' },
+  { field: 'createdOn', column: 'created_on', type: 'date' },
+  { field: 'updatedOn', column: 'updated_on', type: 'date' },
+] as const;
+// The owner is the server's (decisions.md): the record has no field for it.
+type NotificationRow = RowOf<typeof NOTIFICATION> & { org_uuid: string | null };
 
-interface OptionRow {
-  uuid: string;
-  notification_uuid: string;
-  attribute_name: string | null;
-  attribute_value: string | null;
-  created_by: string | null;
-  updated_by: string | null;
-  is_active: number | null;
-  created_on: number;
-  updated_on: number;
-}
+const OPTION = [
+  { field: 'uuid', column: 'uuid', type: 'key' },
+  { field: 'attributeName', column: 'attribute_name', type: 'text' },
+  { field: 'attributeValue', column: 'attribute_value', type: 'text' },
+  { field: 'createdBy', column: 'created_by', type: 'text' },
+  { field: 'updatedBy', column: 'updated_by', type: 'text' },
+  { field: 'isActive', column: 'is_active', type: 'boolean' },
+  { field: 'createdOn', column: 'created_on', type: 'stamp' },
+  { field: 'updatedOn', column: 'updated_on', type: 'stamp' },
+] as const;
+type OptionRow = RowOf<typeof OPTION> & { notification_uuid: string };
+const OPTION_COLUMNS = columnsOf(OPTION, ['notification_uuid']);
 
-interface ConfigurationRow {
-  uuid: string;
-  notification_uuid: string;
-  organization_uuid: string;
-  role_uuid: string;
-  created_by: string | null;
-  updated_by: string | null;
-  apply_to_sub_organizations: number | null;
-  is_active: number | null;
-  is_linked: number | null;
-  created_on: number;
-  updated_on: number;
-}
+const CONFIGURATION = [
+  { field: 'uuid', column: 'uuid', type: 'key' },
+  { field: 'notificationUuid', column: 'notification_uuid', type: 'key' },
+  { field: 'organizationUuid', column: 'organization_uuid', type: 'key' },
+  { field: 'roleUuid', column: 'role_uuid', type: 'key' },
+  { field: 'createdBy', column: 'created_by', type: 'text' },
+  { field: 'updatedBy', column: 'updated_by', type: 'text' },
+  { field: 'applyToSubOrganizaitons', column: 'apply_to_sub_organizations', type: 'boolean' },
+  { field: 'isActive', column: 'is_active', type: 'boolean' },
+  { field: 'isLinked', column: 'is_linked', type: 'boolean' },
+  { field: 'createdOn', column: 'created_on', type: 'stamp' },
+  { field: 'updatedOn', column: 'updated_on', type: 'stamp' },
+] as const;
+type ConfigurationRow = RowOf<typeof CONFIGURATION>;
 
 export function notificationRepo(db: Database.Database) {
-  const insert = db.prepare(
-    `INSERT INTO notifications (uuid, type, created_by, updated_by, is_active, created_on, updated_on)
-     VALUES (@uuid, @type, @created_by, @updated_by, coalesce(@is_active, 1), @now, @now)
+  // An update changes only what is sent; the owner stays the one that created it.
+  const save = db.prepare(
+    `INSERT INTO notifications (uuid, org_uuid, type, created_by, updated_by, is_active, created_on, updated_on)
+     VALUES (@uuid, @org_uuid, @type, @created_by, @updated_by, coalesce(@is_active, 1), @now, @now)
      ON CONFLICT (uuid) DO UPDATE SET type = coalesce(@type, notifications.type),
        updated_by = coalesce(@updated_by, notifications.updated_by),
        is_active = coalesce(@is_active, notifications.is_active), updated_on = excluded.updated_on`,
@@ -56,20 +62,16 @@ export function notificationRepo(db: Database.Database) {
   const rowsOf = db.prepare<[string], NotificationRow>(
     'SELECT * FROM notifications WHERE uuid IN (SELECT value FROM json_each(?)) ORDER BY created_on, uuid',
   );
-  const allKeys = db.prepare<[], { uuid: string }>(
-    'SELECT uuid FROM notifications ORDER BY created_on, uuid',
+  const keysInScope = db.prepare<[{ root: string }], { uuid: string }>(
+    `${SCOPE_CTE} SELECT uuid FROM notifications WHERE org_uuid IN (SELECT uuid FROM scope)
+     ORDER BY created_on, uuid`,
   );
   const optionsOf = db.prepare<[string], OptionRow>(
     `SELECT * FROM notification_options WHERE notification_uuid IN (SELECT value FROM json_each(?))
      ORDER BY notification_uuid, created_on, uuid`,
   );
   const deleteOptions = db.prepare('DELETE FROM notification_options WHERE notification_uuid = ?');
-  const insertOption = db.prepare(
-    `INSERT INTO notification_options (uuid, notification_uuid, attribute_name, attribute_value, created_by,
-       updated_by, is_active, created_on, updated_on)
-     VALUES (@uuid, @notification_uuid, @attribute_name, @attribute_value, @created_by, @updated_by, @is_active,
-       @now, @now)`,
-  );
+  const insertOption = db.prepare(insertSql('notification_options', OPTION_COLUMNS));
   const upsertConfiguration = db.prepare(
     `INSERT INTO notification_configurations (uuid, notification_uuid, organization_uuid, role_uuid, created_by,
        updated_by, apply_to_sub_organizations, is_active, is_linked, created_on, updated_on)
@@ -85,19 +87,6 @@ export function notificationRepo(db: Database.Database) {
      WHERE notification_uuid = ? AND role_uuid = ? AND organization_uuid = ?`,
   );
 
-  function toOption(o: OptionRow, tz: string): NotificationOption {
-    return {
-      uuid: o.uuid,
-      attributeName: o.attribute_name,
-      attributeValue: o.attribute_value,
-      createdBy: o.created_by,
-      updatedBy: o.updated_by,
-      isActive: toBool(o.is_active),
-      createdOn: formatTimestamp(o.created_on, tz),
-      updatedOn: formatTimestamp(o.updated_on, tz),
-    };
-  }
-
   function load(uuids: string[], tz: string): Notification[] {
     if (uuids.length === 0) return [];
     const keys = keyList(uuids);
@@ -106,29 +95,33 @@ export function notificationRepo(db: Database.Database) {
     const position = new Map(uuids.map((u, i) => [u, i]));
     const rows = rowsOf.all(keys).sort((a, b) => (position.get(a.uuid) ?? 0) - (position.get(b.uuid) ?? 0));
     return rows.map((n) => ({
-      uuid: n.uuid,
-      type: n.type,
-      createdBy: n.created_by,
-      updatedBy: n.updated_by,
-      isActive: toBool(n.is_active),
-      createdOn: formatDate(n.created_on, tz),
-      updatedOn: formatDate(n.updated_on, tz),
-      notificationOptions: (options.get(n.uuid) ?? []).map((o) => toOption(o, tz)),
+      ...fromRow<Notification>(NOTIFICATION, n, tz),
+      notificationOptions: (options.get(n.uuid) ?? []).map((o) => fromRow<NotificationOption>(OPTION, o, tz)),
     }));
   }
 
   return {
     load,
-    all: (tz: string) =>
+    /** The notifications owned by `root` or an organization below it, oldest first. */
+    all: (tz: string, root: string) =>
       load(
-        allKeys.all().map((k) => k.uuid),
+        keysInScope.all({ root }).map((k) => k.uuid),
         tz,
       ),
     exists: (uuid: string) => get.get(uuid) !== undefined,
-    /** Saves a notification (an update changes only the fields sent) and replaces its options when sent. */
-    put(n: Notification & { uuid: string }, now: number): void {
-      insert.run({
+    /** The owning organization: undefined for an unknown notification, null for one with no owner. */
+    owner: (uuid: string): string | null | undefined => {
+      const row = get.get(uuid);
+      return row ? row.org_uuid : undefined;
+    },
+    /**
+     * Saves a notification (an update changes only the fields sent, never the owner) and replaces its options
+     * when sent. `owner` is the organization a new notification belongs to.
+     */
+    put(n: Notification & { uuid: string }, owner: string | null, now: number): void {
+      save.run({
         uuid: n.uuid,
+        org_uuid: owner,
         type: orNull(n.type),
         created_by: orNull(n.createdBy),
         updated_by: orNull(n.updatedBy),
@@ -137,17 +130,14 @@ export function notificationRepo(db: Database.Database) {
       });
       if (n.notificationOptions == null) return;
       deleteOptions.run(n.uuid);
-      for (const o of n.notificationOptions ?? []) {
-        insertOption.run({
+      for (const o of n.notificationOptions) {
+        const row = toRow(OPTION, o, {
           uuid: o.uuid ?? randomUUID(),
-          notification_uuid: n.uuid,
-          attribute_name: orNull(o.attributeName),
-          attribute_value: orNull(o.attributeValue),
-          created_by: orNull(o.createdBy),
-          updated_by: orNull(o.updatedBy),
-          is_active: toInt(o.isActive ?? true),
-          now,
+          is_active: o.isActive === false ? 0 : 1,
+          created_on: now,
+          updated_on: now,
         });
+        insertOption.run(bind({ ...row, notification_uuid: n.uuid }, OPTION_COLUMNS));
       }
     },
     /** Creates or updates the configuration keyed by (notification, role, organization). */
@@ -169,19 +159,7 @@ export function notificationRepo(db: Database.Database) {
         now,
       });
       const r = getConfiguration.get(c.notificationUuid, c.roleUuid, c.organizationUuid)!;
-      return {
-        uuid: r.uuid,
-        notificationUuid: r.notification_uuid,
-        organizationUuid: r.organization_uuid,
-        roleUuid: r.role_uuid,
-        createdBy: r.created_by,
-        updatedBy: r.updated_by,
-        applyToSubOrganizaitons: toBool(r.apply_to_sub_organizations),
-        isActive: toBool(r.is_active),
-        isLinked: toBool(r.is_linked),
-        createdOn: formatTimestamp(r.created_on, tz),
-        updatedOn: formatTimestamp(r.updated_on, tz),
-      };
+      return fromRow<NotificationConfiguration>(CONFIGURATION, r, tz);
     },
   };
 }

@@ -1,0 +1,124 @@
+import { formatDate, formatTimestamp } from '../../domain/timestamp.js';
+import { toBool } from './values.js';
+
+/**
+ * How a record field is kept in a column. `key` is text never null (the record's uuid); `text` and `integer` are
+ * stored as given; `boolean` as 1/0;
+ * `stamp` is a server-set instant (epoch ms, never null) shown as a wire timestamp, `date` the same shown as
+ * YYYY-MM-DD; `secret` is text that is stored but never shown (decisions.md, "Secrets").
+ */
+export type ColumnType = 'key' | 'text' | 'integer' | 'boolean' | 'stamp' | 'date' | 'secret';
+
+export interface Column {
+  readonly field: string;
+  readonly column: string;
+  readonly type: ColumnType;
+}
+
+/** One entity's table: every column once, in the order its record shows its fields. */
+export type Entity = readonly Column[];
+
+type SqlType<T extends ColumnType> = T extends 'stamp' | 'date'
+  ? number
+  : T extends 'key'
+    ? string
+    : T extends 'text' | 'secret'
+      ? string | null
+      : number | null;
+
+/** The row SQLite returns for an entity: its type follows from the table, so a column cannot be missed. */
+export type RowOf<E extends Entity> = { [C in E[number] as C['column']]: SqlType<C['type']> };
+
+/** What a response carries in place of a stored secret. */
+export const MASK = '********';
+
+/** The one conversion of a record's value to a column's: booleans as 1/0, absent as NULL. */
+export function sqlValue(v: unknown): unknown {
+  return typeof v === 'boolean' ? (v ? 1 : 0) : (v ?? null);
+}
+
+function shown(v: unknown, type: ColumnType, tz: string): unknown {
+  switch (type) {
+    case 'boolean':
+      return toBool(v);
+    case 'stamp':
+      return formatTimestamp(v as number, tz);
+    case 'date':
+      return formatDate(v as number, tz);
+    case 'secret':
+      return v == null ? null : MASK;
+    default:
+      return v;
+  }
+}
+
+/** The record fields of a row, in the entity's order. */
+export function fromRow<R>(entity: Entity, row: object, tz: string): R {
+  const r = row as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const c of entity) out[c.field] = shown(r[c.column], c.type, tz);
+  return out as R;
+}
+
+/** The row of a record: each field's SQL value, `set` giving the columns the caller decides (keys, stamps). */
+export function toRow<E extends Entity>(entity: E, record: object, set: Partial<RowOf<E>>): RowOf<E> {
+  const r = record as Record<string, unknown>;
+  const s = set as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const c of entity) out[c.column] = c.column in s ? s[c.column] : sqlValue(r[c.field]);
+  return out as RowOf<E>;
+}
+
+/** True when SQLite stores and returns every value of the row unchanged (text as text, integers as integers). */
+export function storedAsIs(entity: Entity, row: object): boolean {
+  const r = row as Record<string, unknown>;
+  return entity.every((c) => {
+    const v = r[c.column];
+    if (v === null) return c.type !== 'key' && c.type !== 'stamp' && c.type !== 'date';
+    const text = c.type === 'key' || c.type === 'text' || c.type === 'secret';
+    return text ? typeof v === 'string' : Number.isSafeInteger(v);
+  });
+}
+
+/** Column names, for SQL. */
+export const columnsOf = (entity: Entity, extra: readonly string[] = []): string[] => [
+  ...extra,
+  ...entity.map((c) => c.column),
+];
+
+/**
+ * `INSERT INTO table (columns) VALUES (?, ...)`, positional in `columns` order (binding an array is cheaper than
+ * a named object); with `conflict`, an upsert that rewrites every column but the key and `keep`.
+ */
+export function insertSql(
+  table: string,
+  columns: readonly string[],
+  conflict?: { key: string; keep: readonly string[] },
+): string {
+  const insert = `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+  if (!conflict) return insert;
+  const keys = new Set([...conflict.key.split(',').map((k) => k.trim()), ...conflict.keep]);
+  const sets = columns.filter((c) => !keys.has(c)).map((c) => `${c} = excluded.${c}`);
+  return `${insert} ON CONFLICT (${conflict.key}) DO UPDATE SET ${sets.join(', ')}`;
+}
+
+/** The values of a row in `columns` order, for a statement from insertSql. */
+export const bind = (row: object, columns: readonly string[]): unknown[] =>
+  columns.map((c) => (row as Record<string, unknown>)[c]);
+
+/** `UPDATE table SET ... WHERE key = @key` for the fields of `patch` that the entity's `fields` list names. */
+export function updateOf(
+  entity: Entity,
+  fields: readonly string[],
+  patch: object,
+): { sets: string[]; params: Record<string, unknown> } {
+  const p = patch as Record<string, unknown>;
+  const sets: string[] = [];
+  const params: Record<string, unknown> = {};
+  for (const c of entity) {
+    if (!fields.includes(c.field) || p[c.field] === undefined) continue;
+    sets.push(`${c.column} = @${c.column}`);
+    params[c.column] = sqlValue(p[c.field]);
+  }
+  return { sets, params };
+}

@@ -1,0 +1,97 @@
+// externalReferences[].password is write-only: stored, never returned (decisions.md, "Secrets").
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE, ORG, USER } from '../../fixtures/basic-ids.js';
+import { envelope, expectOk, startTestServer, type TestServer } from '../../helpers/server.js';
+
+const SECRET = 'hunter2-SECRET-pw';
+let srv: TestServer;
+beforeAll(async () => {
+  srv = await startTestServer();
+});
+afterAll(async () => {
+  await srv?.close();
+});
+
+const stored = (uuid: string) =>
+  srv.store.db
+    .prepare('SELECT user_name, password FROM external_references WHERE device_uuid = ? ORDER BY user_name')
+    .all(uuid) as { user_name: string; password: string | null }[];
+const add = (records: unknown[], token = srv.tokens.admin) =>
+  srv.call('POST', `/edgedevice/org/${ORG.root}/user/${USER.admin}/add`, { body: envelope(records), token });
+const listed = async (uuid: string, token: string) =>
+  expectOk(await srv.call('GET', '/edgedevice/all/0?pageSize=1000', { timeZone: 'UTC', token })).find(
+    (d) => d.uuid === uuid,
+  );
+
+describe('passwords are write-only', () => {
+  let uuid: string;
+  const refs = [
+    { uuid: 'e5000000-0000-4000-8000-000000000001', userName: 'a-with', password: SECRET },
+    { uuid: 'e5000000-0000-4000-8000-000000000002', userName: 'b-without' },
+  ];
+
+  it('the add answer and the listing, for every role, carry the mask where one is stored and null where not', async () => {
+    const res = await add([{ edgeDeviceName: 'vault', serialNumber: 'SN-SECRET', externalReferences: refs }]);
+    expect(res.text).not.toContain(SECRET);
+    const [saved] = expectOk(res);
+    uuid = saved.uuid;
+    expect(saved.externalReferences.map((r: { password: unknown }) => r.password)).toEqual([
+      '********',
+      null,
+    ]);
+    expect(stored(uuid).map((r) => r.password)).toEqual([SECRET, null]);
+    for (const token of [srv.tokens.admin, srv.tokens.operator, srv.tokens.viewer]) {
+      const d = await listed(uuid, token);
+      expect(JSON.stringify(d)).not.toContain(SECRET);
+      expect(d.externalReferences.map((r: { password: unknown }) => r.password)).toEqual(['********', null]);
+    }
+  });
+
+  it('a write that sends the mask back keeps the stored password; a new one replaces it', async () => {
+    const back = (await listed(uuid, srv.tokens.admin)).externalReferences;
+    const res = await add([
+      { uuid, serialNumber: 'SN-SECRET', edgeDeviceName: 'renamed', externalReferences: back },
+    ]);
+    expect(res.text).not.toContain(SECRET);
+    expectOk(res);
+    expect(stored(uuid).map((r) => r.password)).toEqual([SECRET, null]);
+    const changed = [{ ...back[0], password: 'new-one' }, back[1]];
+    expectOk(
+      await add([{ uuid, edgeDeviceName: 'vault', serialNumber: 'SN-SECRET', externalReferences: changed }]),
+    );
+    expect(stored(uuid).map((r) => r.password)).toEqual(['new-one', null]);
+    // The mask on a reference that had no password stores none, never the mask itself.
+    const masked = [back[0], { ...back[1], password: '********' }];
+    expectOk(
+      await add([{ uuid, edgeDeviceName: 'vault', serialNumber: 'SN-SECRET', externalReferences: masked }]),
+    );
+    expect(stored(uuid).map((r) => r.password)).toEqual(['new-one', null]);
+  });
+
+  it('the push answer masks them', async () => {
+    const res = await srv.call('POST', '/edgedevice/push', {
+      body: envelope([{ uuid, edgeFlows: [{ flowId: 'f-secret', flowJSON: '{}' }] }]),
+    });
+    expect(res.text).not.toContain('new-one');
+    expect(expectOk(res)[0].externalReferences[0].password).toBe('********');
+  });
+
+  it('edge-device reports hold no password, in any file type', async () => {
+    for (const fileType of ['json', 'csv', 'pdf']) {
+      const [file] = expectOk(
+        await srv.call('POST', '/download', {
+          body: envelope([{ templateKey: 'edge-devices', fileType }]),
+          token: srv.tokens.viewer,
+        }),
+      );
+      const text = Buffer.from(file.fileData, 'base64').toString('latin1');
+      expect(text).toContain(fileType === 'pdf' ? '%PDF' : 'SN-SECRET');
+      expect(text).not.toContain('new-one');
+    }
+  });
+
+  it('the fixture device with references keeps them masked too', async () => {
+    const d = await listed(DEVICE.sensorHub, srv.tokens.viewer);
+    for (const r of d?.externalReferences ?? []) expect([null, '********']).toContain(r.password);
+  });
+});
