@@ -36,7 +36,7 @@ describe('ccp code get', () => {
     const last = r.stderr.trim().split('\n').at(-1)!;
     expect(JSON.parse(last)).toEqual({
       code: 'CCP-CS-001',
-      reason: 'Error while fetching Code',
+      reason: 'Error while fetching Code: code 11111111-1111-4111-8111-111111111111',
       httpStatus: 200,
       exitCode: 1,
     });

@@ -89,10 +89,12 @@ describe('exit codes (bin/ccp.js)', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     const [line, json] = r.stderr.trim().split('\n');
-    expect(line).toBe('ccp: CCP-CS-001 Error while fetching Code (HTTP 200)');
+    expect(line).toBe(
+      'ccp: CCP-CS-001 Error while fetching Code: code 11111111-1111-4111-8111-111111111111 (HTTP 200)',
+    );
     expect(JSON.parse(json!)).toEqual({
       code: 'CCP-CS-001',
-      reason: 'Error while fetching Code',
+      reason: 'Error while fetching Code: code 11111111-1111-4111-8111-111111111111',
       httpStatus: 200,
       exitCode: 1,
     });

@@ -94,7 +94,7 @@ describe('precedence: flag > env > profile', () => {
       '11111111-1111-4111-8111-111111111111',
     ]);
     expect(asTable.stderr.trim().split('\n')).toEqual([
-      'ccp: CCP-CS-001 Error while fetching Code (HTTP 200)',
+      'ccp: CCP-CS-001 Error while fetching Code: code 11111111-1111-4111-8111-111111111111 (HTTP 200)',
     ]);
   });
 
