@@ -2,8 +2,9 @@ import type { z } from 'zod';
 import type { Clock } from '../domain/clock.js';
 import type { Metadata } from '../domain/envelope.js';
 import type { ServiceErrorName } from '../domain/errors.js';
+import { rolesOf } from './access.js';
 import type { Store } from './store/db.js';
-import { ROLES, type Role, type TokenGrant } from './store/tokens.js';
+import type { Role, TokenGrant } from './store/tokens.js';
 
 export type Method = 'GET' | 'POST' | 'PUT';
 
@@ -44,18 +45,18 @@ export interface Route {
   handle(ctx: RequestContext, body: unknown): RouteResult | Promise<RouteResult>;
 }
 
-export const ALL_ROLES: readonly Role[] = ROLES;
-export const WRITERS: readonly Role[] = ['admin', 'operator'];
-export const ADMIN: readonly Role[] = ['admin'];
+// A route's roles come from the authorization table (access.ts), never from the route itself; only a route
+// outside the interface may say it is public.
+type Declared = Omit<Route, 'roles'> & { roles?: 'public' };
 
 /** Declares a route whose handler receives the body as its schema parsed it. */
 export function defineRoute<S extends z.ZodType>(
-  r: Omit<Route, 'body' | 'handle'> & {
+  r: Omit<Declared, 'body' | 'handle'> & {
     body: S;
     handle(ctx: RequestContext, body: z.infer<S>): RouteResult | Promise<RouteResult>;
   },
 ): Route;
-export function defineRoute(r: Omit<Route, 'body'>): Route;
-export function defineRoute(r: Route): Route {
-  return r;
+export function defineRoute(r: Omit<Declared, 'body'>): Route;
+export function defineRoute(r: Declared): Route {
+  return { ...r, roles: r.roles ?? rolesOf(`${r.method} ${r.path}`) };
 }

@@ -4,7 +4,7 @@ import { requestEnvelope } from '../../domain/envelope.js';
 import { firstIssue } from '../../domain/issues.js';
 import { ServiceError } from '../errors.js';
 import { parsePage, totalHeader } from '../paging.js';
-import { ALL_ROLES, defineRoute, type Route } from '../route.js';
+import { defineRoute, type Route } from '../route.js';
 
 const CodesBody = requestEnvelope(CodeLookup);
 
@@ -13,7 +13,6 @@ export const codeRoutes: Route[] = [
     method: 'POST',
     path: '/codes',
     doc: { summary: 'Get a code by its code UUID (data[0].uuid)', request: CodeLookup, response: Code },
-    roles: ALL_ROLES,
     timeZoneRequired: true,
     failure: 'codeFetch',
     serverStamps: true,
@@ -35,7 +34,6 @@ export const codeRoutes: Route[] = [
     method: 'GET',
     path: '/codeTypes/:pageNo',
     doc: { summary: 'List code types with their codes, paged', response: CodeType },
-    roles: ALL_ROLES,
     timeZoneRequired: true,
     failure: 'codeTypeFetch',
     handle(ctx) {

@@ -13,7 +13,7 @@ import { reportFileName } from '../reports/file-name.js';
 import type { ReportJob } from '../reports/job.js';
 import { renderInWorker } from '../reports/pool.js';
 import { gatherReport } from '../reports/templates.js';
-import { ALL_ROLES, defineRoute, type RequestContext, type Route } from '../route.js';
+import { defineRoute, type RequestContext, type Route } from '../route.js';
 
 // decisions.md: at most 5 reports per request (each may be a 100,000-row file).
 export const MAX_REPORTS_PER_REQUEST = 5;
@@ -71,7 +71,6 @@ export const downloadRoutes: Route[] = [
       request: ReportRequest,
       response: ReportRequest,
     },
-    roles: ALL_ROLES,
     failure: 'reportDownload',
     body: requestEnvelope(ReportRequest).extend({
       data: z.array(ReportRequest).max(MAX_REPORTS_PER_REQUEST),

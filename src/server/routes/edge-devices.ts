@@ -5,14 +5,13 @@ import { requestEnvelope } from '../../domain/envelope.js';
 import { requireScope } from '../auth.js';
 import { ServiceError } from '../errors.js';
 import { parsePage, totalHeader } from '../paging.js';
-import { ALL_ROLES, defineRoute, type Route, WRITERS } from '../route.js';
+import { defineRoute, type Route } from '../route.js';
 
 export const edgeDeviceRoutes: Route[] = [
   defineRoute({
     method: 'GET',
     path: '/edgedevice/all/:pageNo',
     doc: { summary: "List the edge devices in the caller's scope, paged", response: EdgeDevice },
-    roles: ALL_ROLES,
     timeZoneRequired: true,
     handle(ctx) {
       const page = parsePage(ctx);
@@ -33,7 +32,6 @@ export const edgeDeviceRoutes: Route[] = [
       request: EdgeDeviceInput,
       response: EdgeDevice,
     },
-    roles: WRITERS,
     failure: 'edgeDeviceSave',
     serverStamps: true,
     body: requestEnvelope(EdgeDeviceInput),
@@ -77,7 +75,6 @@ export const edgeDeviceRoutes: Route[] = [
       request: EdgeDevicePushInput,
       response: EdgeDevice,
     },
-    roles: WRITERS,
     serverStamps: true,
     body: requestEnvelope(EdgeDevicePushInput),
     handle(ctx, body) {

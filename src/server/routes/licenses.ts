@@ -2,7 +2,7 @@ import { Uuid } from '../../domain/common.js';
 import { LICENSE_ACTIONS, type LicenseAction, LicenseRecord } from '../../domain/license.js';
 import { requireScope } from '../auth.js';
 import { ServiceError } from '../errors.js';
-import { ADMIN, defineRoute, type Route } from '../route.js';
+import { defineRoute, type Route } from '../route.js';
 
 export const licenseRoutes: Route[] = [
   defineRoute({
@@ -12,7 +12,6 @@ export const licenseRoutes: Route[] = [
       summary: 'Activate or deactivate a license (action: activate | deactivate)',
       response: LicenseRecord,
     },
-    roles: ADMIN,
     handle(ctx) {
       const { store } = ctx;
       const uuid = ctx.params.uuid ?? '';

@@ -8,7 +8,7 @@ import {
 } from '../../domain/notification.js';
 import { requireScope } from '../auth.js';
 import { ServiceError } from '../errors.js';
-import { defineRoute, type RequestContext, type Route, WRITERS } from '../route.js';
+import { defineRoute, type RequestContext, type Route } from '../route.js';
 
 /** 404 for an unknown notification, 403 for one owned outside the caller's scope. */
 function requireOwnNotification(ctx: RequestContext, uuid: string): void {
@@ -22,7 +22,6 @@ export const notificationRoutes: Route[] = [
     method: 'POST',
     path: '/notification',
     doc: { summary: 'Save notifications with their options', request: Notification, response: Notification },
-    roles: WRITERS,
     serverStamps: true,
     body: requestEnvelope(Notification),
     handle(ctx, body) {
@@ -48,7 +47,6 @@ export const notificationRoutes: Route[] = [
       request: NotificationUpdate,
       response: Notification,
     },
-    roles: WRITERS,
     serverStamps: true,
     body: requestEnvelope(NotificationUpdate),
     handle(ctx, body) {
@@ -75,7 +73,6 @@ export const notificationRoutes: Route[] = [
       request: NotificationConfigurationInput,
       response: NotificationConfiguration,
     },
-    roles: WRITERS,
     serverStamps: true,
     body: requestEnvelope(NotificationConfigurationInput),
     handle(ctx, body) {

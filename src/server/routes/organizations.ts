@@ -11,7 +11,7 @@ import {
 import { requireScope } from '../auth.js';
 import { ServiceError } from '../errors.js';
 import { parsePage, totalHeader } from '../paging.js';
-import { ADMIN, ALL_ROLES, defineRoute, type RequestContext, type Route } from '../route.js';
+import { defineRoute, type RequestContext, type Route } from '../route.js';
 import type { Store } from '../store/db.js';
 
 // A malformed uuid here is the operation's own 200 CCP-HTTP-017, not a validation 406.
@@ -42,7 +42,6 @@ export const organizationRoutes: Route[] = [
       request: OrganizationUpdate,
       response: Organization,
     },
-    roles: ADMIN,
     serverStamps: true,
     body: OrganizationUpdateBody,
     handle(ctx, body) {
@@ -66,7 +65,6 @@ export const organizationRoutes: Route[] = [
     method: 'GET',
     path: '/org/:orgUuid/org/:pageNo',
     doc: { summary: 'List the sub-organizations of an organization, paged', response: Organization },
-    roles: ALL_ROLES,
     timeZoneRequired: true,
     handle(ctx) {
       const { store } = ctx;
@@ -90,7 +88,6 @@ export const organizationRoutes: Route[] = [
       request: OrganizationOptionInput,
       response: OrganizationOption,
     },
-    roles: ADMIN,
     serverStamps: true,
     body: requestEnvelope(OrganizationOptionInput),
     handle(ctx, body) {

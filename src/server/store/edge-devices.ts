@@ -137,9 +137,7 @@ export function edgeDeviceRepo(db: Database.Database) {
   const refExists = db.prepare<[string], { n: number }>(
     'SELECT 1 AS n FROM external_references WHERE uuid = ?',
   );
-  const storedPasswords = db.prepare<[string], { uuid: string; password: string | null }>(
-    'SELECT uuid, password FROM external_references WHERE device_uuid = ?',
-  );
+  const storedRefs = db.prepare<[string], RefRow>('SELECT * FROM external_references WHERE device_uuid = ?');
   const deleteRefs = db.prepare('DELETE FROM external_references WHERE device_uuid = ?');
   const insertRef = db.prepare(insertSql('external_references', REF_COLUMNS));
   const touch = db.prepare('UPDATE edge_devices SET modified_on = ? WHERE uuid = ?');
@@ -200,15 +198,25 @@ export function edgeDeviceRepo(db: Database.Database) {
 
   /**
    * Replaces a device's references. Passwords are write-only: a reference that sends the mask back keeps the
-   * password stored under its uuid (none if it had none).
+   * password of the stored reference it names (by uuid, else by type, subtype and user name; none if none).
    */
   function replaceReferences(deviceUuid: string, refs: ExternalReference[], now: number): void {
-    const kept = new Map(storedPasswords.all(deviceUuid).map((r) => [r.uuid, r.password]));
+    const stored = storedRefs.all(deviceUuid);
+    const keptPassword = (r: ExternalReference) =>
+      (r.uuid
+        ? stored.find((s) => s.uuid === r.uuid)
+        : stored.find(
+            (s) =>
+              s.entity_type_code_identifier === (r.entityTypeCodeIdentifier ?? null) &&
+              s.sub_type === (r.subType ?? null) &&
+              s.user_name === (r.userName ?? null),
+          )
+      )?.password ?? null;
     deleteRefs.run(deviceUuid);
     for (const r of refs) {
       const row = toRow(REFERENCE, r, {
         uuid: r.uuid && !refExists.get(r.uuid) ? r.uuid : randomUUID(),
-        password: r.password === MASK ? (kept.get(r.uuid ?? '') ?? null) : (r.password ?? null),
+        password: r.password === MASK ? keptPassword(r) : (r.password ?? null),
         is_active: r.isActive === false ? 0 : 1,
         created_on: now,
         modified_on: now,

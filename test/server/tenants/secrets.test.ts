@@ -66,6 +66,15 @@ describe('passwords are write-only', () => {
       await add([{ uuid, edgeDeviceName: 'vault', serialNumber: 'SN-SECRET', externalReferences: masked }]),
     );
     expect(stored(uuid).map((r) => r.password)).toEqual(['new-one', null]);
+    // Without a uuid, the mask names the stored reference of the same type, subtype and user name.
+    const unnamed = [
+      { userName: 'a-with', password: '********' },
+      { userName: 'b-without', password: '********' },
+    ];
+    expectOk(
+      await add([{ uuid, edgeDeviceName: 'vault', serialNumber: 'SN-SECRET', externalReferences: unnamed }]),
+    );
+    expect(stored(uuid).map((r) => r.password)).toEqual(['new-one', null]);
   });
 
   it('the push answer masks them', async () => {
