@@ -2,11 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '../domain/clock.js';
 import { Uuid } from '../domain/common.js';
 import type { Metadata } from '../domain/envelope.js';
-import { SERVICE_ERRORS } from '../domain/errors.js';
 import { firstIssue } from '../domain/issues.js';
 import { isValidTimeZone } from '../domain/timestamp.js';
 import { authenticate } from './auth.js';
-import { errorResponse, INTERNAL_ERROR, ServiceError } from './errors.js';
+import { errorResponse, ServiceError } from './errors.js';
+import { failureResponse, logLine } from './failure.js';
 import { readBody, sendJson } from './http.js';
 import type { RequestContext, Route } from './route.js';
 import { API_ROUTES } from './routes/index.js';
@@ -181,12 +181,8 @@ export function createApp(opts: AppOptions): Handler {
       if (err instanceof ServiceError) {
         failure = err;
       } else {
-        log(
-          `error ${req.method} ${req.url}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
-        );
-        failure = route?.failure
-          ? new ServiceError(SERVICE_ERRORS[route.failure])
-          : new ServiceError(INTERNAL_ERROR);
+        log(logLine(Date.now(), req.method ?? '', req.url ?? '', err));
+        failure = failureResponse(err, route);
       }
       const r = errorResponse(failure, metadata);
       if (res.headersSent) {

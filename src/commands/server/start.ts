@@ -98,6 +98,8 @@ export async function runServerStart(opts: ServerStartOptions): Promise<void> {
       host: opts.host,
       port: opts.port,
       ...(opts.clock ? { clock: opts.clock } : {}),
+      // decisions.md: a store failure, or any unexpected error, is never silent in the server's log.
+      log: (line) => opts.io.stderr.write(`${line}\n`),
     }).catch((err: unknown) => {
       throw listenError(err, opts.host, opts.port);
     });

@@ -110,7 +110,7 @@ export function gatherReport(
   generatedAt: number,
 ): ReportData {
   const t = TEMPLATES[template];
-  return store.tx(() => ({
+  return store.read(() => ({
     template,
     title: t.title,
     organization: store.organizations.get(scope.grant.orgUuid)?.org_name ?? scope.grant.orgUuid,

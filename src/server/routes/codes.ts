@@ -25,7 +25,7 @@ export const codeRoutes: Route[] = [
       const parsed = CodesBody.safeParse(raw);
       if (!parsed.success) throw new ServiceError('validation', firstIssue(parsed.error, raw));
       const uuid = parsed.data.data[0]!.uuid;
-      const code = ctx.store.tx(() => ctx.store.codes.code(uuid, ctx.tz));
+      const code = ctx.store.read(() => ctx.store.codes.code(uuid, ctx.tz));
       if (!code) throw ServiceError.about('codeFetch', `code ${uuid}`);
       return { data: [code] };
     },
@@ -38,7 +38,7 @@ export const codeRoutes: Route[] = [
     failure: 'codeTypeFetch',
     handle(ctx) {
       const page = parsePage(ctx);
-      return ctx.store.tx(() => ({
+      return ctx.store.read(() => ({
         data: page.reachable ? ctx.store.codes.listTypes(page.pageSize, page.offset, ctx.tz) : [],
         headers: totalHeader(ctx.store.codes.countTypes()),
       }));

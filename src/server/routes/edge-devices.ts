@@ -16,7 +16,7 @@ export const edgeDeviceRoutes: Route[] = [
     handle(ctx) {
       const page = parsePage(ctx);
       const devices = ctx.store.edgeDevices;
-      return ctx.store.tx(() => ({
+      return ctx.store.read(() => ({
         data: page.reachable
           ? devices.load(devices.pageKeys(ctx.grant.orgUuid, page.pageSize, page.offset), ctx.tz)
           : [],

@@ -69,7 +69,7 @@ export const organizationRoutes: Route[] = [
     handle(ctx) {
       const { store } = ctx;
       const page = parsePage(ctx);
-      return store.tx(() => {
+      return store.read(() => {
         const orgUuid = knownOrganization(ctx, store);
         return {
           data: page.reachable

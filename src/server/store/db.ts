@@ -20,20 +20,32 @@ export interface Store {
   readonly licenses: LicenseRepo;
   readonly notifications: NotificationRepo;
   readonly tokens: TokenRepo;
-  /** Runs `fn` in one transaction (nested calls join the outer one as a savepoint). */
+  /**
+   * Runs `fn` in one write transaction that takes the database's write lock when it begins (BEGIN IMMEDIATE),
+   * waiting up to BUSY_TIMEOUT_MS for another process's write; nested calls join the outer one as a savepoint.
+   */
   tx<T>(fn: () => T): T;
+  /** Runs `fn` in one read transaction: a consistent snapshot that never waits for a writer (WAL). */
+  read<T>(fn: () => T): T;
   close(): void;
 }
 
+/**
+ * How long a write waits for the lock another connection (this process or another) holds. A deferred
+ * transaction that reads, then writes, could not wait: SQLite answers SQLITE_BUSY at once when the snapshot it
+ * read is stale. Taking the lock at BEGIN lets the busy handler wait for it instead.
+ */
+export const BUSY_TIMEOUT_MS = 10_000;
+
 /** Opens (creating if needed) the database file, sets the pragmas and brings the schema up to date. */
-export function openStore(path: string, opts: { clock?: Clock } = {}): Store {
+export function openStore(path: string, opts: { clock?: Clock; busyTimeoutMs?: number } = {}): Store {
   // `--db ./data/ccp.db` or the default data directory on a new machine: make the folder, as a user expects.
   if (path !== ':memory:' && path !== '') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
+  // The timeout comes first: switching to WAL and migrating take locks other processes may hold.
+  const db = new Database(path, { timeout: opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS });
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
     db.pragma('synchronous = NORMAL');
     migrate(db);
   } catch (err) {
@@ -51,7 +63,8 @@ export function openStore(path: string, opts: { clock?: Clock } = {}): Store {
     licenses: licenseRepo(db),
     notifications: notificationRepo(db),
     tokens: tokenRepo(db),
-    tx: (fn) => db.transaction(fn)(),
+    tx: (fn) => db.transaction(fn).immediate(),
+    read: (fn) => db.transaction(fn).deferred(),
     close: () => {
       if (db.open) db.close();
     },

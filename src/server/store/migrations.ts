@@ -134,17 +134,25 @@ export const MIGRATIONS: readonly string[] = [
 
 /** Runs the migrations the database has not seen yet, each in its own transaction. */
 export function migrate(db: Database.Database): number {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > MIGRATIONS.length) {
-    throw new Error(
-      `database schema version ${current} is newer than this program knows (${MIGRATIONS.length})`,
-    );
-  }
-  for (let v = current; v < MIGRATIONS.length; v++) {
+  const version = () => db.pragma('user_version', { simple: true }) as number;
+  const check = (current: number) => {
+    if (current > MIGRATIONS.length) {
+      throw new Error(
+        `database schema version ${current} is newer than this program knows (${MIGRATIONS.length})`,
+      );
+    }
+  };
+  check(version());
+  for (let v = version(); v < MIGRATIONS.length; v = version()) {
+    // Several processes may open a new database at once: each step takes the write lock first and reads the
+    // version under it, so a migration another process has just applied is not applied twice.
     db.transaction(() => {
+      const current = version();
+      check(current);
+      if (current !== v) return;
       db.exec(MIGRATIONS[v]!);
       db.pragma(`user_version = ${v + 1}`);
-    })();
+    }).immediate();
   }
   return MIGRATIONS.length;
 }

@@ -15,7 +15,7 @@ describe('openStore', () => {
     const { db } = t.store;
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(10_000);
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
     expect(tables).toEqual(expect.arrayContaining(['organizations', 'edge_devices', 'edge_flows', 'tokens']));
