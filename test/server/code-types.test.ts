@@ -102,7 +102,12 @@ describe('GET /codeTypes/{pageNo}', () => {
     } finally {
       side.close();
     }
-    expectError(await list(), 200, 'CCP-CS-004', 'CCP-CS-004 Error while fetching CodeType: the database could not complete the operation');
+    expectError(
+      await list(),
+      200,
+      'CCP-CS-004',
+      'CCP-CS-004 Error while fetching CodeType: the database could not complete the operation',
+    );
     const other = await srv.call('GET', '/edgedevice/all/0?pageSize=1', { timeZone: 'UTC' });
     expectOk(other);
   });
