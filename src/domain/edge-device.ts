@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { bool, int, str, Timestamp, uuid } from './common.js';
+import { bool, count, longText, port, str, Timestamp, text, uuid } from './common.js';
 
 export const EdgeFlow = z
   .object({
     uuid: uuid(),
     flowId: str(),
     flowName: str(),
-    flowJSON: str(),
+    flowJSON: longText().nullish(),
     shortDescription: str(),
     longDescription: str(),
     isActive: bool(),
@@ -39,11 +39,11 @@ export const EdgeDevice = z
     edgeDeviceName: str(),
     serialNumber: str(),
     ipAdress: str(),
-    port: int(),
+    port: port(),
     location: str(),
     shortDescription: str(),
     longDescription: str(),
-    noOfdevices: int(),
+    noOfdevices: count(),
     isActive: bool(),
     isDisabled: bool(),
     orgUUID: uuid(),
@@ -58,15 +58,15 @@ export type EdgeDevice = z.infer<typeof EdgeDevice>;
 
 /** A device to add: a name and a serial number are what make it addressable. */
 export const EdgeDeviceInput = EdgeDevice.extend({
-  edgeDeviceName: z.string().min(1),
-  serialNumber: z.string().min(1),
+  edgeDeviceName: text().min(1),
+  serialNumber: text().min(1),
 }).meta({ id: 'EdgeDeviceInput' });
 export type EdgeDeviceInput = z.infer<typeof EdgeDeviceInput>;
 
 /** A flow to push: flowId names it within its device; flowJSON must hold JSON. */
 export const EdgeFlowInput = EdgeFlow.extend({
-  flowId: z.string().min(1),
-  flowJSON: z.string().refine(
+  flowId: text().min(1),
+  flowJSON: longText().refine(
     (s) => {
       try {
         JSON.parse(s);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_RECORDS } from './common.js';
 
 // Identifiers, or empty where the caller has none to name (they are echoed in the answer).
 const uuidOrEmpty = () => z.union([z.guid(), z.literal('')]).nullish();
@@ -12,10 +13,10 @@ export const Metadata = z
   .meta({ id: 'Metadata' });
 export type Metadata = z.infer<typeof Metadata>;
 
-/** Request envelope whose `data` holds records of `record`. */
+/** Request envelope whose `data` holds records of `record`, at most MAX_RECORDS of them (decisions.md). */
 export function requestEnvelope<T extends z.ZodType>(record: T) {
   return z.object({
-    data: z.array(record),
+    data: z.array(record).max(MAX_RECORDS, `at most ${MAX_RECORDS} records in one request`),
     metadata: Metadata.nullish(),
   });
 }

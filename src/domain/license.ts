@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, int, looseObject, str, Timestamp, uuid } from './common.js';
+import { bool, count, int, looseObject, str, Timestamp, uuid } from './common.js';
 
 export const License = z
   .object({
@@ -23,10 +23,10 @@ export const LicenseDetails = z
     uuid: uuid(),
     type: str(),
     active: bool(),
-    provisioned: int(),
+    provisioned: count(),
     remaining: int(),
     remainingDays: int(),
-    total: int(),
+    total: count(),
     createOn: Timestamp.nullish(),
     updateOn: Timestamp.nullish(),
     componentDetails: z.array(looseObject()).nullish(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, looseObject, str, Timestamp, uuid } from './common.js';
+import { bool, looseObject, str, Timestamp, text, uuid } from './common.js';
 
 export const OrgAddress = z
   .object({
@@ -56,7 +56,7 @@ export const OrganizationOption = z
 export type OrganizationOption = z.infer<typeof OrganizationOption>;
 
 /** Options are upserted by key, so a key is what an option needs. */
-export const OrganizationOptionInput = OrganizationOption.extend({ key: z.string().min(1) }).meta({
+export const OrganizationOptionInput = OrganizationOption.extend({ key: text().min(1) }).meta({
   id: 'OrganizationOptionInput',
 });
 export type OrganizationOptionInput = z.infer<typeof OrganizationOptionInput>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { Code } from './code.js';
-import { bool, int, looseObject, str, Timestamp, uuid } from './common.js';
+import { bool, count, int, looseObject, str, Timestamp, uuid } from './common.js';
 
-const counted = { noOfAttributes: int(), noOfTags: int() };
+const counted = { noOfAttributes: count(), noOfTags: count() };
 const stamped = { createdOn: Timestamp.nullish(), modifiedOn: Timestamp.nullish() };
 
 export const ReportAttribute = z
@@ -70,9 +70,9 @@ export const ReportDevice = z
     isActive: bool(),
     isDisabled: bool(),
     isTemplate: bool(),
-    noOfAttributes: int(),
-    noOfTags: int(),
-    noOfTriggers: int(),
+    noOfAttributes: count(),
+    noOfTags: count(),
+    noOfTriggers: count(),
     timestamp: int(),
     ...stamped,
     attributes: z.array(ReportAttribute).nullish(),
@@ -130,7 +130,7 @@ export const ReportDetail = z
     sandboxUUID: uuid(),
     senderEmail: str(),
     senderUUID: uuid(),
-    deviceNumber: int(),
+    deviceNumber: count(),
     mailToUser: bool(),
     deviceBos: z.array(ReportDevice).nullish(),
     sandboxBos: z.array(Sandbox).nullish(),

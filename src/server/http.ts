@@ -6,7 +6,9 @@ import { ServiceError } from './errors.js';
 // up to this much more; a client sending even more than that has its connection cut.
 const DISCARD_LIMIT = 8 * MAX_BODY_BYTES;
 
-/** Reads the body as UTF-8, keeping at most MAX_BODY_BYTES; throws 413 beyond. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Reads the body as UTF-8 (406 when it is not), keeping at most MAX_BODY_BYTES; throws 413 beyond. */
 export function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
@@ -32,7 +34,14 @@ export function readBody(req: IncomingMessage): Promise<string> {
     });
     req.on('end', () => {
       if (over) reject(new ServiceError('payloadTooLarge', undefined, { connection: 'close' }));
-      else resolve(Buffer.concat(chunks).toString('utf8'));
+      else {
+        // decisions.md: a body that is not valid UTF-8 is refused, never silently altered (to U+FFFD).
+        try {
+          resolve(UTF8.decode(Buffer.concat(chunks)));
+        } catch {
+          reject(new ServiceError('validation', 'body: not valid UTF-8'));
+        }
+      }
     });
     req.on('error', reject);
   });

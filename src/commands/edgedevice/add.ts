@@ -40,7 +40,7 @@ export function registerEdgeDeviceAdd(parent: Command, f: Factory): Command {
     .addOption(new Option('--name <name>', 'device name (edgeDeviceName)'))
     .addOption(new Option('--serial <serial>', 'serial number, unique within the organization'))
     .addOption(new Option('--ip <address>', 'IP address (ipAdress)'))
-    .addOption(new Option('--port <n>', 'port').argParser(wholeNumber(0, 65535)))
+    .addOption(new Option('--port <n>', 'port').argParser(wholeNumber(1, 65535)))
     .addOption(new Option('--location <text>', 'location'))
     .addOption(new Option('--description <text>', 'short description'))
     .addOption(new Option('--long-description <text>', 'long description'))

@@ -1,0 +1,98 @@
+// decisions.md "Several processes, one database": a write waits for another process's write (up to the
+// busy timeout); only after that wait does it fail, with its own section-7 error (503 where it has none),
+// the cause after the reason, and a log line. Reads never wait for a writer.
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createToken, importFixture, openStore, startServer } from '../../../src/server/index.js';
+import { ORG, USER } from '../../fixtures/basic-ids.js';
+import { holdWriteLock } from '../../helpers/lock-holder.js';
+import { tempStore } from '../store/temp-store.js';
+
+let t: ReturnType<typeof tempStore>;
+let token: string;
+
+beforeAll(() => {
+  t = tempStore();
+  importFixture(t.store, { organizations: [{ uuid: ORG.root, orgName: 'Root' }] });
+  token = createToken(t.store, { orgUuid: ORG.root, role: 'admin' });
+});
+afterAll(() => t.cleanup());
+
+async function call(url: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
+  const started = performance.now();
+  const res = await request(`${url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      time_zone: 'UTC',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: asserted field by field
+  const json = (await res.body.json()) as any;
+  return { status: res.statusCode, json, ms: performance.now() - started };
+}
+
+const addPath = `/edgedevice/org/${ORG.root}/user/${USER.admin}/add`;
+const device = (serial: string) => ({ data: [{ edgeDeviceName: serial, serialNumber: serial }] });
+
+describe('a write lock held by another process', () => {
+  it('a read answers at once; a write waits for the lock and succeeds', async () => {
+    const handle = await startServer({ store: t.store, port: 0 });
+    try {
+      const held = await holdWriteLock(t.store.path, 1200);
+      const read = await call(handle.url, 'GET', '/edgedevice/all/0?pageSize=10');
+      expect(read.json.statusCode).toBe('OK');
+      expect(read.ms).toBeLessThan(500);
+      const write = await call(handle.url, 'POST', addPath, device('WAITED-1'));
+      expect(write.json.statusCode, JSON.stringify(write.json)).toBe('OK');
+      expect(write.ms).toBeGreaterThan(300);
+      await held.released;
+      expect(
+        t.store.db
+          .prepare("SELECT count(*) FROM edge_devices WHERE serial_number = 'WAITED-1'")
+          .pluck()
+          .get(),
+      ).toBe(1);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("past the wait: the operation's own error, or 503, with the cause; logged with method and path, never the token", async () => {
+    // The same database through a store that waits 200 ms instead of 10 s.
+    const impatient = openStore(t.store.path, { busyTimeoutMs: 200 });
+    const lines: string[] = [];
+    const handle = await startServer({ store: impatient, port: 0, log: (l) => lines.push(l) });
+    try {
+      const held = await holdWriteLock(t.store.path, 1500);
+      const add = await call(handle.url, 'POST', addPath, device('NEVER-1'));
+      expect(add.status).toBe(200);
+      expect(add.json.statusCode).toBe('CCP-DM-006');
+      expect(add.json.reason).toMatch(
+        /^CCP-DM-006 Error while Creating\/Updating edge device: database busy/,
+      );
+      const save = await call(handle.url, 'POST', '/notification', { data: [{ type: 'EMAIL' }] });
+      expect(save.status).toBe(503);
+      expect(save.json).toMatchObject({ data: [], statusCode: 'SERVICE_UNAVAILABLE' });
+      expect(save.json.reason).toMatch(/^SERVICE_UNAVAILABLE The service is unavailable: database busy/);
+      for (const body of [add.json, save.json])
+        expect(JSON.stringify(body)).not.toMatch(/SQLITE|\.db\b|\/tmp/);
+      await held.released;
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(
+        /^\d{4}-\d\d-\d\dT\S+Z POST \/edgedevice\/org\/\S+\/add SqliteError SQLITE_BUSY: database is locked$/,
+      );
+      expect(lines[1]).toMatch(/ POST \/notification SqliteError SQLITE_BUSY/);
+      expect(lines.join('\n')).not.toContain(token);
+      const stored = impatient.db.prepare(
+        "SELECT count(*) FROM edge_devices WHERE serial_number = 'NEVER-1'",
+      );
+      expect(stored.pluck().get()).toBe(0);
+    } finally {
+      await handle.close();
+      impatient.close();
+    }
+  });
+});
