@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { ApiError } from '../api/errors.js';
 import type { Clock } from '../domain/clock.js';
 import type { Store } from '../server/index.js';
-import { ApiError, UsageError } from './errors.js';
+import { UsageError } from './errors.js';
 import type { IO } from './io.js';
 
 export interface EmbeddedServer {
@@ -94,8 +95,9 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     if (server.isStoreFailure(err)) {
       throw new ApiError({
         code: 'SERVICE_UNAVAILABLE',
-        reason: `The service is unavailable: ${server.storeCause(err)} (${dbPath})`,
+        reason: `The service is unavailable: ${server.storeCause(err)}`,
         httpStatus: 503,
+        subject: dbPath,
       });
     }
     throw err;
