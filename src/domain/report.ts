@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Code } from './code.js';
-import { bool, count, int, looseObject, str, Timestamp, uuid } from './common.js';
+import { bool, count, int, longText, looseObject, str, Timestamp, uuid } from './common.js';
 
 const counted = { noOfAttributes: count(), noOfTags: count() };
 const stamped = { createdOn: Timestamp.nullish(), modifiedOn: Timestamp.nullish() };
@@ -148,7 +148,8 @@ export const ReportRequest = z
   .object({
     detail: ReportDetail.nullish(),
     emailData: str(),
-    fileData: str(),
+    // The report itself, base64: bounded, like flowJSON, by the body alone.
+    fileData: longText().nullish(),
     fileType: str(),
     reportName: str(),
     templateKey: str(),
