@@ -45,6 +45,7 @@ __ccp_sub() {
     "org|options") REPLY="org options" ;;
     "org|update") REPLY="org update" ;;
     "org options|add") REPLY="org options add" ;;
+    "org options|apply") REPLY="org options apply" ;;
     "report|download") REPLY="report download" ;;
     "server|import") REPLY="server import" ;;
     "server|seed") REPLY="server seed" ;;
@@ -66,7 +67,7 @@ __ccp_subs() {
     "license") REPLY="activate deactivate" ;;
     "notify") REPLY="configure save update" ;;
     "org") REPLY="get list options update" ;;
-    "org options") REPLY="add" ;;
+    "org options") REPLY="add apply" ;;
     "report") REPLY="download" ;;
     "server") REPLY="import seed start token" ;;
     "server token") REPLY="create" ;;
@@ -93,6 +94,7 @@ __ccp_own_opts() {
     "notify update") REPLY="--type --option --active --inactive -f --file --format --skeleton --dry-run" ;;
     "org list") REPLY="--page --page-size --all --limit --where --sort-by" ;;
     "org options add") REPLY="-f --file --format --skeleton --dry-run" ;;
+    "org options apply") REPLY="-f --file --format --skeleton --dry-run -y --yes" ;;
     "org update") REPLY="--name --admin --demo --no-demo --city --country --email --mobile --pin --state --street --website -f --file --format --skeleton --dry-run" ;;
     "report download") REPLY="--template --type -O --out --force --dry-run" ;;
     "server seed") REPLY="--demo" ;;
@@ -117,6 +119,7 @@ __ccp_own_value_opts() {
     "notify update") REPLY="--type --option -f --file --format" ;;
     "org list") REPLY="--page --page-size --limit --where --sort-by" ;;
     "org options add") REPLY="-f --file --format" ;;
+    "org options apply") REPLY="-f --file --format" ;;
     "org update") REPLY="--name --admin --city --country --email --mobile --pin --state --street --website -f --file --format" ;;
     "report download") REPLY="--template --type -O --out" ;;
     "server start") REPLY="--host --port" ;;
@@ -143,10 +146,10 @@ __ccp_values() {
   __ccp_list=0
   __ccp_files=0
   case "$1|$2" in
-    "org options add|--fields") REPLY="uuid key value organizationUuid isActive createdOn updatedOn"; __ccp_list=1 ;;
+    "org options add|--fields"|"org options apply|--fields") REPLY="uuid key value organizationUuid isActive createdOn updatedOn"; __ccp_list=1 ;;
     "server token create|--role"|"server token create "*"|--role") REPLY="admin operator viewer" ;;
-    "org options add|--format"|"org options add "*"|--format") REPLY="json ndjson csv yaml" ;;
-    "org options add|-f"|"org options add "*"|-f"|"org options add|--file"|"org options add "*"|--file") REPLY=""; __ccp_files=1 ;;
+    "org options apply|--format"|"org options apply "*"|--format"|"org options add|--format"|"org options add "*"|--format") REPLY="json ndjson csv yaml" ;;
+    "org options add|-f"|"org options add "*"|-f"|"org options add|--file"|"org options add "*"|--file"|"org options apply|-f"|"org options apply "*"|-f"|"org options apply|--file"|"org options apply "*"|--file") REPLY=""; __ccp_files=1 ;;
     "code get|--fields") REPLY="uuid clazz codeIdentifier shortDescription longDescription value isActive createdOn updatedOn codeType"; __ccp_list=1 ;;
     "codetype get|--fields"|"codetype list|--fields") REPLY="uuid clazz codeTypeIdentifier shortDescription longDescription value isActive createdOn updatedOn codes"; __ccp_list=1 ;;
     "edgedevice add|--fields"|"edgedevice apply|--fields"|"edgedevice get|--fields"|"edgedevice list|--fields"|"edgedevice push|--fields") REPLY="uuid edgeDeviceName serialNumber ipAdress port location shortDescription longDescription noOfdevices isActive isDisabled orgUUID userUUID createdOn modifiedOn edgeFlows externalReferences"; __ccp_list=1 ;;

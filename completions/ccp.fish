@@ -74,6 +74,8 @@ function __ccp_sub
             echo 'org update'
         case 'org options|add'
             echo 'org options add'
+        case 'org options|apply'
+            echo 'org options apply'
         case 'report|download'
             echo 'report download'
         case 'server|import'
@@ -115,6 +117,8 @@ function __ccp_own_value_opts
         case 'org list'
             printf '%s\n' --page --page-size --limit --where --sort-by
         case 'org options add'
+            printf '%s\n' -f --file --format
+        case 'org options apply'
             printf '%s\n' -f --file --format
         case 'org update'
             printf '%s\n' --name --admin --city --country --email --mobile --pin --state --street --website -f --file --format
@@ -335,7 +339,7 @@ complete -c ccp -n '__ccp_under "notify update"' -l dry-run -d 'print the reques
 
 complete -c ccp -n '__ccp_at "org"' -a get -d 'Show sub-organizations by uuid or name (walks GET /org/{orgUuid}/org/{pageNo})'
 complete -c ccp -n '__ccp_at "org"' -a list -d 'List the sub-organizations of an organization (GET /org/{orgUuid}/org/{pageNo})'
-complete -c ccp -n '__ccp_at "org"' -a options -d 'Organization options: add'
+complete -c ccp -n '__ccp_at "org"' -a options -d 'Organization options: add, apply'
 complete -c ccp -n '__ccp_at "org"' -a update -d 'Update an organization and its address (PUT /org/update): the fields given, from flags or a file'
 
 complete -c ccp -n '__ccp_under "org list"' -l page -x -d 'page to fetch, from 0'
@@ -346,11 +350,18 @@ complete -c ccp -n '__ccp_under "org list"' -l where -x -d 'keep records where F
 complete -c ccp -n '__ccp_under "org list"' -l sort-by -x -d 'order by a field (a dot path); reads the whole listing before printing'
 
 complete -c ccp -n '__ccp_at "org options"' -a add -d 'Add or replace organization options by key (POST /org/options/org/{orgUuid}/add)'
+complete -c ccp -n '__ccp_at "org options"' -a apply -d 'Set the organization options a file gives (key/value records): plan, then apply'
 
 complete -c ccp -n '__ccp_under "org options add"' -s f -l file -r -F -d 'read options from a JSON (array or envelope), NDJSON, CSV or YAML file; - for stdin'
 complete -c ccp -n '__ccp_under "org options add"' -l format -x -a 'json ndjson csv yaml' -d 'input format (default: from the extension, or told from the content)'
 complete -c ccp -n '__ccp_under "org options add"' -l skeleton -d 'print an input template for -f and exit'
 complete -c ccp -n '__ccp_under "org options add"' -l dry-run -d 'print the request (method, URL, envelope) as JSON and send nothing'
+
+complete -c ccp -n '__ccp_under "org options apply"' -s f -l file -r -F -d 'read the options as they should be from a JSON (array or envelope), NDJSON, CSV or YAML file; - for stdin'
+complete -c ccp -n '__ccp_under "org options apply"' -l format -x -a 'json ndjson csv yaml' -d 'input format (default: from the extension, or told from the content)'
+complete -c ccp -n '__ccp_under "org options apply"' -l skeleton -d 'print an input template for -f and exit'
+complete -c ccp -n '__ccp_under "org options apply"' -l dry-run -d 'print the plan and send nothing'
+complete -c ccp -n '__ccp_under "org options apply"' -s y -l yes -d 'apply without asking (a terminal asks first; a script never does)'
 
 complete -c ccp -n '__ccp_under "org update"' -l name -x -d 'organization name (orgName)'
 complete -c ccp -n '__ccp_under "org update"' -l admin -x -d 'organization admin (orgAdmin)'
@@ -410,5 +421,6 @@ complete -c ccp -n '__ccp_at "notify update"' -l fields -x -a '(__ccp_list uuid 
 complete -c ccp -n '__ccp_at "org get"' -l fields -x -a '(__ccp_list uuid codeUuid orgAdmin orgName organizationUuid userUuid isActive isDemo createdOn updatedOn orgAddress suborganization)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
 complete -c ccp -n '__ccp_at "org list"' -l fields -x -a '(__ccp_list uuid codeUuid orgAdmin orgName organizationUuid userUuid isActive isDemo createdOn updatedOn orgAddress suborganization)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
 complete -c ccp -n '__ccp_at "org options add"' -l fields -x -a '(__ccp_list uuid key value organizationUuid isActive createdOn updatedOn)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
+complete -c ccp -n '__ccp_at "org options apply"' -l fields -x -a '(__ccp_list uuid key value organizationUuid isActive createdOn updatedOn)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
 complete -c ccp -n '__ccp_at "org update"' -l fields -x -a '(__ccp_list uuid codeUuid orgAdmin orgName organizationUuid userUuid isActive isDemo createdOn updatedOn orgAddress suborganization)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
 complete -c ccp -n '__ccp_at "report download"' -l fields -x -a '(__ccp_list detail emailData fileData fileType reportName templateKey token)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'

@@ -11,7 +11,7 @@ import { type EdgeDevice, EdgeDeviceInput, type EdgeDevicePushInput } from '../d
 import type { InputFormat } from '../input/index.js';
 import { type Batch, sendBatches } from './execute.js';
 import { type DevicePlan, DevicePlanner, isEmptyPlan, repeatedKeys } from './plan.js';
-import { type PlanRow, redactRecord } from './render.js';
+import { countsText, type PlanRow, redactRecord } from './render.js';
 import { checkPlanFormat, confirmApply, showPlan, writeResult } from './show.js';
 
 export interface EdgeDeviceApplyOptions {
@@ -161,7 +161,8 @@ export async function runEdgeDeviceApply(opts: EdgeDeviceApplyOptions): Promise<
   const shown = {
     io,
     output: opts.output,
-    counts,
+    summary: countsText(counts, 'edge devices'),
+    changes: counts.create + counts.update + counts.disable,
     rows: planRows(plan),
     noun: 'edge devices',
     keyHeader: 'Serial number',

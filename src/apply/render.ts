@@ -3,7 +3,7 @@ import { type Change, MASK, redactReferences } from './diff.js';
 
 /** One planned change of any resource, as a table row: what happens to which record. */
 export interface PlanRow {
-  action: 'create' | 'update' | 'disable';
+  action: 'create' | 'update' | 'disable' | 'set';
   /** The record's key (serial number, option key). */
   key: string;
   /** The stored record's uuid; empty for a create. */
@@ -16,16 +16,13 @@ export interface PlanRow {
 export interface PlanCounts {
   create: number;
   update: number;
-  unchanged: number | null;
+  unchanged: number;
   disable: number;
 }
 
-/** `2 to create, 1 to update, 7 unchanged, 0 to disable` (unchanged left out when it cannot be known). */
+/** `Plan for edge devices: 2 to create, 1 to update, 7 unchanged, 0 to disable.` */
 export function countsText(c: PlanCounts, noun: string): string {
-  const parts = [`${c.create} to create`, `${c.update} to update`];
-  if (c.unchanged !== null) parts.push(`${c.unchanged} unchanged`);
-  parts.push(`${c.disable} to disable`);
-  return `Plan for ${noun}: ${parts.join(', ')}.`;
+  return `Plan for ${noun}: ${c.create} to create, ${c.update} to update, ${c.unchanged} unchanged, ${c.disable} to disable.`;
 }
 
 /** A record as a plan shows it: without server timestamps, every password masked. */
@@ -70,8 +67,10 @@ export async function planTable(rows: readonly PlanRow[], width: number, keyHead
   );
   const fits = (cols: number[]) =>
     width - fit.tableOverhead(cols.length) - cols.slice(0, -3).reduce((n, i) => n + natural[i]!, 0) >= 3 * 12;
-  const cols =
-    fits([0, 1, 2, 3, 4, 5]) || !Number.isFinite(width) || width <= 0 ? [0, 1, 2, 3, 4, 5] : [0, 1, 3, 4, 5];
+  // Without a stored record among the rows (all creates, or options), a uuid column would say nothing.
+  const all = [0, 1, 2, 3, 4, 5];
+  const withUuid = rows.some((r) => r.uuid !== '');
+  const cols = withUuid && (fits(all) || !Number.isFinite(width) || width <= 0) ? all : [0, 1, 3, 4, 5];
   const widths = fit.fitWidths(
     cols.map((i) => natural[i]!),
     width,

@@ -5,14 +5,17 @@ import type { IO } from '../cli/io.js';
 import { type OutputSpec, writeRecords } from '../cli/output.js';
 import type { Prompter } from '../cli/prompter.js';
 import type { RecordKind } from '../domain/index.js';
-import { countsText, type PlanCounts, type PlanRow, planTable } from './render.js';
+import { type PlanRow, planTable } from './render.js';
 
 export interface ShownPlan {
   io: IO;
   output: OutputSpec;
-  counts: PlanCounts;
+  /** The counts line (stderr). */
+  summary: string;
+  /** Changes applying would send, for the question. */
+  changes: number;
   rows: PlanRow[];
-  /** What the records are, plural, for the counts line. */
+  /** What the records are, plural, for the question. */
   noun: string;
   keyHeader: string;
   /** The plan as json/yaml/ndjson print it. */
@@ -30,12 +33,8 @@ export function checkPlanFormat(output: OutputSpec): void {
     });
 }
 
-function changeCount(c: PlanCounts): number {
-  return c.create + c.update + c.disable;
-}
-
 export async function showPlan(s: ShownPlan): Promise<void> {
-  s.io.note(countsText(s.counts, s.noun));
+  s.io.note(s.summary);
   if (s.output.format === 'table') s.io.stdout.write(await planTable(s.rows, s.output.width, s.keyHeader));
 }
 
@@ -45,7 +44,7 @@ export async function confirmApply(s: ShownPlan, prompter: Prompter, yes: boolea
   // The plan went to stdout as a document printed at the end: show it to the person being asked.
   if (s.output.format !== 'table')
     s.io.stderr.write(await planTable(s.rows, s.io.terminalWidth(), s.keyHeader));
-  const n = changeCount(s.counts);
+  const n = s.changes;
   return prompter.confirm({
     message: `Apply ${n} ${n === 1 ? 'change' : 'changes'} to ${s.noun}?`,
     flag: '--yes',
