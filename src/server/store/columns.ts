@@ -1,13 +1,23 @@
-import { formatDate, formatTimestamp } from '../../domain/timestamp.js';
+import { formatDate, formatTimestamp, parseTimestamp } from '../../domain/timestamp.js';
 import { toBool } from './values.js';
 
 /**
  * How a record field is kept in a column. `key` is text never null (the record's uuid); `text` and `integer` are
  * stored as given; `boolean` as 1/0;
  * `stamp` is a server-set instant (epoch ms, never null) shown as a wire timestamp, `date` the same shown as
- * YYYY-MM-DD; `secret` is text that is stored but never shown (decisions.md, "Secrets").
+ * YYYY-MM-DD; `instant` is a client-given timestamp (epoch ms or null); `json` an object or array kept as JSON
+ * text; `secret` is text that is stored but never shown (decisions.md, "Secrets").
  */
-export type ColumnType = 'key' | 'text' | 'integer' | 'boolean' | 'stamp' | 'date' | 'secret';
+export type ColumnType =
+  | 'key'
+  | 'text'
+  | 'integer'
+  | 'boolean'
+  | 'stamp'
+  | 'date'
+  | 'instant'
+  | 'json'
+  | 'secret';
 
 export interface Column {
   readonly field: string;
@@ -22,7 +32,7 @@ type SqlType<T extends ColumnType> = T extends 'stamp' | 'date'
   ? number
   : T extends 'key'
     ? string
-    : T extends 'text' | 'secret'
+    : T extends 'text' | 'secret' | 'json'
       ? string | null
       : number | null;
 
@@ -45,6 +55,10 @@ function shown(v: unknown, type: ColumnType, tz: string): unknown {
       return formatTimestamp(v as number, tz);
     case 'date':
       return formatDate(v as number, tz);
+    case 'instant':
+      return v == null ? null : formatTimestamp(v as number, tz);
+    case 'json':
+      return v == null ? null : JSON.parse(v as string);
     case 'secret':
       return v == null ? null : MASK;
     default:
@@ -60,12 +74,18 @@ export function fromRow<R>(entity: Entity, row: object, tz: string): R {
   return out as R;
 }
 
+function stored(v: unknown, type: ColumnType): unknown {
+  if (type === 'instant') return parseTimestamp(v as string | null | undefined) ?? null;
+  if (type === 'json') return v ? JSON.stringify(v) : null;
+  return sqlValue(v);
+}
+
 /** The row of a record: each field's SQL value, `set` giving the columns the caller decides (keys, stamps). */
 export function toRow<E extends Entity>(entity: E, record: object, set: Partial<RowOf<E>>): RowOf<E> {
   const r = record as Record<string, unknown>;
   const s = set as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const c of entity) out[c.column] = c.column in s ? s[c.column] : sqlValue(r[c.field]);
+  for (const c of entity) out[c.column] = c.column in s ? s[c.column] : stored(r[c.field], c.type);
   return out as RowOf<E>;
 }
 
@@ -75,7 +95,7 @@ export function storedAsIs(entity: Entity, row: object): boolean {
   return entity.every((c) => {
     const v = r[c.column];
     if (v === null) return c.type !== 'key' && c.type !== 'stamp' && c.type !== 'date';
-    const text = c.type === 'key' || c.type === 'text' || c.type === 'secret';
+    const text = c.type === 'key' || c.type === 'text' || c.type === 'secret' || c.type === 'json';
     return text ? typeof v === 'string' : Number.isSafeInteger(v);
   });
 }

@@ -1,52 +1,61 @@
 import type Database from 'better-sqlite3';
-import type { LicenseRecord } from '../../domain/license.js';
-import { formatTimestamp } from '../../domain/timestamp.js';
+import type { License, LicenseDetails, LicenseRecord } from '../../domain/license.js';
+import { bind, columnsOf, fromRow, insertSql, type RowOf, sqlValue, toRow } from './columns.js';
 import { SCOPE_CTE } from './scope.js';
-import { instant, orNull, toBool, toInt } from './values.js';
 
-interface LicenseRow {
-  uuid: string;
-  attribute_name: string | null;
-  serial_number: string | null;
-  value: string | null;
-  create_on: number;
-  updated_on: number;
-  details_uuid: string | null;
-  details_type: string | null;
-  details_active: number | null;
-  total: number | null;
-  details_create_on: number;
-  details_update_on: number;
-  component_details: string | null;
-  license_uuid: string | null;
-  license_key: string | null;
-  org_uuid: string | null;
-  status: string | null;
-  active: number | null;
-  activate_on: number | null;
-  license_created_on: number;
-  license_from: number | null;
-  license_to: number | null;
-  license_update_on: number;
-  license_extra: string | null;
-}
+// One row holds the record, its details and its license; each part's fields in the order the record shows
+// them. provisioned, remaining and remainingDays sit between the two parts of the details: they are computed.
+const RECORD = [
+  { field: 'uuid', column: 'uuid', type: 'key' },
+  { field: 'attributeName', column: 'attribute_name', type: 'text' },
+  { field: 'serialNumber', column: 'serial_number', type: 'text' },
+  { field: 'value', column: 'value', type: 'text' },
+  { field: 'createOn', column: 'create_on', type: 'stamp' },
+  { field: 'updatedOn', column: 'updated_on', type: 'stamp' },
+] as const;
+const DETAILS_HEAD = [
+  { field: 'uuid', column: 'details_uuid', type: 'text' },
+  { field: 'type', column: 'details_type', type: 'text' },
+  { field: 'active', column: 'details_active', type: 'boolean' },
+] as const;
+const DETAILS_TAIL = [
+  { field: 'total', column: 'total', type: 'integer' },
+  { field: 'createOn', column: 'details_create_on', type: 'stamp' },
+  { field: 'updateOn', column: 'details_update_on', type: 'stamp' },
+  { field: 'componentDetails', column: 'component_details', type: 'json' },
+] as const;
+const LICENSE = [
+  { field: 'uuid', column: 'license_uuid', type: 'text' },
+  { field: 'licenseKey', column: 'license_key', type: 'text' },
+  { field: 'orgUuid', column: 'org_uuid', type: 'text' },
+  { field: 'status', column: 'status', type: 'text' },
+  { field: 'active', column: 'active', type: 'boolean' },
+  { field: 'activateOn', column: 'activate_on', type: 'instant' },
+  { field: 'createdOn', column: 'license_created_on', type: 'stamp' },
+  { field: 'licenseFrom', column: 'license_from', type: 'instant' },
+  { field: 'licenseTo', column: 'license_to', type: 'instant' },
+  { field: 'updateOn', column: 'license_update_on', type: 'stamp' },
+  { field: 'details', column: 'license_extra', type: 'json' },
+] as const;
+type LicenseRow = RowOf<typeof RECORD> &
+  RowOf<typeof DETAILS_HEAD> &
+  RowOf<typeof DETAILS_TAIL> &
+  RowOf<typeof LICENSE>;
+const COLUMNS = [RECORD, DETAILS_HEAD, DETAILS_TAIL, LICENSE].flatMap((part) => columnsOf(part));
+// Every stamp of a license is set when it is put: a fixture replaces the whole row.
+const STAMPS = [
+  'create_on',
+  'updated_on',
+  'details_create_on',
+  'details_update_on',
+  'license_created_on',
+  'license_update_on',
+];
 
 const DAY_MS = 86_400_000;
 
-function ts(ms: number | null, tz: string): string | null {
-  return ms == null ? null : formatTimestamp(ms, tz);
-}
-
 export function licenseRepo(db: Database.Database) {
-  const put = db.prepare(
-    `INSERT OR REPLACE INTO licenses (uuid, attribute_name, serial_number, value, create_on, updated_on,
-       details_uuid, details_type, details_active, total, details_create_on, details_update_on, component_details,
-       license_uuid, license_key, org_uuid, status, active, activate_on, license_created_on, license_from,
-       license_to, license_update_on, license_extra)
-     VALUES (@uuid, @attribute_name, @serial_number, @value, @now, @now, @details_uuid, @details_type,
-       @details_active, @total, @now, @now, @component_details, @license_uuid, @license_key, @org_uuid, @status,
-       @active, @activate_on, @now, @license_from, @license_to, @now, @license_extra)`,
-  );
+  const put = db.prepare(insertSql('licenses', COLUMNS, { key: 'uuid', keep: [] }));
   const get = db.prepare<[string], LicenseRow>('SELECT * FROM licenses WHERE uuid = ?');
   const inScope = db.prepare<[{ root: string }], LicenseRow>(
     `${SCOPE_CTE} SELECT * FROM licenses WHERE org_uuid IN (SELECT uuid FROM scope) ORDER BY create_on, uuid`,
@@ -62,37 +71,17 @@ export function licenseRepo(db: Database.Database) {
 
   function toRecord(r: LicenseRow, now: number, tz: string): LicenseRecord {
     const provisioned = r.org_uuid ? deviceCount.get(r.org_uuid)!.n : 0;
+    const tail = fromRow<LicenseDetails>(DETAILS_TAIL, r, tz);
     return {
-      uuid: r.uuid,
-      attributeName: r.attribute_name,
-      serialNumber: r.serial_number,
-      value: r.value,
-      createOn: formatTimestamp(r.create_on, tz),
-      updatedOn: formatTimestamp(r.updated_on, tz),
+      ...fromRow<LicenseRecord>(RECORD, r, tz),
       licenseDetails: {
-        uuid: r.details_uuid,
-        type: r.details_type,
-        active: toBool(r.details_active),
+        ...fromRow<LicenseDetails>(DETAILS_HEAD, r, tz),
         provisioned,
         remaining: r.total == null ? null : r.total - provisioned,
         remainingDays: r.license_to == null ? null : Math.max(0, Math.floor((r.license_to - now) / DAY_MS)),
-        total: r.total,
-        createOn: formatTimestamp(r.details_create_on, tz),
-        updateOn: formatTimestamp(r.details_update_on, tz),
-        componentDetails: r.component_details ? JSON.parse(r.component_details) : [],
-        license: {
-          uuid: r.license_uuid,
-          licenseKey: r.license_key,
-          orgUuid: r.org_uuid,
-          status: r.status,
-          active: toBool(r.active),
-          activateOn: ts(r.activate_on, tz),
-          createdOn: formatTimestamp(r.license_created_on, tz),
-          licenseFrom: ts(r.license_from, tz),
-          licenseTo: ts(r.license_to, tz),
-          updateOn: formatTimestamp(r.license_update_on, tz),
-          details: r.license_extra ? JSON.parse(r.license_extra) : null,
-        },
+        ...tail,
+        componentDetails: tail.componentDetails ?? [],
+        license: fromRow<License>(LICENSE, r, tz),
       },
     };
   }
@@ -108,36 +97,25 @@ export function licenseRepo(db: Database.Database) {
     put(l: LicenseRecord & { uuid: string }, now: number): void {
       const d = l.licenseDetails ?? {};
       const lic = d.license ?? {};
-      put.run({
-        uuid: l.uuid,
-        attribute_name: orNull(l.attributeName),
-        serial_number: orNull(l.serialNumber),
-        value: orNull(l.value),
-        details_uuid: orNull(d.uuid),
-        details_type: orNull(d.type),
-        details_active: toInt(d.active ?? lic.active),
-        total: orNull(d.total),
-        component_details: d.componentDetails ? JSON.stringify(d.componentDetails) : null,
-        license_uuid: orNull(lic.uuid),
-        license_key: orNull(lic.licenseKey),
-        org_uuid: orNull(lic.orgUuid),
-        status: orNull(lic.status),
-        active: toInt(lic.active),
-        activate_on: instant(lic.activateOn),
-        license_from: instant(lic.licenseFrom),
-        license_to: instant(lic.licenseTo),
-        license_extra: lic.details ? JSON.stringify(lic.details) : null,
-        now,
-      });
+      const row = {
+        ...toRow(RECORD, l, {}),
+        // The details' flag follows the license's when the details leave it out.
+        ...toRow(DETAILS_HEAD, d, { details_active: sqlValue(d.active ?? lic.active) as number | null }),
+        ...toRow(DETAILS_TAIL, d, {}),
+        ...toRow(LICENSE, lic, {}),
+        ...Object.fromEntries(STAMPS.map((c) => [c, now])),
+      };
+      put.run(bind(row, COLUMNS));
     },
     /** Activates (keeping an earlier activation time) or deactivates; idempotent. */
     setActive(uuid: string, active: boolean, now: number): void {
       const r = get.get(uuid);
       if (!r) return;
+      const flag = active ? 1 : 0;
       const status = active ? 'ACTIVE' : 'INACTIVE';
       const already =
-        r.active === toInt(active) &&
-        r.details_active === toInt(active) &&
+        r.active === flag &&
+        r.details_active === flag &&
         r.status === status &&
         (!active || r.activate_on != null);
       // Asking again for the state a license is in changes nothing, its update times included.
@@ -147,13 +125,7 @@ export function licenseRepo(db: Database.Database) {
           ? r.activate_on
           : now
         : r.activate_on;
-      setState.run({
-        uuid,
-        active: toInt(active),
-        status,
-        activate_on: activateOn,
-        now,
-      });
+      setState.run({ uuid, active: flag, status, activate_on: activateOn, now });
     },
   };
 }

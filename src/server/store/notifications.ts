@@ -5,9 +5,9 @@ import type {
   NotificationConfiguration,
   NotificationOption,
 } from '../../domain/notification.js';
-import { bind, columnsOf, fromRow, insertSql, type RowOf, toRow } from './columns.js';
+import { bind, columnsOf, fromRow, insertSql, type RowOf, sqlValue, toRow } from './columns.js';
 import { SCOPE_CTE } from './scope.js';
-import { groupBy, keyList, orNull, toInt } from './values.js';
+import { groupBy, keyList } from './values.js';
 
 const NOTIFICATION = [
   { field: 'uuid', column: 'uuid', type: 'key' },
@@ -122,10 +122,10 @@ export function notificationRepo(db: Database.Database) {
       save.run({
         uuid: n.uuid,
         org_uuid: owner,
-        type: orNull(n.type),
-        created_by: orNull(n.createdBy),
-        updated_by: orNull(n.updatedBy),
-        is_active: n.isActive == null ? null : toInt(n.isActive),
+        type: sqlValue(n.type),
+        created_by: sqlValue(n.createdBy),
+        updated_by: sqlValue(n.updatedBy),
+        is_active: sqlValue(n.isActive),
         now,
       });
       if (n.notificationOptions == null) return;
@@ -151,11 +151,11 @@ export function notificationRepo(db: Database.Database) {
         notification_uuid: c.notificationUuid,
         organization_uuid: c.organizationUuid,
         role_uuid: c.roleUuid,
-        created_by: orNull(c.createdBy),
-        updated_by: orNull(c.updatedBy),
-        apply_to_sub_organizations: toInt(c.applyToSubOrganizaitons ?? false),
-        is_active: toInt(c.isActive ?? true),
-        is_linked: toInt(c.isLinked ?? true),
+        created_by: sqlValue(c.createdBy),
+        updated_by: sqlValue(c.updatedBy),
+        apply_to_sub_organizations: sqlValue(c.applyToSubOrganizaitons ?? false),
+        is_active: sqlValue(c.isActive ?? true),
+        is_linked: sqlValue(c.isLinked ?? true),
         now,
       });
       const r = getConfiguration.get(c.notificationUuid, c.roleUuid, c.organizationUuid)!;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { OrgAddress, Organization, OrganizationOption } from '../../domain/organization.js';
-import { bind, columnsOf, fromRow, insertSql, type RowOf, toRow, updateOf } from './columns.js';
+import { bind, columnsOf, fromRow, insertSql, type RowOf, sqlValue, toRow, updateOf } from './columns.js';
 import { ANCESTRY_CHECK, MAX_TREE_DEPTH, SCOPE_CTE } from './scope.js';
-import { groupBy, keyList, orNull, toInt } from './values.js';
+import { groupBy, keyList } from './values.js';
 
 const ORGANIZATION = [
   { field: 'uuid', column: 'uuid', type: 'key' },
@@ -176,8 +176,8 @@ export function organizationRepo(db: Database.Database) {
         uuid,
         org_uuid: orgUuid,
         key: o.key,
-        value: orNull(o.value),
-        is_active: toInt(o.isActive ?? true),
+        value: sqlValue(o.value),
+        is_active: sqlValue(o.isActive ?? true),
         now,
       });
     },

@@ -1,21 +1,6 @@
-import { parseTimestamp } from '../../domain/timestamp.js';
-
-// SQLite has no boolean: 1/0, and NULL where the record left the flag out.
-export function toInt(b: boolean | null | undefined): number | null {
-  return b == null ? null : b ? 1 : 0;
-}
-
+// SQLite has no boolean: 1/0, and NULL where the record left the flag out (columns.ts writes them).
 export function toBool(n: unknown): boolean | null {
   return n == null ? null : n === 1 || n === 1n;
-}
-
-export function orNull<T>(v: T | null | undefined): T | null {
-  return v ?? null;
-}
-
-/** Epoch milliseconds of a client-given timestamp, or null. */
-export function instant(text: string | null | undefined): number | null {
-  return parseTimestamp(text) ?? null;
 }
 
 /** Binds a list of keys as one parameter, read back in SQL with json_each(?). */
