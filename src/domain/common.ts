@@ -11,8 +11,15 @@ export const MAX_TEXT = 4096;
 export const MAX_RECORDS = 1000;
 const NO_NUL = /^[^\0]*$/;
 
+// A \uD800-\uDFFF escape without its pair is valid JSON but no Unicode text: stored, it would become U+FFFD.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** Text with no NUL character, of any length the body allows (flowJSON). */
-export const longText = () => z.string().regex(NO_NUL, 'must not contain a NUL character');
+export const longText = () =>
+  z
+    .string()
+    .regex(NO_NUL, 'must not contain a NUL character')
+    .refine((s) => !LONE_SURROGATE.test(s), 'must be Unicode text (it holds half of a surrogate pair)');
 /** A text field: at most MAX_TEXT characters, no NUL. */
 export const text = () => longText().max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`);
 /** A count (noOfdevices and the like): a whole number, 0 or more. */

@@ -119,5 +119,12 @@ describe('limits of a request', () => {
       Buffer.from(text.slice(40)),
     ]);
     expectError(await srv.call('POST', ADD, { body: withSurrogate }), 406, 'CCP-BV-001');
+    // Half a surrogate pair as a JSON escape is valid UTF-8 but no text: stored, it would become U+FFFD.
+    const reason = await refused(
+      ADD,
+      envelope([{ edgeDeviceName: 'a\uD800', serialNumber: 'U-2' }]),
+      'data[0].edgeDeviceName',
+    );
+    expect(reason).toMatch(/surrogate/);
   });
 });
