@@ -142,14 +142,17 @@ function drawRow(doc: Doc, table: Table, r: number, y: number): void {
   }
 }
 
-function drawFooters(doc: Doc): void {
-  const range = doc.bufferedPageRange();
+function drawFooter(doc: Doc, page: number, pages: number): void {
   doc.font(FONT).fontSize(CELL_SIZE).fillColor(COLOR.muted);
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const footer = `Page ${i - range.start + 1} of ${range.count}`;
-    put(doc, footer, (doc.page.width - doc.widthOfString(footer)) / 2, doc.page.height - MARGIN.bottom + 16);
-  }
+  const footer = `Page ${page} of ${pages}`;
+  put(doc, footer, (doc.page.width - doc.widthOfString(footer)) / 2, doc.page.height - MARGIN.bottom + 16);
+}
+
+/** How many pages `rows` rows take when the first page's rows start at `firstTop` and a page ends at `bottom`. */
+export function pageCount(rows: number, firstTop: number, laterTop: number, bottom: number): number {
+  const first = Math.max(0, Math.floor((bottom - firstTop) / ROW_HEIGHT));
+  const later = Math.max(1, Math.floor((bottom - laterTop) / ROW_HEIGHT));
+  return rows <= first ? 1 : 1 + Math.ceil((rows - first) / later);
 }
 
 export async function renderPdf(data: ReportData): Promise<Buffer> {
@@ -159,7 +162,9 @@ export async function renderPdf(data: ReportData): Promise<Buffer> {
     size: 'A4',
     layout: 'landscape',
     margins: MARGIN,
-    bufferPages: true,
+    // Pages are not buffered: each is written (and compressed) as the next begins, so memory holds the
+    // records and the finished file, not every page of a 7,000-page report. Footers know the page count
+    // because it is worked out before the first row is drawn.
     info: {
       Title: data.title,
       Author: data.organization,
@@ -198,20 +203,25 @@ export async function renderPdf(data: ReportData): Promise<Buffer> {
   const table = layoutTable(doc, data, tableWidth);
   const hasColumns = table.columns.length > 0;
   if (hasColumns) y = drawHeader(doc, table, y);
+  const laterTop = MARGIN.top + (hasColumns ? HEADER_HEIGHT : 0);
+  const pages = pageCount(n, y, laterTop, bottomLimit);
   if (n === 0) {
     doc.font(ITALIC).fontSize(CELL_SIZE).fillColor(COLOR.muted);
     put(doc, 'No records', MARGIN.left + PAD, cellY(y, ROW_HEIGHT));
   }
   doc.font(FONT).fontSize(CELL_SIZE).fillColor(COLOR.text);
+  let page = 1;
   for (let r = 0; r < n; r++) {
     if (y + ROW_HEIGHT > bottomLimit) {
+      drawFooter(doc, page++, pages);
       doc.addPage();
       y = hasColumns ? drawHeader(doc, table, MARGIN.top) : MARGIN.top;
     }
     drawRow(doc, table, r, y);
     y += ROW_HEIGHT;
   }
-  drawFooters(doc);
+  drawFooter(doc, page, pages);
+  if (page !== pages) throw new Error(`drew ${page} pages, numbered as ${pages}`);
 
   doc.end();
   await finished;

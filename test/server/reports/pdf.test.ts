@@ -97,6 +97,17 @@ describe('pdf report', () => {
     expect(text).toContain('Ünïcode ? ??');
   });
 
+  it('numbers pages right at every page boundary (the count is worked out before drawing)', async () => {
+    // Around the ends of the first page (about 32 rows) and of the second (about 67).
+    for (const n of [30, 31, 32, 33, 34, 35, 64, 65, 66, 67, 68, 69, 70, 71]) {
+      const { pages } = await parsePdf(await renderReport(sampleReport(n), 'pdf'));
+      const last = pages.length;
+      expect(pages[last - 1], `${n} rows`).toContain(`Page ${last} of ${last}`);
+      const rows = pages.join('\n').match(/Pump station \d+/g) ?? [];
+      expect(new Set(rows).size, `${n} rows`).toBe(n);
+    }
+  });
+
   it('is byte-for-byte the same for the same input', async () => {
     const data = sampleReport(120);
     const a = await renderReport(data, 'pdf');
