@@ -1,0 +1,105 @@
+// Reports never stall the other requests (decisions.md, POST /download): while a report of tens of thousands of
+// devices renders, a listing on another connection still answers within 1 s; at most REPORT_WORKERS reports
+// render at once and the rest wait their turn. The 100,000-device PDF is measured by `npm run bench -- reports`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BENCH_ORG, deviceDatabase } from '../../../bench/lib/devices.js';
+import { createToken, type ServerHandle, type Store, startServer } from '../../../src/server/index.js';
+import { REPORT_WORKERS, reportPoolStats } from '../../../src/server/reports/pool.js';
+
+const DEVICES = Number(process.env.CCP_ISOLATION_DEVICES ?? 50_000);
+const dir = mkdtempSync(join(tmpdir(), 'ccp-isolation-'));
+let store: Store;
+let server: ServerHandle;
+let token: string;
+
+beforeAll(() => {
+  store = deviceDatabase(join(dir, 'ccp.db'), DEVICES);
+  token = createToken(store, { orgUuid: BENCH_ORG, role: 'viewer' });
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  store?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
+  const res = await request(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', time_zone: 'UTC' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: the envelope is asserted field by field
+  return { status: res.statusCode, body: (await res.body.json()) as any };
+}
+
+const download = (templateKey: string, fileType: string) =>
+  call('POST', '/download', { data: [{ templateKey, fileType }] });
+
+/** Lists a page of devices every 100 ms on its own connection until `work` settles; the listings' latencies. */
+async function whileListing<T>(work: Promise<T>): Promise<{ result: T; latencies: number[] }> {
+  let done = false;
+  const settled = work.finally(() => {
+    done = true;
+  });
+  const latencies: number[] = [];
+  while (!done) {
+    const t = performance.now();
+    const page = await call('GET', '/edgedevice/all/0?pageSize=100');
+    latencies.push(performance.now() - t);
+    expect(page.body.statusCode).toBe('OK');
+    expect(page.body.data).toHaveLength(100);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { result: await settled, latencies };
+}
+
+describe('reports and the other requests', () => {
+  beforeAll(async () => {
+    server = await startServer({ store, port: 0 });
+  });
+
+  it(`a ${DEVICES}-device PDF renders while listings answer within 1 s`, async () => {
+    const started = performance.now();
+    const { result: res, latencies } = await whileListing(download('edge-devices', 'pdf'));
+    const renderMs = performance.now() - started;
+    expect(res.body.statusCode, res.body.reason).toBe('OK');
+    const pdf = Buffer.from(res.body.data[0].fileData, 'base64');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const worst = Math.max(...latencies);
+    console.log(
+      `${DEVICES}-device pdf: ${(renderMs / 1000).toFixed(1)} s, ${(pdf.length / 1e6).toFixed(1)} MB; ` +
+        `${latencies.length} listings meanwhile, slowest ${worst.toFixed(0)} ms`,
+    );
+    // The report took seconds, and the listings went on answering all along.
+    expect(latencies.length).toBeGreaterThan(5);
+    expect(worst).toBeLessThan(1000);
+  }, 180_000);
+
+  it(`at most ${REPORT_WORKERS} reports render at once; the others wait their turn and all are answered`, async () => {
+    const before = reportPoolStats().peakBusy;
+    let sawWaiting = 0;
+    const sampler = setInterval(() => {
+      sawWaiting = Math.max(sawWaiting, reportPoolStats().waiting);
+    }, 5);
+    // A 50,000-device json (tens of MB handed back to the request thread) among them: listings still answer.
+    const { result: answers, latencies } = await whileListing(
+      Promise.all([
+        download('edge-devices', 'json'),
+        download('edge-devices', 'csv'),
+        download('code-types', 'csv'),
+      ]).finally(() => clearInterval(sampler)),
+    );
+    for (const res of answers) expect(res.body.statusCode, res.body.reason).toBe('OK');
+    expect(Math.max(before, reportPoolStats().peakBusy)).toBe(REPORT_WORKERS);
+    expect(sawWaiting).toBeGreaterThan(0);
+    expect(reportPoolStats().workers).toBeLessThanOrEqual(REPORT_WORKERS);
+    console.log(
+      `3 reports at once: ${latencies.length} listings meanwhile, slowest ${Math.max(...latencies).toFixed(0)} ms`,
+    );
+    expect(Math.max(...latencies)).toBeLessThan(1000);
+  }, 180_000);
+});
