@@ -10,17 +10,37 @@ export function downloadReportRequest(
 }
 
 export interface ReportFile {
-  name: string;
+  /** The service's `reportName`, as it sent it: not yet fit to be a file name (see plainFileName). */
+  name: string | undefined;
   content: Buffer;
+}
+
+// A file name's bytes on every common file system (NAME_MAX).
+const NAME_MAX_BYTES = 255;
+// C0 and C1 control characters and DEL: a name holding one could not be typed, or would drive the terminal.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * `name` when it is a plain file name (cli.md): no separator, no `..`, no leading dot, no control character,
+ * not empty and not too long; otherwise undefined. The service never chooses a path, a hidden file, or a
+ * parent folder on the caller's machine.
+ */
+export function plainFileName(name: unknown): string | undefined {
+  if (typeof name !== 'string' || name === '' || Buffer.byteLength(name) > NAME_MAX_BYTES) return undefined;
+  if (name.includes('/') || name.includes('\\') || name.includes('..') || name.startsWith('.'))
+    return undefined;
+  return CONTROL.test(name) ? undefined : name;
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-/** The file a download answered with: `fileData` (base64) named by `reportName`. */
-export function decodeReport(record: ReportRequest | undefined, fallbackName: string): ReportFile {
+/** The file a download answered with: `fileData` (base64) and the `reportName` the service gave it. */
+export function decodeReport(record: ReportRequest | undefined): ReportFile {
   const data = record?.fileData;
   if (typeof data !== 'string' || !BASE64.test(data.replace(/\s+/g, ''))) {
     throw new TypeError('the service answered without a base64 fileData');
   }
-  return { name: record?.reportName || fallbackName, content: Buffer.from(data, 'base64') };
+  const name = record?.reportName;
+  return { name: typeof name === 'string' ? name : undefined, content: Buffer.from(data, 'base64') };
 }

@@ -3,11 +3,12 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ApiError } from '../../api/errors.js';
-import { decodeReport, downloadReportRequest } from '../../api/reports.js';
+import { decodeReport, downloadReportRequest, plainFileName } from '../../api/reports.js';
 import { sendWrite } from '../../api/write-request.js';
 import { UsageError } from '../../cli/errors.js';
 import { type WriteContext, writeDryRun, writeFileAtomic } from '../../cli/write-helpers.js';
-import type { ReportFileType, ReportRequest, ReportTemplate } from '../../domain/report.js';
+import type { ReportRequest } from '../../domain/report.js';
+import { type ReportFileType, type ReportTemplate, reportFileName } from '../../domain/report-kinds.js';
 
 export interface ReportDownloadOptions extends WriteContext {
   template: ReportTemplate;
@@ -16,6 +17,8 @@ export interface ReportDownloadOptions extends WriteContext {
   out?: string;
   force: boolean;
   cwd: string;
+  /** The clock for a report name of our own. */
+  now: () => number;
 }
 
 function size(bytes: number): string {
@@ -32,21 +35,38 @@ async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
-/** Where the file goes: into a folder under its own name (created when -O ends with /), or to the path given. */
-async function targetPath(out: string | undefined, name: string, cwd: string): Promise<string> {
-  if (out === undefined) return join(cwd, name);
+/**
+ * Where the file goes: into a folder under the report's name (the folder created when -O ends with /), or to
+ * the path given.
+ */
+async function targetPath(out: string | undefined, name: () => string, cwd: string): Promise<string> {
+  if (out === undefined) return join(cwd, name());
   const path = resolve(cwd, out);
   if (out.endsWith('/')) {
     await mkdir(path, { recursive: true });
-    return join(path, name);
+    return join(path, name());
   }
-  if (await isDirectory(path)) return join(path, name);
+  if (await isDirectory(path)) return join(path, name());
   if (!(await isDirectory(dirname(path)))) {
     throw new UsageError(`no folder ${dirname(path)} to save ${basename(path)} in`, {
       hint: 'end -O with / to have the folder created',
     });
   }
   return path;
+}
+
+/**
+ * The service's name for the report when it is a plain file name, else `<template>-<UTC timestamp>.<type>`
+ * (cli.md): a name from the service never points outside the target folder, at a hidden file or a parent.
+ */
+function fileName(given: string | undefined, opts: ReportDownloadOptions): string {
+  const plain = plainFileName(given);
+  if (plain !== undefined) return plain;
+  const name = reportFileName(opts.template, opts.type, opts.now());
+  // JSON quoting shows control characters as escapes rather than sending them to the terminal.
+  const shown = JSON.stringify(given === undefined ? null : given.slice(0, 80));
+  opts.io.note(`The service named the report ${shown}, not a plain file name; using ${name}.`);
+  return name;
 }
 
 /** Returns the path written, or `-` for stdout (undefined on a dry run). */
@@ -59,17 +79,17 @@ export async function runReportDownload(opts: ReportDownloadOptions): Promise<st
   const ex = await sendWrite<ReportRequest>(await opts.api(), req);
   let file: ReturnType<typeof decodeReport>;
   try {
-    file = decodeReport(ex.envelope.data[0], `${opts.template}.${opts.type}`);
+    file = decodeReport(ex.envelope.data[0]);
   } catch (err) {
     throw new ApiError({ code: 'CCP-RM-002', reason: (err as Error).message, httpStatus: ex.status });
   }
-  // The name comes from the service: keep only its last segment, so it cannot point elsewhere.
-  const name = basename(file.name.replace(/\\/g, '/')) || `${opts.template}.${opts.type}`;
+  // Named only where the name is used: `-O file.pdf` is the caller's own name.
+  const name = () => fileName(file.name, opts);
   if (opts.out === '-') {
     await new Promise<void>((done, fail) =>
       opts.io.stdout.write(file.content, (err) => (err ? fail(err) : done())),
     );
-    opts.io.note(`Wrote ${name} (${size(file.content.length)}) to stdout.`);
+    opts.io.note(`Wrote ${name()} (${size(file.content.length)}) to stdout.`);
     return '-';
   }
   const path = await targetPath(opts.out, name, opts.cwd);

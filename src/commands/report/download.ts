@@ -53,6 +53,7 @@ export function registerReportDownload(parent: Command, f: Factory): Command {
       out: flags.out,
       force: flags.force === true,
       cwd: process.cwd(),
+      now: () => f.clock.now(),
     });
   });
   return cmd;

@@ -1,7 +1,7 @@
 import type { ReportFileType } from '../../domain/index.js';
 import { type ReportData, ReportDataSchema, ReportError, ReportFileTypeSchema } from './report-data.js';
 
-export { reportFileName } from './file-name.js';
+export { reportFileName } from '../../domain/report-kinds.js';
 export type { ReportColumn, ReportData } from './report-data.js';
 export { ReportError } from './report-data.js';
 

@@ -8,8 +8,8 @@ import {
   ReportRequest,
   type ReportTemplate,
 } from '../../domain/report.js';
+import { reportFileName } from '../../domain/report-kinds.js';
 import { ServiceError } from '../errors.js';
-import { reportFileName } from '../reports/file-name.js';
 import type { ReportJob } from '../reports/job.js';
 import { renderInWorker } from '../reports/pool.js';
 import { gatherReport } from '../reports/templates.js';

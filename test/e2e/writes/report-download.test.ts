@@ -1,16 +1,39 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_FILE_TYPES, REPORT_TEMPLATES } from '../../../src/domain/index.js';
+import { spawnCcp } from '../../helpers/cli.js';
 import { type WriteEnv, writeEnv } from './helpers.js';
 
 let w: WriteEnv;
+// A service that answers every download with PAYLOAD under the reportName a test sets.
+let fake: Server;
+let fakeUrl: string;
+let reportName: unknown;
+const PAYLOAD = '%PDF-1.4 not really\n';
 beforeAll(async () => {
   w = await writeEnv();
+  fake = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const record = {
+        templateKey: 'edge-devices',
+        fileType: 'pdf',
+        fileData: Buffer.from(PAYLOAD).toString('base64'),
+      };
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ data: [{ ...record, reportName }], metadata: {}, statusCode: 'OK' }));
+    });
+  });
+  await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
+  fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await w?.close();
+  await new Promise((r) => fake?.close(r));
 });
 
 async function pdfText(pdf: Buffer): Promise<string> {
@@ -103,5 +126,88 @@ describe('ccp report download', () => {
     ]);
     expect(forced.code, forced.stderr).toBe(0);
     expect(readFileSync(path, 'utf8')).toContain('LIC-0001');
+  });
+});
+
+describe('ccp report download: the name comes from the service, the place never does', () => {
+  // Every file under `dir`, as paths relative to it, hidden ones included.
+  const tree = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
+  const fromFake = (args: string[]) =>
+    spawnCcp(
+      [
+        'report',
+        'download',
+        '--template',
+        'edge-devices',
+        '--type',
+        'pdf',
+        ...args,
+        '--base-url',
+        fakeUrl,
+        '--token',
+        'ccp_x',
+      ],
+      {
+        env: w.env,
+      },
+    );
+  const OWN_NAME = /^edge-devices-\d{8}-\d{6}\.pdf$/;
+
+  it.each([
+    ['a hidden file', '.bashrc'],
+    ['a parent path', '../x'],
+    ['a path', 'a/b'],
+    ['a Windows path', 'a\\b'],
+    ['the parent folder', '..'],
+    ['the folder itself', '.'],
+    ['a NUL', 'x\u0000y.pdf'],
+    ['a terminal escape', '\u001b[2Jclear.pdf'],
+    ['an empty name', ''],
+    ['300 characters', 'n'.repeat(300)],
+    ['a number', 42],
+    ['no name', undefined],
+  ])(
+    'reportName as %s: saved inside the folder under a name of its own, even with --force',
+    async (_label, name) => {
+      reportName = name;
+      const home = join(w.dir, `home-${Math.random().toString(36).slice(2)}`);
+      const target = join(home, 'reports');
+      mkdirSync(target, { recursive: true });
+      writeFileSync(join(home, '.bashrc'), 'keep\n');
+      writeFileSync(join(home, 'x'), 'keep\n');
+      // Into a folder named with a trailing slash and without one: the same rule.
+      const res = await fromFake(['-O', String(name).length % 2 ? `${target}/` : target, '--force']);
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stderr).not.toMatch(/internal error/i);
+      expect(res.stderr).toContain('not a plain file name');
+      // Control characters reach the terminal only as escapes.
+      expect(res.stderr.includes('\u0000') || res.stderr.includes('\u001b')).toBe(false);
+      const files = tree(target);
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(OWN_NAME);
+      expect(readFileSync(join(target, files[0]!), 'utf8')).toBe(PAYLOAD);
+      // Nothing beside the folder changed, and no temp file was left anywhere.
+      expect(tree(home).filter((f) => !f.startsWith('reports'))).toEqual(['.bashrc', 'x']);
+      expect(readFileSync(join(home, '.bashrc'), 'utf8')).toBe('keep\n');
+      expect(readFileSync(join(home, 'x'), 'utf8')).toBe('keep\n');
+    },
+  );
+
+  it('a plain reportName is kept, and an existing file is never overwritten without --force', async () => {
+    reportName = 'devices report.pdf';
+    const target = join(w.dir, 'plain');
+    mkdirSync(target);
+    writeFileSync(join(target, 'devices report.pdf'), 'old\n');
+    const refused = await fromFake(['-O', `${target}/`]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('already exists');
+    expect(readFileSync(join(target, 'devices report.pdf'), 'utf8')).toBe('old\n');
+    expect(tree(target)).toEqual(['devices report.pdf']);
+
+    const forced = await fromFake(['-O', `${target}/`, '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stderr).not.toContain('not a plain file name');
+    expect(readFileSync(join(target, 'devices report.pdf'), 'utf8')).toBe(PAYLOAD);
+    expect(tree(target)).toEqual(['devices report.pdf']);
   });
 });
