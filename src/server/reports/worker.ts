@@ -1,6 +1,17 @@
 // A report worker thread: makes one report at a time for pool.ts. Built as dist/cli/report-worker.js.
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { makeReport, type ReportJob } from './job.js';
+
+// When CPU is short, reports give way to the requests: on Linux a thread's nice value is its own, so this
+// lowers this worker thread only (elsewhere it would lower the whole server, so it is left alone there).
+if (process.platform === 'linux') {
+  try {
+    setPriority(0, 10);
+  } catch {
+    // Not permitted: the report renders at the server's priority.
+  }
+}
 
 export type WorkerReply = { ok: true; base64: Buffer } | { ok: false; message: string };
 
