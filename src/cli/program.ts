@@ -1,9 +1,10 @@
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { registerCommands } from '../commands/index.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
 import { createFactory, type Factory, type GlobalOptions } from './factory.js';
 import { examples } from './help.js';
 import { systemIO } from './io.js';
+import { addHelpCommand, formatHelp, RootCommand } from './root-help.js';
 import { cliVersion } from './version.js';
 
 /**
@@ -11,7 +12,7 @@ import { cliVersion } from './version.js';
  * each action loads what it needs, so `--help`, `--version` and the completion generator stay fast.
  */
 export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Command {
-  const program = new Command('ccp');
+  const program = new RootCommand('ccp');
   program
     .description('Administer edge devices, organizations, codes, licenses and notifications')
     .version(cliVersion(), '-V, --version', 'print the version')
@@ -54,7 +55,7 @@ export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Co
     .addOption(new Option('--no-input', 'never prompt; fail with a usage error instead'))
     .showSuggestionAfterError(true)
     .showHelpAfterError('(add --help for usage)')
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: true })
+    .configureHelp({ sortSubcommands: true, formatHelp })
     .exitOverride()
     .configureOutput({
       writeOut: (s) => f.io.stdout.write(s),
@@ -75,5 +76,6 @@ export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Co
     f.setGlobals(action.optsWithGlobals() as GlobalOptions);
   });
   registerCommands(program, f);
+  addHelpCommand(program);
   return program;
 }

@@ -1,0 +1,74 @@
+import { Command, CommanderError, type Help, type HelpContext } from 'commander';
+
+/** Where a user reads more than a command's help. */
+export const DOCS_LINE =
+  'Docs: README.md in the ccp package (a tour of every command), and `ccp <command> --help`.';
+
+// Commands that act on the service's resources, as opposed to the tool's own (api, server, config...).
+const RESOURCES = new Set(['edgedevice', 'org', 'codetype', 'code', 'license', 'notify', 'report']);
+
+/** `ccp` alone: usage, the resource commands and where to read more, in a dozen lines. */
+export function shortHelp(program: Command): string {
+  const visible = program.commands.filter((c) => c.name() !== 'help');
+  const width = Math.max(...visible.map((c) => c.name().length)) + 2;
+  const line = (c: Command) => `  ${c.name().padEnd(width)}${c.description().split('\n')[0]}`;
+  const resources = visible.filter((c) => RESOURCES.has(c.name()));
+  const others = visible.filter((c) => !RESOURCES.has(c.name())).map((c) => c.name());
+  return [
+    'Usage: ccp <command> <verb> [flags]',
+    '',
+    program.description(),
+    '',
+    'Resource commands:',
+    ...resources.map(line),
+    '',
+    `Also: ${others.join(', ')}`,
+    '',
+    '`ccp <command> --help` lists its verbs; `ccp help <command> <verb>` shows one; `ccp --help` every global flag.',
+    DOCS_LINE,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The root command: alone (no command given), it prints the short help on stdout and exits 0, where
+ * commander would print the whole help on stderr as an error.
+ */
+export class RootCommand extends Command {
+  override help(context?: HelpContext | ((text: string) => string)): never {
+    if (typeof context === 'object' && context.error && this.args.length === 0) {
+      this.configureOutput().writeOut?.(shortHelp(this));
+      throw new CommanderError(0, 'ccp.shortHelp', '(short help)');
+    }
+    return super.help(context as HelpContext);
+  }
+}
+
+/** `ccp help [command...]`: the help of any command path (`ccp help edgedevice list`), not just a group's. */
+export function addHelpCommand(program: Command): void {
+  program.helpCommand(false);
+  program
+    .command('help')
+    .description('show help for a command: ccp help <command> [verb]')
+    .argument('[command...]', 'the command path')
+    .action((path: string[]) => {
+      let target: Command = program;
+      for (const word of path) {
+        const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
+        if (!next)
+          target.error(`error: unknown command '${path.slice(0, path.indexOf(word) + 1).join(' ')}'`);
+        else target = next;
+      }
+      target.outputHelp();
+    });
+}
+
+/**
+ * A verb's help lists its own flags and points to `ccp --help` for the global ones, instead of repeating
+ * twenty lines under every command.
+ */
+export function formatHelp(cmd: Command, helper: Help): string {
+  const text = Object.getPrototypeOf(helper).formatHelp.call(helper, cmd, helper) as string;
+  if (!cmd.parent) return `${text}\n${DOCS_LINE}\n`;
+  return `${text}\nGlobal flags (--output, --fields, --query, --base-url...): see \`ccp --help\`.\n`;
+}
