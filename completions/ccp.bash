@@ -88,7 +88,7 @@ __ccp_own_opts() {
     "edgedevice list") REPLY="--page --page-size --all --limit --where --sort-by" ;;
     "edgedevice push") REPLY="--flow --flow-id --flow-name -f --file --format --skeleton --dry-run" ;;
     "license activate") REPLY="--dry-run" ;;
-    "license deactivate") REPLY="--dry-run" ;;
+    "license deactivate") REPLY="-y --yes --dry-run" ;;
     "notify configure") REPLY="--notification --role --apply-to-sub-organizations --dry-run" ;;
     "notify save") REPLY="--type --option --active --inactive -f --file --format --skeleton --dry-run" ;;
     "notify update") REPLY="--type --option --active --inactive -f --file --format --skeleton --dry-run" ;;

@@ -308,6 +308,7 @@ complete -c ccp -n '__ccp_at "license"' -a deactivate -d 'Deactivate a license (
 
 complete -c ccp -n '__ccp_under "license activate"' -l dry-run -d 'print the request (method, URL, envelope) as JSON and send nothing'
 
+complete -c ccp -n '__ccp_under "license deactivate"' -s y -l yes -d 'deactivate without asking (a terminal asks first; a script never does)'
 complete -c ccp -n '__ccp_under "license deactivate"' -l dry-run -d 'print the request (method, URL, envelope) as JSON and send nothing'
 
 complete -c ccp -n '__ccp_at "notify"' -a configure -d 'Configure a notification for a role (POST /notification/configure)'

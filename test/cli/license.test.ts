@@ -33,8 +33,9 @@ describe('ccp license activate|deactivate', () => {
     expect(r.stdout).toContain(`Activated license ${LICENSE.active}`);
     expect(r.stdout).toMatch(/Status:\s+ACTIVE/);
     expect(r.stdout).toMatch(/Active:\s+yes/);
-    expect(r.stdout).toMatch(/Days remaining:\s+\d+/);
-    expect(r.stdout).toMatch(/Devices:\s+1 of 10 provisioned/);
+    expect(r.stdout).toMatch(/Days left:\s+\d+ \(until \d{4}-\d\d-\d\d \d\d:\d\d\)/);
+    expect(r.stdout).toMatch(/Devices:\s+1 of 10 \[██░{18}\]/);
+    expect(r.stdout).not.toContain('Warning');
     // the server agrees
     const again = await runCli(['license', 'activate', LICENSE.active, '-o', 'ndjson'], { env });
     expect(JSON.parse(again.stdout).licenseDetails.license.status).toBe('ACTIVE');
@@ -56,6 +57,51 @@ describe('ccp license activate|deactivate', () => {
     const text = licenseSummary({ uuid: 'u' }, 'deactivate');
     expect(text).toContain('Deactivated license u');
     expect(text).toMatch(/Status:\s+-/);
-    expect(text).toMatch(/Devices:\s+- of - provisioned/);
+    expect(text).toMatch(/Devices:\s+- of -/);
+  });
+
+  it('warns when more devices are provisioned than the total, with a full bar', () => {
+    const text = licenseSummary(
+      { uuid: 'u', licenseDetails: { provisioned: 111, total: 50, remainingDays: 3 } },
+      'activate',
+    );
+    expect(text).toMatch(/Devices:\s+111 of 50 \[█{20}\]/);
+    expect(text).toContain('Warning: 111 devices provisioned, 61 over the license');
+  });
+
+  it('says when nothing changed: deactivating an inactive license', async () => {
+    const first = await runCli(['license', 'deactivate', LICENSE.active, '--yes'], {
+      env,
+      stdoutIsTTY: true,
+    });
+    expect(first.code, first.stderr).toBe(0);
+    // The Date header has whole seconds and an update within its last second counts as the call's own.
+    await new Promise((r) => setTimeout(r, 2100));
+    const again = await runCli(['license', 'deactivate', LICENSE.active, '--yes'], {
+      env,
+      stdoutIsTTY: true,
+    });
+    expect(again.stdout).toContain(`License ${LICENSE.active} was already inactive: nothing changed`);
+    expect(again.stdout).not.toContain('Deactivated');
+    const json = await runCli(['license', 'deactivate', LICENSE.active, '--json'], { env });
+    expect(json.stderr).toContain('already inactive');
+    const back = await runCli(['license', 'activate', LICENSE.active], { env, stdoutIsTTY: true });
+    expect(back.stdout).toContain(`Activated license ${LICENSE.active}`);
+  });
+
+  it('deactivate asks on a terminal unless --yes, and never without one', async () => {
+    const tty = { env, stdoutIsTTY: true, stdinIsTTY: true };
+    const no = await runCli(['license', 'deactivate', LICENSE.active], { ...tty, answers: [false] });
+    expect(no.code).toBe(0);
+    expect(no.asked).toHaveLength(1);
+    expect(no.stdout).toBe('');
+    expect(no.stderr).toContain('Not deactivated');
+    const yes = await runCli(['license', 'deactivate', LICENSE.active, '--yes'], tty);
+    expect(yes.asked).toHaveLength(0);
+    expect(yes.stdout).toContain('INACTIVE');
+    const script = await runCli(['license', 'deactivate', LICENSE.active, '--json'], { env });
+    expect(script.asked).toHaveLength(0);
+    expect(script.code).toBe(0);
+    await runCli(['license', 'activate', LICENSE.active], { env });
   });
 });

@@ -1,9 +1,12 @@
 import type { ApiClient } from '../../api/client.js';
-import { licenseStateRequest, setLicenseState } from '../../api/licenses.js';
+import { licenseStateRequest } from '../../api/licenses.js';
 import type { IO } from '../../cli/io.js';
 import { type OutputSpec, writeRecords } from '../../cli/output.js';
 import { type DryRunTarget, writeDryRun } from '../../cli/write-helpers.js';
-import type { LicenseAction, LicenseRecord } from '../../domain/license.js';
+import { type LicenseAction, type LicenseRecord, parseTimestamp } from '../../domain/index.js';
+import { licenseSummary, overTotal } from './view.js';
+
+export { licenseSummary } from './view.js';
 
 export interface LicenseActionOptions {
   io: IO;
@@ -16,35 +19,46 @@ export interface LicenseActionOptions {
   target?: () => Promise<DryRunTarget>;
 }
 
-/** What a person wants to see after (de)activating: a few lines, not the nested record. */
-export function licenseSummary(record: LicenseRecord, action: LicenseAction): string {
-  const details = record.licenseDetails;
-  const license = details?.license;
-  const active = license?.active ?? details?.active;
-  const show = (v: unknown) => (v === null || v === undefined ? '-' : String(v));
-  const rows: Array<[string, string]> = [
-    ['License', show(record.uuid)],
-    ['Status', show(license?.status)],
-    ['Active', active === undefined || active === null ? '-' : active ? 'yes' : 'no'],
-    ['Days remaining', show(details?.remainingDays)],
-    ['Devices', `${show(details?.provisioned)} of ${show(details?.total)} provisioned`],
-  ];
-  if (license?.licenseTo) rows.push(['Valid until', license.licenseTo]);
-  const width = Math.max(...rows.map(([k]) => k.length));
-  const verb = action === 'activate' ? 'Activated' : 'Deactivated';
-  return `${verb} license ${show(record.uuid)}\n${rows.map(([k, v]) => `  ${`${k}:`.padEnd(width + 2)}${v}`).join('\n')}\n`;
+/**
+ * Whether the call changed the license: the service keeps a license's update time when it is asked for
+ * the state it is already in, so an update time older than the answer's Date header (both the service's
+ * clock) means nothing changed. Undefined when the answer does not tell.
+ */
+export function changedByCall(record: LicenseRecord, dateHeader: string | undefined): boolean | undefined {
+  const answered = dateHeader ? Date.parse(dateHeader) : Number.NaN;
+  const times = [record.licenseDetails?.license?.updateOn, record.licenseDetails?.updateOn, record.updatedOn]
+    .map((t) => parseTimestamp(t))
+    .filter((t): t is number => t !== undefined);
+  if (Number.isNaN(answered) || times.length === 0) return undefined;
+  // The Date header has whole seconds: an update within the answer's second counts as this call's.
+  return Math.max(...times) >= answered - 1000;
 }
 
 export async function runLicenseAction(opts: LicenseActionOptions): Promise<void> {
+  const req = licenseStateRequest(opts.uuid, opts.action);
   if (opts.dryRun) {
     const target = opts.target ? await opts.target() : { metadata: {} };
-    writeDryRun(opts.io, target, [licenseStateRequest(opts.uuid, opts.action)]);
+    writeDryRun(opts.io, target, [req]);
     return;
   }
-  const records = await setLicenseState(await opts.api(), opts.uuid, opts.action);
+  const api = await opts.api();
+  const ex = await api.request<LicenseRecord>(req.method, req.path);
+  const records = ex.envelope.data;
   if (opts.output.format === 'table' && !opts.output.fields) {
-    for (const record of records) opts.io.stdout.write(licenseSummary(record, opts.action));
+    for (const record of records) {
+      const changed = changedByCall(record, ex.headers.date);
+      opts.io.stdout.write(licenseSummary(record, opts.action, { changed, timeZone: opts.output.timeZone }));
+    }
     return;
+  }
+  for (const record of records) {
+    const warning = overTotal(record);
+    if (warning) opts.io.note(warning);
+    if (changedByCall(record, ex.headers.date) === false) {
+      opts.io.note(
+        `License ${record.uuid} was already ${opts.action === 'activate' ? 'active' : 'inactive'}: nothing changed`,
+      );
+    }
   }
   await writeRecords(opts.io, opts.output, 'license', records, 'No license returned.');
 }

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { uuidArg } from '../../cli/args.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
@@ -16,10 +16,26 @@ export function registerLicenseVerb(parent: Command, f: Factory, action: License
     )
     .argument('<uuid>', 'the license record uuid', uuidArg);
   const example = `ccp license ${action} 9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d`;
+  if (action === 'deactivate') {
+    cmd.addOption(
+      new Option('-y, --yes', 'deactivate without asking (a terminal asks first; a script never does)'),
+    );
+  }
   return addDryRunFlag(cmd)
     .addHelpText('after', examples(example, `${example} --json`, `${example} --dry-run`))
-    .action(async (uuid: string, flags: WriteFlags) => {
+    .action(async (uuid: string, flags: WriteFlags & { yes?: boolean }) => {
       const output = await outputSpec(f, 'license');
+      if (action === 'deactivate' && !flags.dryRun && !flags.yes && f.io.canPrompt()) {
+        const go = await f.prompter.confirm({
+          message: `Deactivate license ${uuid}?`,
+          flag: '--yes',
+          default: false,
+        });
+        if (!go) {
+          f.io.note('Not deactivated: nothing was sent.');
+          return;
+        }
+      }
       await runLicenseAction({ ...writeContext(f, flags), output, uuid, action });
     });
 }
