@@ -42,7 +42,7 @@ describe('pager', () => {
 
   it('falls back to PAGER when CCP_PAGER is not set', async () => {
     await rm(paged, { force: true });
-    const env = { ...t.env, PAGER: pager };
+    const env: NodeJS.ProcessEnv = { ...t.env, PAGER: pager };
     delete env.CCP_PAGER;
     const r = await onTerminal(LIST, { env, input: '' });
     expect(r.code).toBe(0);
