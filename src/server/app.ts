@@ -8,6 +8,7 @@ import { authenticate } from './auth.js';
 import { errorResponse, ServiceError } from './errors.js';
 import { failureResponse, logLine } from './failure.js';
 import { readBody, sendJson } from './http.js';
+import { shortenLockWait, waitForLock } from './lock-wait.js';
 import type { RequestContext, Route } from './route.js';
 import { API_ROUTES } from './routes/index.js';
 import { openApiRoutes } from './routes/openapi.js';
@@ -102,6 +103,7 @@ export function createApp(opts: AppOptions): Handler {
   const clock = opts.clock ?? store.clock;
   const log = opts.log ?? (() => {});
   const table = buildTable(ROUTES);
+  shortenLockWait(store);
 
   return async (req, res) => {
     let metadata: Metadata = callerMetadata(undefined);
@@ -170,7 +172,8 @@ export function createApp(opts: AppOptions): Handler {
         tz: zone || 'UTC',
         metadata,
       };
-      const result = await route.handle(ctx, body);
+      const op = route;
+      const result = await waitForLock(store, () => op.handle(ctx, body));
       if (route.raw) {
         sendJson(res, 200, result.headers ?? {}, result.data[0]);
         return;

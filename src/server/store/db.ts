@@ -14,6 +14,8 @@ export interface Store {
   readonly path: string;
   readonly db: Database.Database;
   readonly clock: Clock;
+  /** How long a write waits in all for another connection's lock. */
+  readonly busyTimeoutMs: number;
   readonly organizations: OrganizationRepo;
   readonly edgeDevices: EdgeDeviceRepo;
   readonly codes: CodeRepo;
@@ -42,7 +44,8 @@ export function openStore(path: string, opts: { clock?: Clock; busyTimeoutMs?: n
   // `--db ./data/ccp.db` or the default data directory on a new machine: make the folder, as a user expects.
   if (path !== ':memory:' && path !== '') mkdirSync(dirname(path), { recursive: true });
   // The timeout comes first: switching to WAL and migrating take locks other processes may hold.
-  const db = new Database(path, { timeout: opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS });
+  const busyTimeoutMs = opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
+  const db = new Database(path, { timeout: busyTimeoutMs });
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
@@ -57,6 +60,7 @@ export function openStore(path: string, opts: { clock?: Clock; busyTimeoutMs?: n
     path,
     db,
     clock,
+    busyTimeoutMs,
     organizations: organizationRepo(db),
     edgeDevices: edgeDeviceRepo(db),
     codes: codeRepo(db),

@@ -38,23 +38,35 @@ const addPath = `/edgedevice/org/${ORG.root}/user/${USER.admin}/add`;
 const device = (serial: string) => ({ data: [{ edgeDeviceName: serial, serialNumber: serial }] });
 
 describe('a write lock held by another process', () => {
-  it('a read answers at once; a write waits for the lock and succeeds', async () => {
+  it('a read answers at once; a write waits for the lock, the server serving others meanwhile, and succeeds', async () => {
     const handle = await startServer({ store: t.store, port: 0 });
     try {
       const held = await holdWriteLock(t.store.path, 1200);
       const read = await call(handle.url, 'GET', '/edgedevice/all/0?pageSize=10');
       expect(read.json.statusCode).toBe('OK');
       expect(read.ms).toBeLessThan(500);
-      const write = await call(handle.url, 'POST', addPath, device('WAITED-1'));
+      // While the write waits for the lock, the server's event loop keeps turning (it serves others): the
+      // longest gap between 10 ms ticks stays far below the second the lock is held.
+      let last = performance.now();
+      let longestGap = 0;
+      const tick = setInterval(() => {
+        const now = performance.now();
+        longestGap = Math.max(longestGap, now - last);
+        last = now;
+      }, 10);
+      const waiting = call(handle.url, 'POST', addPath, device('WAITED-1'));
+      await new Promise((r) => setTimeout(r, 200));
+      const during = await call(handle.url, 'GET', '/edgedevice/all/0?pageSize=10');
+      expect(during.json.statusCode).toBe('OK');
+      const write = await waiting;
+      clearInterval(tick);
+      expect(longestGap).toBeLessThan(400);
+      expect(during.ms).toBeLessThan(500);
       expect(write.json.statusCode, JSON.stringify(write.json)).toBe('OK');
       expect(write.ms).toBeGreaterThan(300);
       await held.released;
-      expect(
-        t.store.db
-          .prepare("SELECT count(*) FROM edge_devices WHERE serial_number = 'WAITED-1'")
-          .pluck()
-          .get(),
-      ).toBe(1);
+      const stored = t.store.db.prepare("SELECT count(*) FROM edge_devices WHERE serial_number = 'WAITED-1'");
+      expect(stored.pluck().get()).toBe(1);
     } finally {
       await handle.close();
     }
