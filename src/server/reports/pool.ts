@@ -11,6 +11,7 @@ import type { WorkerReply } from './worker.js';
 export const REPORT_WORKERS = 2;
 // Heap for one report: the largest (REPORT_LIMIT rows as a PDF) needs well under half of this.
 const WORKER_HEAP_MB = 2048;
+const REPORT_TIMEOUT_MS = 10 * 60_000;
 // An idle worker is ended after this long; the next report starts a new one (about 0.1-0.3 s).
 const IDLE_MS = 30_000;
 
@@ -85,10 +86,18 @@ function release(slot: Slot): void {
   free.push(slot);
 }
 
-function run(slot: Slot, job: ReportJob): Promise<string> {
+function run(slot: Slot, job: ReportJob, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const { worker } = slot;
+    // A report that never ends would hold its worker for good; past the limit the worker is ended.
+    const timer = setTimeout(() => {
+      done();
+      retire(slot);
+      void worker.terminate();
+      reject(new Error(`the report took longer than ${timeoutMs / 1000} s`));
+    }, timeoutMs);
     const done = () => {
+      clearTimeout(timer);
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
@@ -116,13 +125,16 @@ function run(slot: Slot, job: ReportJob): Promise<string> {
   });
 }
 
-/** Makes a report in a worker, waiting for one to be free; resolves with the file as base64. */
-export async function renderInWorker(job: ReportJob): Promise<string> {
+/**
+ * Makes a report in a worker, waiting for one to be free; resolves with the file as base64. The time limit
+ * counts from when a worker takes the report (a 100,000-device PDF takes 20-50 s).
+ */
+export async function renderInWorker(job: ReportJob, timeoutMs = REPORT_TIMEOUT_MS): Promise<string> {
   const slot = await acquire();
   busy++;
   peakBusy = Math.max(peakBusy, busy);
   try {
-    return await run(slot, job);
+    return await run(slot, job, timeoutMs);
   } finally {
     busy--;
     release(slot);

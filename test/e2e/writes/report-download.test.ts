@@ -89,6 +89,29 @@ describe('ccp report download', () => {
     }
   });
 
+  it('on the embedded server, the bundled report worker (dist/cli/report-worker.js) renders it', async () => {
+    const folder = join(w.dir, 'embedded');
+    // No --base-url: the command serves the database itself, from the bundle in dist/.
+    const res = await spawnCcp(
+      [
+        'report',
+        'download',
+        '--template',
+        'edge-devices',
+        '--type',
+        'pdf',
+        '-O',
+        `${folder}/`,
+        '--db',
+        w.srv.dbPath,
+      ],
+      { env: w.env },
+    );
+    expect(res.code, res.stderr).toBe(0);
+    const [name] = readdirSync(folder);
+    expect(await pdfText(readFileSync(join(folder, name!)))).toMatch(/SN-1001/);
+  });
+
   it('-O - writes the file to stdout', async () => {
     const res = await w.ccp(['report', 'download', '--template', 'licenses', '--type', 'json', '-O', '-']);
     expect(res.code, res.stderr).toBe(0);

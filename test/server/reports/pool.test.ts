@@ -1,0 +1,27 @@
+// The report workers: a report that fails leaves its worker serving; one past its time limit ends its worker,
+// and the next report gets a new one.
+import { describe, expect, it } from 'vitest';
+import { renderInWorker, reportPoolStats } from '../../../src/server/reports/pool.js';
+import { sampleReport } from './sample.js';
+
+describe('report workers', () => {
+  it('a report that cannot be rendered fails alone; the worker goes on', async () => {
+    const ok = await renderInWorker({ type: 'csv', data: sampleReport(3) });
+    expect(Buffer.from(ok, 'base64').toString('utf8')).toContain('Pump station 2');
+    const workers = reportPoolStats().workers;
+    await expect(
+      renderInWorker({ type: 'csv', data: sampleReport(3, { timeZone: 'Mars/Olympus' }) }),
+    ).rejects.toThrow(/invalid report data: timeZone/);
+    expect(reportPoolStats().workers).toBe(workers);
+    expect(await renderInWorker({ type: 'json', data: sampleReport(1) })).not.toBe('');
+  });
+
+  it('past its time limit a report fails and its worker is ended; the next report gets a new one', async () => {
+    await expect(renderInWorker({ type: 'pdf', data: sampleReport(20_000) }, 50)).rejects.toThrow(
+      /took longer than 0.05 s/,
+    );
+    const next = await renderInWorker({ type: 'csv', data: sampleReport(2) });
+    expect(Buffer.from(next, 'base64').toString('utf8')).toContain('Pump station 1');
+    expect(reportPoolStats().workers).toBeGreaterThanOrEqual(1);
+  });
+});
