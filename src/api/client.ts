@@ -1,4 +1,4 @@
-import { Agent, errors as undiciErrors, request as undiciRequest } from 'undici';
+import { type Dispatcher, request as undiciRequest } from 'undici';
 import {
   buildMetadata,
   isEnvelope,
@@ -7,7 +7,11 @@ import {
   type ResponseEnvelope,
 } from './envelope.js';
 import { NetworkError, serviceError } from './errors.js';
+import { type Exchange, headerMap, type RawResponse, throwUnlessOk, toExchange } from './exchange.js';
 import { type PageOptions, paginate } from './paginate.js';
+import { createDispatcher, toNetworkError, tracked } from './transport.js';
+
+export { type Exchange, type RawResponse, throwUnlessOk };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
 
@@ -17,9 +21,19 @@ export interface ApiClientOptions {
   timeZone: string;
   orgUuid?: string;
   userUuid?: string;
+  /** Per attempt; all the attempts of one request end within twice this. */
   timeoutMs: number;
   userAgent: string;
-  /** Retries after the first try, for GET and PUT on network errors and 502/503/504. */
+  /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read for a remote target; none: no proxy. */
+  env?: NodeJS.ProcessEnv;
+  /** Aborts whatever is in flight (Ctrl-C); the request then fails with a NetworkError coded CANCELLED. */
+  signal?: AbortSignal;
+  /** Called as a request starts; the function it returns, as it ends (the CLI's spinner). */
+  pending?: () => () => void;
+  /**
+   * Retries after the first try, for GET and PUT on 502/503/504 and on a dropped connection; never after
+   * a timeout, a refused connection or an unknown host, and never past twice the timeout.
+   */
   retries?: number;
   /** Backoff base and cap in ms: the nth retry waits random() * min(cap, base * 2^n) ("full jitter"). */
   backoffBaseMs?: number;
@@ -38,15 +52,13 @@ export interface RequestOptions {
   body?: unknown;
   metadata?: Metadata;
   query?: Record<string, string | number | boolean | undefined>;
-}
-
-export interface Exchange<T = unknown> {
-  status: number;
-  headers: Record<string, string>;
-  envelope: ResponseEnvelope<T>;
+  /** What the request acts on (`license <uuid>`), named in the error when the service refuses it. */
+  subject?: string;
 }
 
 const RETRY_STATUS = new Set([502, 503, 504]);
+// A timeout already cost the user a whole timeout; refused and unknown hosts will not change in a second.
+const NOT_RETRIED = new Set(['TIMEOUT', 'CANCELLED', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 // Only the interface's idempotent methods are retried; a POST may have been applied before the failure.
 const RETRIED = new Set<string>(['GET', 'PUT']);
 
@@ -54,24 +66,6 @@ const RETRIED = new Set<string>(['GET', 'PUT']);
 export function redactToken(token: string): string {
   const prefix = token.startsWith('ccp_') ? 'ccp_' : '';
   return `${prefix}…${token.length > 8 ? token.slice(-4) : ''}`;
-}
-
-function headerMap(raw: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
-}
-
-export interface RawResponse {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-}
-
-class RetryableStatus extends Error {
-  constructor(readonly exchange: RawResponse) {
-    super(`HTTP ${exchange.status}`);
-  }
 }
 
 /** The envelope a request sends: records or a body read from a file, over the default metadata. */
@@ -99,7 +93,7 @@ export function sendsBody(method: HttpMethod): boolean {
 }
 
 export class ApiClient {
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
   private readonly base: URL;
   private readonly retries: number;
   private readonly sleep: (ms: number) => Promise<void>;
@@ -108,7 +102,7 @@ export class ApiClient {
 
   constructor(private readonly opts: ApiClientOptions) {
     this.base = new URL(opts.baseUrl.endsWith('/') ? opts.baseUrl : `${opts.baseUrl}/`);
-    this.agent = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
+    this.agent = createDispatcher(this.base, opts.env);
     this.retries = opts.retries ?? 3;
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
     this.random = opts.random ?? Math.random;
@@ -126,7 +120,7 @@ export class ApiClient {
     opts: RequestOptions = {},
   ): Promise<Exchange<T>> {
     const ex = await this.exchange<T>(method, path, opts);
-    throwUnlessOk(ex);
+    throwUnlessOk(ex, opts.subject);
     return ex;
   }
 
@@ -136,7 +130,7 @@ export class ApiClient {
     path: string,
     opts: RequestOptions = {},
   ): Promise<Exchange<T>> {
-    return toExchange<T>(await this.send(method, path, opts));
+    return toExchange<T>(await this.send(method, path, opts), opts.subject);
   }
 
   /** One exchange as raw text (with retries), for `ccp api` on paths that answer something else than an envelope. */
@@ -152,24 +146,41 @@ export class ApiClient {
     if (this.opts.token) headers.authorization = `Bearer ${this.opts.token}`;
 
     const attempts = RETRIED.has(method) ? this.retries + 1 : 1;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const raw = await this.once(method, url, headers, body);
-        if (RETRY_STATUS.has(raw.status) && attempt + 1 < attempts) throw new RetryableStatus(raw);
-        return raw;
-      } catch (err) {
-        const retryable = err instanceof RetryableStatus || err instanceof NetworkError;
-        if (!retryable || attempt + 1 >= attempts) throw err;
-        const delay = Math.round(
-          this.random() *
-            Math.min(this.opts.backoffCapMs ?? 4000, (this.opts.backoffBaseMs ?? 200) * 2 ** attempt),
-        );
-        this.opts.trace?.(
-          `* retry ${attempt + 1}/${attempts - 1} in ${delay} ms (${(err as Error).message})`,
-        );
+    const deadline = this.now() + 2 * this.opts.timeoutMs;
+    const done = this.opts.pending?.();
+    try {
+      for (let attempt = 1; ; attempt++) {
+        let failure: RawResponse | NetworkError;
+        try {
+          failure = await this.once(method, url, headers, body);
+          if (!RETRY_STATUS.has(failure.status)) return failure;
+        } catch (err) {
+          if (!(err instanceof NetworkError)) throw err;
+          failure = err;
+        }
+        const delay = this.backoff(attempt);
+        const retry =
+          attempt < attempts &&
+          (!(failure instanceof NetworkError) || !NOT_RETRIED.has(failure.code)) &&
+          // A retry starts only when a whole timeout still fits in twice the timeout.
+          this.now() + delay + this.opts.timeoutMs <= deadline;
+        if (!retry) {
+          if (failure instanceof NetworkError) throw failure;
+          return failure;
+        }
+        const why = failure instanceof NetworkError ? failure.message : `HTTP ${failure.status}`;
+        this.opts.trace?.(`* retry ${attempt}/${attempts - 1} in ${delay} ms (${why})`);
         await this.sleep(delay);
       }
+    } finally {
+      done?.();
     }
+  }
+
+  /** Full jitter: the nth retry waits random() * min(cap, base * 2^(n-1)). */
+  private backoff(attempt: number): number {
+    const cap = this.opts.backoffCapMs ?? 4000;
+    return Math.round(this.random() * Math.min(cap, (this.opts.backoffBaseMs ?? 200) * 2 ** (attempt - 1)));
   }
 
   /** Pages of a paged listing (`<path>/<pageNo>?pageSize=N`), record by record. */
@@ -203,6 +214,7 @@ export class ApiClient {
     headers: Record<string, string>,
     body: string | undefined,
   ): Promise<RawResponse> {
+    const { timeoutMs } = this.opts;
     const trace = this.opts.trace;
     const started = this.now();
     if (trace) {
@@ -212,13 +224,17 @@ export class ApiClient {
       }
       if (body !== undefined) trace(`> (${Buffer.byteLength(body)} bytes)`);
     }
+    const user = this.opts.signal;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const request = tracked(this.agent);
     try {
+      if (user?.aborted) throw user.reason;
       const res = await undiciRequest(url, {
         method,
         headers,
         body,
-        dispatcher: this.agent,
-        signal: AbortSignal.timeout(this.opts.timeoutMs),
+        dispatcher: request.dispatcher,
+        signal: user ? AbortSignal.any([user, timeout]) : timeout,
       });
       const text = await res.body.text();
       const h = headerMap(res.headers);
@@ -228,61 +244,15 @@ export class ApiClient {
       }
       return { status: res.statusCode, headers: h, text };
     } catch (err) {
-      const net = toNetworkError(err, url, this.opts.timeoutMs);
+      const net = toNetworkError(err, {
+        url,
+        method,
+        timeoutMs,
+        sent: request.sent(),
+        cancelled: user?.aborted === true,
+      });
       trace?.(`< ${net.code}: ${net.message} (${Math.round(this.now() - started)} ms)`);
       throw net;
     }
   }
-}
-
-function toNetworkError(err: unknown, url: URL, timeoutMs: number): NetworkError {
-  const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string } };
-  if (
-    e?.name === 'TimeoutError' ||
-    e?.name === 'AbortError' ||
-    err instanceof undiciErrors.HeadersTimeoutError
-  ) {
-    return new NetworkError(`no answer from ${url.origin} within ${timeoutMs} ms`, {
-      code: 'TIMEOUT',
-      cause: err,
-    });
-  }
-  const code = e?.code ?? e?.cause?.code;
-  const what =
-    code === 'ECONNREFUSED'
-      ? `connection refused by ${url.origin}`
-      : code === 'ENOTFOUND'
-        ? `host not found: ${url.hostname}`
-        : `cannot reach ${url.origin}: ${e?.message ?? String(err)}`;
-  return new NetworkError(what, { code: code ?? 'NETWORK', cause: err });
-}
-
-function toExchange<T>(raw: RawResponse): Exchange<T> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw.text);
-  } catch {
-    const type = raw.headers['content-type'] ?? 'no content type';
-    const snippet = raw.text.replace(/\s+/g, ' ').trim().slice(0, 80);
-    throw serviceError({
-      code: `HTTP_${raw.status}`,
-      reason: `the service answered HTTP ${raw.status} with a body that is not JSON (${type})${snippet ? `: ${snippet}` : ''}`,
-      httpStatus: raw.status,
-    });
-  }
-  if (!isResponseEnvelope(parsed)) {
-    throw serviceError({
-      code: `HTTP_${raw.status}`,
-      reason: `the service answered HTTP ${raw.status} with JSON that is not an envelope`,
-      httpStatus: raw.status,
-    });
-  }
-  return { status: raw.status, headers: raw.headers, envelope: parsed as ResponseEnvelope<T> };
-}
-
-/** Throws the typed error of a non-OK envelope. */
-export function throwUnlessOk(ex: Exchange<unknown>): void {
-  const { statusCode, reason } = ex.envelope;
-  if (statusCode === 'OK') return;
-  throw serviceError({ code: statusCode, reason: reason ?? statusCode, httpStatus: ex.status });
 }

@@ -14,6 +14,12 @@ function reasonWithoutCode(code: string, reason: string): string {
   return reason.startsWith(`${code} `) ? reason.slice(code.length + 1) : reason;
 }
 
+/** Whether a reason already names the subject's identifier (`license <uuid>`: the uuid). */
+function namesSubject(reason: string, subject: string): boolean {
+  const id = subject.split(' ').at(-1) ?? subject;
+  return reason.includes(id);
+}
+
 /** The service answered with an error: any statusCode other than OK, whatever the HTTP status. */
 export class ApiError extends Error {
   /** The service's statusCode (`CCP-CS-001`, `UNAUTHORIZED`, ...) or `HTTP_<status>` when it sent none. */
@@ -24,7 +30,7 @@ export class ApiError extends Error {
   readonly subject?: string;
   constructor(init: ServiceErrorInit) {
     const reason = reasonWithoutCode(init.code, init.reason);
-    super(init.subject ? `${reason} (${init.subject})` : reason);
+    super(init.subject && !namesSubject(reason, init.subject) ? `${reason}: ${init.subject}` : reason);
     this.name = 'ApiError';
     this.code = init.code;
     this.reason = reason;
@@ -57,8 +63,6 @@ export interface NetworkErrorInit {
    * service may have applied it. False when it never left (refused, unknown host, no route).
    */
   outcomeUnknown?: boolean;
-  /** A line telling the user what to check. */
-  hint?: string;
   cause?: unknown;
 }
 
@@ -66,13 +70,11 @@ export interface NetworkErrorInit {
 export class NetworkError extends Error {
   readonly code: string;
   readonly outcomeUnknown: boolean;
-  readonly hint?: string;
   constructor(message: string, init: NetworkErrorInit = {}) {
     super(message, { cause: init.cause });
     this.name = 'NetworkError';
     this.code = init.code ?? 'NETWORK';
     this.outcomeUnknown = init.outcomeUnknown ?? false;
-    this.hint = init.hint;
   }
   /** The message, as ApiError's reason, so callers can print either alike. */
   get reason(): string {

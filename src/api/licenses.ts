@@ -4,7 +4,12 @@ import { segment, type WriteRequest } from './write-request.js';
 
 /** PUT /license/{uuid}/{action}: no records of its own, so the envelope's data is empty. */
 export function licenseStateRequest(uuid: string, action: LicenseAction): WriteRequest {
-  return { method: 'PUT', path: `/license/${segment(uuid)}/${action}`, records: [] };
+  return {
+    method: 'PUT',
+    path: `/license/${segment(uuid)}/${action}`,
+    records: [],
+    subject: `license ${uuid}`,
+  };
 }
 
 /** PUT /license/{uuid}/{action}: the license record(s) after the change. */
@@ -14,6 +19,6 @@ export async function setLicenseState(
   action: LicenseAction,
 ): Promise<LicenseRecord[]> {
   const req = licenseStateRequest(uuid, action);
-  const ex = await api.request<LicenseRecord>(req.method, req.path);
+  const ex = await api.request<LicenseRecord>(req.method, req.path, { subject: req.subject });
   return ex.envelope.data;
 }

@@ -22,5 +22,10 @@ export function addOrganizationOptionsRequest(
   orgUuid: string,
   options: OrganizationOptionInput[],
 ): WriteRequest<OrganizationOptionInput> {
-  return { method: 'POST', path: `/org/options/org/${segment(orgUuid)}/add`, records: options };
+  return {
+    method: 'POST',
+    path: `/org/options/org/${segment(orgUuid)}/add`,
+    records: options,
+    subject: `organization ${orgUuid}`,
+  };
 }

@@ -8,6 +8,8 @@ export interface WriteRequest<R = unknown> {
   path: string;
   records: R[];
   metadata?: Metadata;
+  /** What the write acts on (`license <uuid>`), named in the error when the service refuses it. */
+  subject?: string;
 }
 
 /** Sends a write; a non-OK answer throws the client's typed error. */
@@ -15,6 +17,7 @@ export function sendWrite<T = unknown>(api: ApiClient, req: WriteRequest): Promi
   return api.request<T>(req.method, req.path, {
     records: req.records,
     ...(req.metadata ? { metadata: req.metadata } : {}),
+    ...(req.subject ? { subject: req.subject } : {}),
   });
 }
 

@@ -12,6 +12,7 @@ export interface GlobalOptions extends GlobalFlags {
   fields?: string;
   color?: boolean;
   verbose?: boolean;
+  quiet?: boolean;
   input?: boolean;
 }
 
@@ -55,6 +56,7 @@ export function createFactory(opts: FactoryOptions): Factory {
       flags = next;
       io.setColor(next.color !== false);
       io.setNoInput(next.input === false);
+      io.setQuiet(next.quiet === true);
     },
     config() {
       configPromise ??= (async () => {
@@ -94,6 +96,7 @@ export function createFactory(opts: FactoryOptions): Factory {
           token ??= embedded.token;
           org ??= embedded.orgUuid;
         }
+        const waiting = embedded ? 'Waiting for the local server' : `Waiting for ${new URL(baseUrl).host}`;
         client = new ApiClient({
           baseUrl,
           token,
@@ -102,6 +105,9 @@ export function createFactory(opts: FactoryOptions): Factory {
           userUuid: cfg.user,
           timeoutMs: cfg.timeoutMs,
           userAgent: `ccp/${cliVersion()}`,
+          env: io.env,
+          signal: io.signal,
+          pending: () => io.busy(waiting),
           trace: flags.verbose ? (line) => io.stderr.write(`${line}\n`) : undefined,
         });
         return client;

@@ -1,4 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
+import { CancelledError } from './errors.js';
 
 export interface Spinner {
   update(text: string): void;
@@ -20,8 +21,26 @@ export interface IO {
   terminalWidth(): number;
   setColor(enabled: boolean): void;
   setNoInput(noInput: boolean): void;
-  /** A message for the user: stderr, never stdout. */
+  /** -q: no notes, no progress, no spinner; errors and warnings still print. */
+  setQuiet(quiet: boolean): void;
+  /** A message for the user: stderr, never stdout; -q silences it. */
   note(line: string): void;
+  /** A message that -q does not silence (what a partial failure left behind): stderr. */
+  warn(line: string): void;
+  /**
+   * A request is pending: after 300 ms, an ora spinner on stderr saying `text`, until the returned function
+   * is called (none off a terminal, under CI or -q, or while another spinner or progress line shows).
+   */
+  busy(text: string): () => void;
+  /** Aborted on Ctrl-C (SIGINT), with a CancelledError as reason: pass it to whatever waits. */
+  readonly signal: AbortSignal;
+  /**
+   * Runs `hook` when Ctrl-C comes, before `Cancelled.` is printed (a bulk add prints what it saved);
+   * returns the function that removes it.
+   */
+  onInterrupt(hook: () => void): () => void;
+  /** Ctrl-C: runs the hooks once, then aborts `signal`. main() calls it on SIGINT, the prompter on Ctrl-C. */
+  interrupt(): void;
   /**
    * An ora spinner on stderr when stdout, stdin and stderr are terminals and not under CI (cli.md: no
    * spinner when stdout or stdin is not a terminal); otherwise it does nothing.
@@ -52,9 +71,40 @@ interface IOInit {
   makeSpinner: (text: string, stream: NodeJS.WritableStream) => Promise<Spinner>;
 }
 
+const BUSY_DELAY_MS = 300;
+
 function buildIO(init: IOInit): IO {
   let colorFlag = true;
   let noInput = false;
+  let quiet = false;
+  // Spinners and progress lines showing now: two on one line would overwrite each other.
+  let drawn = 0;
+  const draw = async (text: string): Promise<Spinner> => {
+    const s = await init.makeSpinner(text, init.stderr);
+    drawn++;
+    let stopped = false;
+    return {
+      update: (t) => s.update(t),
+      stop() {
+        if (stopped) return;
+        stopped = true;
+        drawn--;
+        s.stop();
+      },
+    };
+  };
+  const terminal = () => init.stderrIsTTY && init.stdoutIsTTY && init.stdinIsTTY && !isCI(init.env);
+  const interrupts = new AbortController();
+  const hooks = new Set<() => void>();
+  let busyCount = 0;
+  let busyTimer: NodeJS.Timeout | undefined;
+  let busySpinner: Promise<Spinner | undefined> | undefined;
+  const stopBusy = () => {
+    clearTimeout(busyTimer);
+    busyTimer = undefined;
+    void busySpinner?.then((s) => s?.stop());
+    busySpinner = undefined;
+  };
   return {
     stdout: init.stdout,
     stderr: init.stderr,
@@ -81,22 +131,56 @@ function buildIO(init: IOInit): IO {
     setNoInput(value) {
       noInput = value;
     },
+    setQuiet(value) {
+      quiet = value;
+    },
     note(line) {
+      if (!quiet) init.stderr.write(line.endsWith('\n') ? line : `${line}\n`);
+    },
+    warn(line) {
       init.stderr.write(line.endsWith('\n') ? line : `${line}\n`);
     },
     async spinner(text) {
-      const terminal = init.stderrIsTTY && init.stdoutIsTTY && init.stdinIsTTY;
-      if (!terminal || isCI(init.env)) return silentSpinner;
-      return init.makeSpinner(text, init.stderr);
+      if (quiet || !terminal()) return silentSpinner;
+      return draw(text);
     },
     async progress(text) {
-      if (!init.stderrIsTTY || isCI(init.env)) return silentSpinner;
-      return init.makeSpinner(text, init.stderr);
+      if (quiet || !init.stderrIsTTY || isCI(init.env)) return silentSpinner;
+      return draw(text);
+    },
+    busy(text) {
+      if (quiet || !terminal()) return () => {};
+      if (busyCount++ === 0) {
+        busyTimer = setTimeout(() => {
+          busySpinner = drawn > 0 || interrupts.signal.aborted ? undefined : draw(text);
+        }, BUSY_DELAY_MS);
+        // A pending spinner never keeps the process alive.
+        busyTimer.unref();
+      }
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        if (--busyCount === 0) stopBusy();
+      };
+    },
+    signal: interrupts.signal,
+    onInterrupt(hook) {
+      hooks.add(hook);
+      return () => hooks.delete(hook);
+    },
+    interrupt() {
+      if (interrupts.signal.aborted) return;
+      stopBusy();
+      for (const hook of [...hooks]) hook();
+      interrupts.abort(new CancelledError());
     },
   };
 }
 
 async function oraSpinner(text: string, stream: NodeJS.WritableStream): Promise<Spinner> {
+  // A terminal of no width (a pseudo-terminal nobody sized) would have ora clear lines without end.
+  if (!(stream as NodeJS.WriteStream).columns) return silentSpinner;
   const { default: ora } = await import('ora');
   const s = ora({ text, stream: stream as NodeJS.WriteStream, discardStdin: false }).start();
   return {

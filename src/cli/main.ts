@@ -50,6 +50,16 @@ function jsonRequestedByArgv(argv: string[]): boolean {
   return false;
 }
 
+const BASE_URL_HINT = "check --base-url (env CCP_BASE_URL, or the profile's base-url)";
+const NETWORK_HINTS: Record<string, string> = {
+  ECONNREFUSED: `${BASE_URL_HINT}: nothing accepts connections at that address`,
+  ENOTFOUND: `${BASE_URL_HINT}: its host name is not known`,
+  EAI_AGAIN: `${BASE_URL_HINT}, and this machine's name resolution`,
+  EHOSTUNREACH: `${BASE_URL_HINT}, and this machine's network`,
+  ENETUNREACH: `${BASE_URL_HINT}, and this machine's network`,
+  TIMEOUT: 'a slow service needs a longer --timeout (500ms, 30s, 2m; a bare number is seconds)',
+};
+
 function describe(err: unknown): ErrorReport & { text: string; hint?: string } {
   if (err instanceof CancelledError) {
     return {
@@ -88,8 +98,8 @@ function describe(err: unknown): ErrorReport & { text: string; hint?: string } {
       reason: err.message,
       httpStatus: null,
       exitCode: EXIT.network,
-      text: err.code === 'NETWORK' ? err.message : `${err.code} ${err.message}`,
-      hint: err.hint,
+      text: err.message,
+      hint: NETWORK_HINTS[err.code],
     };
   }
   const message = err instanceof Error ? err.message : String(err);
@@ -100,6 +110,15 @@ function describe(err: unknown): ErrorReport & { text: string; hint?: string } {
     exitCode: EXIT.api,
     text: `internal error: ${message}`,
   };
+}
+
+// A SIGINT may come twice for one Ctrl-C (a dependency's exit hook sends it again): the words print once.
+const cancelled = new WeakSet<IO>();
+
+function sayCancelled(io: IO): void {
+  if (cancelled.has(io)) return;
+  cancelled.add(io);
+  io.stderr.write('Cancelled.\n');
 }
 
 function isBrokenPipe(err: unknown): boolean {
@@ -126,9 +145,11 @@ export async function run(argv: string[], deps: RunDeps = {}): Promise<number> {
       // The reader went away (`| head`): not an error of ours.
       exitCode = EXIT.ok;
     } else {
-      const d = describe(err);
+      // After Ctrl-C, whatever the command failed with is the interruption's doing.
+      const d = describe(io.signal.aborted ? new CancelledError() : err);
       exitCode = d.exitCode;
-      io.stderr.write(`ccp: ${d.text}\n`);
+      if (d.code === 'CANCELLED') sayCancelled(io);
+      else io.stderr.write(`ccp: ${d.text}\n`);
       if (d.hint) io.stderr.write(`hint: ${d.hint}\n`);
       if (d.code === 'INTERNAL' && f.globals().verbose && err instanceof Error && err.stack) {
         io.stderr.write(`${err.stack}\n`);
@@ -165,7 +186,32 @@ function writeJsonError(io: IO, report: ErrorReport): void {
   io.stderr.write(`${JSON.stringify(report)}\n`);
 }
 
-/** Entry point of bin/ccp.js: sets process.exitCode and lets pending output drain (never process.exit). */
+// After Ctrl-C a command has this long to stop on its own (aborted requests and prompts end at once) before
+// the process is ended for it: a read of a terminal's stdin, say, never ends by itself.
+const INTERRUPT_GRACE_MS = 1500;
+
+/**
+ * Ctrl-C: the first runs the command's interrupt hooks and aborts io.signal, so the command fails and run()
+ * reports `Cancelled.` (exit 130); a second, or a command still running after the grace time, ends the
+ * process with the same words. A command that stops on SIGINT by design (server start) just returns.
+ */
+function handleSigint(io: IO, finished: () => boolean): () => void {
+  const end = () => {
+    if (finished()) return;
+    sayCancelled(io);
+    process.exit(EXIT.interrupted);
+  };
+  return () => {
+    if (io.signal.aborted) return end();
+    io.interrupt();
+    setTimeout(end, INTERRUPT_GRACE_MS).unref();
+  };
+}
+
+/**
+ * Entry point of bin/ccp.js: sets process.exitCode and lets pending output drain (process.exit only for a
+ * command that does not stop after Ctrl-C).
+ */
 export async function main(argv: string[] = process.argv): Promise<void> {
   // undici parses HTTP with llhttp compiled to WebAssembly on the first connection. V8 then recompiles it
   // with its optimising tier on a background thread, and node waits for that work before the process may
@@ -176,5 +222,12 @@ export async function main(argv: string[] = process.argv): Promise<void> {
   process.stdout.on('error', (err) => {
     if (!isBrokenPipe(err)) throw err;
   });
-  process.exitCode = await run(argv);
+  const io = systemIO();
+  let finished = false;
+  process.on(
+    'SIGINT',
+    handleSigint(io, () => finished),
+  );
+  process.exitCode = await run(argv, { io });
+  finished = true;
 }

@@ -49,8 +49,12 @@ export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Co
     .addOption(new Option('--no-pager', 'never page long output on a terminal (CCP_PAGER, PAGER, less -FRX)'))
     .addOption(new Option('--no-color', 'no colour (NO_COLOR is honoured too)'))
     .addOption(new Option('--verbose', 'trace each HTTP exchange on stderr (token redacted)'))
+    .addOption(new Option('-q, --quiet', 'no notes, progress or spinner on stderr (errors still print)'))
     .addOption(
-      new Option('--timeout <duration>', 'per-request timeout: 500ms, 30s, 2m or milliseconds (default 30s)'),
+      new Option(
+        '--timeout <duration>',
+        'per-request timeout: 500ms, 30s, 2m or a number of seconds (default 30s)',
+      ),
     )
     .addOption(new Option('--no-input', 'never prompt; fail with a usage error instead'))
     .showSuggestionAfterError(true)

@@ -1,4 +1,4 @@
-import { UsageError } from './errors.js';
+import { CancelledError, UsageError } from './errors.js';
 import type { IO } from './io.js';
 
 export interface PromptBase {
@@ -22,33 +22,38 @@ function notAllowed(flag: string): UsageError {
   });
 }
 
+// Ctrl-C at a prompt (the terminal is raw, so no SIGINT comes: inquirer sees the key) or a SIGINT that
+// aborted io.signal while one was open.
+const PROMPT_CANCELLED = new Set(['ExitPromptError', 'AbortPromptError']);
+
 /** Prompts with @inquirer/prompts, imported on first use; refuses when io says prompts are not allowed. */
 export function inquirerPrompter(io: IO): Prompter {
-  const context = () => ({ input: io.stdin, output: io.stderr as NodeJS.WritableStream });
-  const load = async (flag: string) => {
+  const context = () => ({ input: io.stdin, output: io.stderr as NodeJS.WritableStream, signal: io.signal });
+  const ask = async <T>(flag: string, prompt: (p: typeof import('@inquirer/prompts')) => Promise<T>) => {
     if (!io.canPrompt()) throw notAllowed(flag);
-    return import('@inquirer/prompts');
+    try {
+      return await prompt(await import('@inquirer/prompts'));
+    } catch (err) {
+      if (!(err instanceof Error && PROMPT_CANCELLED.has(err.name))) throw err;
+      // One Ctrl-C, wherever it was pressed: the interrupt hooks run as for a SIGINT.
+      io.interrupt();
+      throw new CancelledError();
+    }
   };
   return {
-    async input(o) {
-      const p = await load(o.flag);
-      return p.input({ message: o.message, default: o.default, validate: o.validate }, context());
-    },
-    async password(o) {
-      const p = await load(o.flag);
-      return p.password({ message: o.message, mask: true }, context());
-    },
-    async confirm(o) {
-      const p = await load(o.flag);
-      return p.confirm({ message: o.message, default: o.default }, context());
-    },
-    async select(o) {
-      const p = await load(o.flag);
-      return p.select(
-        { message: o.message, choices: o.choices.map((c) => ({ value: c, name: c })), default: o.default },
-        context(),
-      );
-    },
+    input: (o) =>
+      ask(o.flag, (p) =>
+        p.input({ message: o.message, default: o.default, validate: o.validate }, context()),
+      ),
+    password: (o) => ask(o.flag, (p) => p.password({ message: o.message, mask: true }, context())),
+    confirm: (o) => ask(o.flag, (p) => p.confirm({ message: o.message, default: o.default }, context())),
+    select: (o) =>
+      ask(o.flag, (p) =>
+        p.select(
+          { message: o.message, choices: o.choices.map((c) => ({ value: c, name: c })), default: o.default },
+          context(),
+        ),
+      ),
   };
 }
 

@@ -47,12 +47,12 @@ export function assertProfileName(name: string): string {
 
 const TIMEOUT = /^(\d+(?:\.\d+)?)(ms|s|m)?$/;
 
-/** Parses `500ms`, `30s`, `2m` or a bare number of milliseconds; undefined when not a positive duration. */
+/** Parses `500ms`, `30s`, `2m` or a bare number of seconds (as curl's -m); undefined when not a positive duration. */
 export function parseTimeout(text: string): number | undefined {
   const m = TIMEOUT.exec(text.trim());
   if (!m) return undefined;
   const n = Number(m[1]);
-  const unit = m[2] ?? 'ms';
+  const unit = m[2] ?? 's';
   const ms = Math.round(unit === 'm' ? n * 60_000 : unit === 's' ? n * 1000 : n);
   return ms > 0 && Number.isSafeInteger(ms) ? ms : undefined;
 }
@@ -65,7 +65,7 @@ const EXPECTED: Record<ProfileKey, string> = {
   user: 'a uuid (8-4-4-4-12 hex digits)',
   'time-zone': 'an IANA time zone such as Europe/Paris or UTC',
   output: OUTPUT_FORMATS.join('|'),
-  timeout: 'a positive duration such as 30s, 500ms, 2m or 30000 (milliseconds)',
+  timeout: 'a positive duration such as 30s, 500ms, 2m or 30 (seconds)',
 };
 
 function isValid(key: ProfileKey, value: string): boolean {

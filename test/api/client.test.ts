@@ -199,7 +199,7 @@ describe('ApiClient retries', () => {
 
   it('caps the backoff', async () => {
     handler = (_r, res) => json(res, 504, failure('GATEWAY_TIMEOUT', 'slow'));
-    const c = client({ retries: 4, backoffBaseMs: 1000, backoffCapMs: 3000 });
+    const c = client({ retries: 4, backoffBaseMs: 1000, backoffCapMs: 3000, timeoutMs: 60_000 });
     await c.request('PUT', '/license/x/activate').catch(() => undefined);
     expect(c.delays).toEqual([1000, 2000, 3000, 3000]);
   });
@@ -237,6 +237,91 @@ describe('ApiClient retries', () => {
   });
 });
 
+describe('ApiClient retry budget', () => {
+  it('starts a retry only while a whole timeout still fits in twice the timeout', async () => {
+    handler = (_r, res) => json(res, 503, failure('UNAVAILABLE', 'busy'));
+    let t = 0;
+    const delays: number[] = [];
+    const c = client({
+      timeoutMs: 1000,
+      backoffBaseMs: 300,
+      retries: 5,
+      now: () => t,
+      sleep: async (ms) => {
+        delays.push(ms);
+        t += ms;
+      },
+    });
+    const err = await c.request('GET', '/codeTypes/0').catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'UNAVAILABLE', httpStatus: 503 });
+    // 0 + 300 + 1000 <= 2000, 300 + 600 + 1000 <= 2000, then 900 + 1200 + 1000 > 2000
+    expect(delays).toEqual([300, 600]);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('does not retry a timeout: it already cost a whole timeout', async () => {
+    handler = () => {};
+    const c = client({ timeoutMs: 150 });
+    const err = await c.request('GET', '/codeTypes/0').catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'TIMEOUT' });
+    expect(seen).toHaveLength(1);
+    expect(c.delays).toEqual([]);
+  });
+});
+
+describe('ApiClient outcome of a lost answer', () => {
+  it('a POST whose connection closed after sending is outcome unknown', async () => {
+    handler = (_r, res) => res.socket?.destroy();
+    const err = await client()
+      .request('POST', '/codes', { records: [{ uuid: 'c' }] })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err).toMatchObject({ outcomeUnknown: true });
+    expect((err as Error).message).toMatch(/may have applied it/);
+  });
+
+  it('a POST that timed out after sending is outcome unknown', async () => {
+    handler = () => {};
+    const err = await client({ timeoutMs: 150 })
+      .request('POST', '/codes')
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'TIMEOUT', outcomeUnknown: true });
+  });
+
+  it('a request cancelled through the signal says so, and whether it went out', async () => {
+    handler = () => {};
+    const ctl = new AbortController();
+    const pending = client({ signal: ctl.signal })
+      .request('POST', '/codes')
+      .catch((e: unknown) => e);
+    setTimeout(() => ctl.abort(new Error('user')), 100);
+    expect(await pending).toMatchObject({ code: 'CANCELLED', outcomeUnknown: true });
+  });
+});
+
+describe('ApiClient errors name what the command acted on', () => {
+  it('adds the subject to a service error that does not name it', async () => {
+    handler = (_r, res) =>
+      json(res, 404, failure('NOT_FOUND', 'The resource you were trying to reach is not found'));
+    const err = await client()
+      .request('PUT', '/license/x/activate', { subject: 'license 0a2002f1-2a6d-4593-9093-1047c8478da9' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NotFoundError);
+    expect((err as Error).message).toBe(
+      'The resource you were trying to reach is not found: license 0a2002f1-2a6d-4593-9093-1047c8478da9',
+    );
+    expect((err as ApiError).reason).toBe('The resource you were trying to reach is not found');
+  });
+
+  it('does not repeat a subject the reason already names', async () => {
+    handler = (_r, res) => json(res, 404, failure('NOT_FOUND', 'Not found: license abc-123'));
+    const err = await client()
+      .request('PUT', '/license/abc-123/activate', { subject: 'license abc-123' })
+      .catch((e: unknown) => e);
+    expect((err as Error).message).toBe('Not found: license abc-123');
+  });
+});
+
 describe('ApiClient network failures', () => {
   it('times out a request that gets no answer (exit 5)', async () => {
     handler = () => {
@@ -262,6 +347,7 @@ describe('ApiClient network failures', () => {
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect(err).toMatchObject({ code: 'ECONNREFUSED', outcomeUnknown: false });
+    expect((err as Error).message).toBe(`cannot connect to http://127.0.0.1:${port}: connection refused`);
   });
 });
 

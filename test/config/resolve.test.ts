@@ -85,7 +85,7 @@ const MATRIX: Row[] = [
     key: 'timeout',
     flag: 'timeout',
     env: 'CCP_TIMEOUT',
-    values: ['500ms', '2s', '45000'],
+    values: ['500ms', '2s', '45'],
     expected: [500, 2000, 45000],
     read: (c) => c.timeoutMs,
     fallback: 30_000,
