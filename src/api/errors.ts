@@ -63,6 +63,8 @@ export interface NetworkErrorInit {
    * service may have applied it. False when it never left (refused, unknown host, no route).
    */
   outcomeUnknown?: boolean;
+  /** A line telling the user what to check (the CLI has its own for the common codes). */
+  hint?: string;
   cause?: unknown;
 }
 
@@ -70,11 +72,13 @@ export interface NetworkErrorInit {
 export class NetworkError extends Error {
   readonly code: string;
   readonly outcomeUnknown: boolean;
+  readonly hint?: string;
   constructor(message: string, init: NetworkErrorInit = {}) {
     super(message, { cause: init.cause });
     this.name = 'NetworkError';
     this.code = init.code ?? 'NETWORK';
     this.outcomeUnknown = init.outcomeUnknown ?? false;
+    this.hint = init.hint;
   }
   /** The message, as ApiError's reason, so callers can print either alike. */
   get reason(): string {

@@ -99,7 +99,7 @@ function describe(err: unknown): ErrorReport & { text: string; hint?: string } {
       httpStatus: null,
       exitCode: EXIT.network,
       text: err.message,
-      hint: NETWORK_HINTS[err.code],
+      hint: err.hint ?? NETWORK_HINTS[err.code],
     };
   }
   const message = err instanceof Error ? err.message : String(err);
