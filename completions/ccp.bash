@@ -78,7 +78,7 @@ __ccp_subs() {
 # Options a command defines itself (its ancestors' apply as well).
 __ccp_own_opts() {
   case "$1" in
-    "") REPLY="-V --version --base-url --token --profile --time-zone --org --user --db -o --output --json --fields --query --no-headers --no-pager --no-color --verbose --timeout --no-input" ;;
+    "") REPLY="-V --version --base-url --token --profile --time-zone --org --user --db -o --output --json --fields --query --no-headers --no-pager --no-color --verbose -q --quiet --timeout --no-input" ;;
     "api") REPLY="-f --file --dry-run" ;;
     "codetype list") REPLY="--page --page-size --all --limit --where --sort-by" ;;
     "config get") REPLY="--reveal" ;;

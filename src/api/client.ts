@@ -1,12 +1,6 @@
 import { type Dispatcher, request as undiciRequest } from 'undici';
-import {
-  buildMetadata,
-  isEnvelope,
-  isResponseEnvelope,
-  type Metadata,
-  type ResponseEnvelope,
-} from './envelope.js';
-import { NetworkError, serviceError } from './errors.js';
+import { buildMetadata, isEnvelope, type Metadata } from './envelope.js';
+import { NetworkError } from './errors.js';
 import { type Exchange, headerMap, type RawResponse, throwUnlessOk, toExchange } from './exchange.js';
 import { type PageOptions, paginate } from './paginate.js';
 import { createDispatcher, toNetworkError, tracked } from './transport.js';
