@@ -14,7 +14,7 @@ export { checkQuery, QueryError } from './query.js';
 export { relativeTime } from './relative-time.js';
 export type { Column, OutputFormat, OutputOptions, RecordWriter, View } from './types.js';
 export { OUTPUT_FORMATS } from './types.js';
-export { treeView, viewOf } from './views.js';
+export { flatView, treeView, viewOf } from './views.js';
 
 // Each format module loads its own libraries on first use, so `-o ndjson` never loads the table stack.
 const FORMATS: Record<OutputFormat, (sink: Sink, opts: OutputOptions) => RecordWriter> = {

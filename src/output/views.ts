@@ -130,3 +130,21 @@ export function viewOf(kind: RecordKind): View {
   }
   return view;
 }
+
+/**
+ * A view of flat rows that no schema describes (`config list`): their fields in order, the table's
+ * columns (none dropped), and the field `-o name` prints.
+ */
+export function flatView(
+  fields: readonly string[],
+  extra: { table?: readonly string[]; name: string },
+): View {
+  const known = new Set(fields);
+  return {
+    columns: fields.map((path) => ({ path, type: 'text' })),
+    table: (extra.table ?? fields).map((path) => ({ path, priority: 0 })),
+    hasPath: (path) => known.has(path),
+    columnsAt: (path) => [{ path, type: 'text' }],
+    name: extra.name,
+  };
+}

@@ -80,13 +80,15 @@ describe('ccp config list output', () => {
     expect(rows.find((r) => r.key === 'base-url')?.value).toBe(srv.url);
 
     const onTerminal = await runCli(['config', 'list'], { env, stdoutIsTTY: true });
-    expect(onTerminal.stdout).toMatch(/^KEY\s+VALUE\s+SOURCE\n/);
+    expect(onTerminal.stdout).toMatch(/│ Key\s+│ Value\s+│ Source\s+│\n/);
+    const names = await runCli(['config', 'list', '-o', 'name'], { ...notTTY, env });
+    expect(names.stdout).toBe('base-url\ntoken\norg\nuser\ntime-zone\noutput\ntimeout\n');
 
     const csv = await runCli(['config', 'list'], { ...notTTY, env: { ...env, CCP_OUTPUT: 'csv' } });
     expect(csv.stdout).toMatch(/^profile,key,value,source\n/);
 
-    const names = await spawnCcp(['config', 'list', '--profiles'], { env });
-    expect(names.stdout).toBe('default\n');
+    const profiles = await spawnCcp(['config', 'list', '--profiles'], { env });
+    expect(profiles.stdout).toBe('default\n');
   });
 });
 

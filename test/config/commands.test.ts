@@ -133,16 +133,25 @@ describe('ccp config list', () => {
     const { out, err } = await run(['config', 'list'], env, true);
     expect(out).not.toContain(TOKEN);
     expect(err).toContain('profile default');
-    const lines = out.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^KEY\s+VALUE\s+SOURCE$/);
-    expect(lines.map((l) => l.split(/\s{2,}/))).toEqual([
-      ['KEY', 'VALUE', 'SOURCE'],
+    // The table every command draws: worded headers, one row a key, empty where nothing is set.
+    const cells = out
+      .trimEnd()
+      .split('\n')
+      .filter((l) => l.startsWith('│'))
+      .map((l) =>
+        l
+          .slice(1, -1)
+          .split('│')
+          .map((c) => c.trim()),
+      );
+    expect(cells).toEqual([
+      ['Key', 'Value', 'Source'],
       ['base-url', 'http://127.0.0.1:9999', 'env CCP_BASE_URL'],
       ['token', `ccp_…${TOKEN.slice(-4)}`, 'profile'],
       ['org', '11111111-2222-4333-8444-555555555555', 'profile'],
-      ['user', '-'],
+      ['user', '', ''],
       ['time-zone', Intl.DateTimeFormat().resolvedOptions().timeZone, 'default (system)'],
-      ['output', '-'],
+      ['output', '', ''],
       ['timeout', '30s', 'default'],
     ]);
   });

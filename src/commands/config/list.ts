@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { examples } from '../../cli/help.js';
 import type { ConfigStore } from '../../config/index.js';
+import type { OutputFormat } from '../../output/formats.js';
 import {
   type ConfigCommandDeps,
   type ConfigRunContext,
@@ -19,7 +20,7 @@ export interface ConfigListOptions extends ConfigRunContext {
   profiles?: boolean;
 }
 
-export type ListFormat = 'table' | 'json' | 'ndjson' | 'csv' | 'yaml';
+export type ListFormat = OutputFormat;
 
 export interface ConfigListRow {
   profile: string;
@@ -44,20 +45,12 @@ export async function configListRun(opts: ConfigListOptions): Promise<void> {
     source: e.source ? describeSource(e) : null,
   }));
 
-  if (format !== 'table') {
-    await writeRecords(rows, format, opts.stdout);
-    return;
-  }
-  const table = [['KEY', 'VALUE', 'SOURCE'], ...rows.map((r) => [r.key, r.value ?? '-', r.source ?? ''])];
-  const widths = [0, 1].map((i) => Math.max(...table.map((cells) => cells[i]!.length)));
-  const lines = table.map((cells) =>
-    cells
-      .map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell))
-      .join('  ')
-      .trimEnd(),
-  );
-  opts.stderr.write(`profile ${profile} (${store.path})\n`);
-  opts.stdout.write(`${lines.join('\n')}\n`);
+  // The profile goes to stderr above a table (the rows already say it to a machine format).
+  if (format === 'table') opts.stderr.write(`profile ${profile} (${store.path})\n`);
+  await writeRows(rows, ['profile', 'key', 'value', 'source'], format, opts, {
+    table: ['key', 'value', 'source'],
+    name: 'key',
+  });
 }
 
 /** One name a line (what shell completion reads), or records with the current one marked. */
@@ -67,32 +60,28 @@ async function listProfiles(store: ConfigStore, opts: ConfigListOptions): Promis
   // One name a line unless a format is asked for: shell completion reads it.
   if (opts.format === undefined || opts.format === 'table')
     opts.stdout.write(rows.map((r) => `${r.name}\n`).join(''));
-  else await writeRecords(rows, opts.format, opts.stdout);
+  else await writeRows(rows, ['name', 'current'], opts.format, opts, { name: 'name' });
 }
 
-async function writeRecords(
+/** Rows through the output layer every command uses, in any format. */
+async function writeRows(
   rows: object[],
-  format: Exclude<ListFormat, 'table'>,
-  out: NodeJS.WritableStream,
+  fields: string[],
+  format: ListFormat,
+  opts: ConfigListOptions,
+  view: { table?: string[]; name: string },
 ): Promise<void> {
-  switch (format) {
-    case 'json':
-      out.write(`${JSON.stringify(rows, null, 2)}\n`);
-      return;
-    case 'ndjson':
-      for (const row of rows) out.write(`${JSON.stringify(row)}\n`);
-      return;
-    case 'yaml': {
-      const { stringify } = await import('../../output/yaml-stringify.js');
-      out.write(stringify(rows));
-      return;
-    }
-    case 'csv': {
-      const { stringify } = await import('csv-stringify/sync');
-      out.write(stringify(rows, { header: true, cast: { boolean: (b) => String(b) } }));
-      return;
-    }
-  }
+  const { createRecordWriter, flatView } = await import('../../output/index.js');
+  const writer = createRecordWriter(opts.stdout, {
+    format,
+    view: flatView(fields, view),
+    color: false,
+    isTTY: opts.stdoutIsTTY === true,
+    width: (opts.stdout as { columns?: number }).columns ?? 0,
+    now: () => Date.now(),
+  });
+  for (const row of rows) await writer.write(row);
+  await writer.end();
 }
 
 export function addConfigList(parent: Command, deps: ConfigCommandDeps): Command {
