@@ -9,7 +9,8 @@ import { errorResponse, ServiceError } from './errors.js';
 import { failureResponse, logLine } from './failure.js';
 import { readBody, sendJson } from './http.js';
 import { shortenLockWait, waitForLock } from './lock-wait.js';
-import type { RequestContext, Route } from './route.js';
+import type { RequestContext, Route, RouteResult } from './route.js';
+import { docsRoutes } from './routes/docs.js';
 import { API_ROUTES } from './routes/index.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { dropServerStamps } from './stamps.js';
@@ -24,7 +25,7 @@ export interface AppOptions {
   log?: (line: string) => void;
 }
 
-export const ROUTES: readonly Route[] = [...API_ROUTES, ...openApiRoutes];
+export const ROUTES: readonly Route[] = [...API_ROUTES, ...openApiRoutes, ...docsRoutes];
 
 interface PathEntry {
   segments: string[];
@@ -86,6 +87,11 @@ function echoMetadata(body: unknown): Metadata {
     return typeof v === 'string' && Uuid.safeParse(v).success ? v : '';
   };
   return { fileCodeUuid: field('fileCodeUuid'), orgUuid: field('orgUuid'), userUuid: field('userUuid') };
+}
+
+function sendContent(res: ServerResponse, c: NonNullable<RouteResult['content']>, headers = {}): void {
+  res.writeHead(200, { 'content-type': c.type, 'content-length': Buffer.byteLength(c.body), ...headers });
+  res.end(c.body);
 }
 
 /** `application/json`, with any parameters (a charset): the only body type the interface has. */
@@ -175,7 +181,8 @@ export function createApp(opts: AppOptions): Handler {
       const op = route;
       const result = await waitForLock(store, () => op.handle(ctx, body));
       if (route.raw) {
-        sendJson(res, 200, result.headers ?? {}, result.data[0]);
+        if (!result.content) sendJson(res, 200, result.headers ?? {}, result.data[0]);
+        else sendContent(res, result.content, result.headers);
         return;
       }
       sendJson(res, 200, result.headers ?? {}, { data: result.data, metadata, statusCode: 'OK' });

@@ -24,6 +24,8 @@ export interface RequestContext {
 export interface RouteResult {
   data: unknown[];
   headers?: Record<string, string>;
+  /** A raw route's answer other than JSON (the reference page and its script). */
+  content?: { type: string; body: string | Buffer };
 }
 
 export interface Route {
@@ -40,7 +42,7 @@ export interface Route {
   failure?: ServiceErrorName;
   /** What the OpenAPI document says of the operation: the record schemas of its request and response data. */
   doc?: { summary: string; request?: z.ZodType; response?: z.ZodType };
-  /** Answers with something other than an envelope (the OpenAPI document). */
+  /** Answers with something other than an envelope (the OpenAPI document, the reference page). */
   raw?: boolean;
   handle(ctx: RequestContext, body: unknown): RouteResult | Promise<RouteResult>;
 }
