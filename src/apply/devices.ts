@@ -6,7 +6,7 @@ import { UsageError } from '../cli/errors.js';
 import type { IO } from '../cli/io.js';
 import type { OutputSpec } from '../cli/output.js';
 import type { Prompter } from '../cli/prompter.js';
-import { readInputFile } from '../cli/write-helpers.js';
+import { readInputFile } from '../cli/write/input.js';
 import { type EdgeDevice, EdgeDeviceInput, type EdgeDevicePushInput } from '../domain/edge-device.js';
 import type { InputFormat } from '../input/index.js';
 import { type Batch, sendBatches } from './execute.js';
@@ -23,6 +23,8 @@ export interface EdgeDeviceApplyOptions {
   userUuid: string;
   file: string;
   format?: InputFormat;
+  /** Drop fields and columns a device does not have, instead of failing. */
+  ignoreUnknown?: boolean;
   dryRun: boolean;
   yes: boolean;
   disableMissing: boolean;
@@ -134,7 +136,7 @@ function resumeCommand(opts: EdgeDeviceApplyOptions): string {
 export async function runEdgeDeviceApply(opts: EdgeDeviceApplyOptions): Promise<void> {
   const { io } = opts;
   checkPlanFormat(opts.output);
-  const records = await readInputFile(io, opts.file, EdgeDeviceInput, opts.format);
+  const records = await readInputFile(io, opts, EdgeDeviceInput);
   const name = opts.file === '-' ? '<stdin>' : opts.file;
   const repeats = repeatedKeys(records);
   if (repeats.length > 0)

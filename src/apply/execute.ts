@@ -6,7 +6,7 @@ import { ApiError, NetworkError } from '../api/errors.js';
 import { sendWrite, type WriteRequest } from '../api/write-request.js';
 import { CancelledError } from '../cli/errors.js';
 import type { IO } from '../cli/io.js';
-import { lineRanges, progressBar } from '../cli/write-helpers.js';
+import { lineRanges, progressBar } from '../cli/write/progress.js';
 
 export interface Batch {
   request: WriteRequest;

@@ -8,7 +8,7 @@ import { UsageError } from '../cli/errors.js';
 import type { IO } from '../cli/io.js';
 import type { OutputSpec } from '../cli/output.js';
 import type { Prompter } from '../cli/prompter.js';
-import { readInputFile } from '../cli/write-helpers.js';
+import { readInputFile } from '../cli/write/input.js';
 import { type OrganizationOption, OrganizationOptionInput } from '../domain/organization.js';
 import type { InputFormat, InputRecord } from '../input/index.js';
 import { type Batch, sendBatches } from './execute.js';
@@ -22,6 +22,8 @@ export interface OrgOptionsApplyOptions {
   orgUuid: string;
   file: string;
   format?: InputFormat;
+  /** Drop fields and columns an option does not have, instead of failing. */
+  ignoreUnknown?: boolean;
   dryRun: boolean;
   yes: boolean;
 }
@@ -53,7 +55,7 @@ export function optionsPlanDocument(records: readonly InputRecord<OrganizationOp
 export async function runOrgOptionsApply(opts: OrgOptionsApplyOptions): Promise<void> {
   const { io } = opts;
   checkPlanFormat(opts.output);
-  const records = await readInputFile(io, opts.file, OrganizationOptionInput, opts.format);
+  const records = await readInputFile(io, opts, OrganizationOptionInput);
   const name = opts.file === '-' ? '<stdin>' : opts.file;
   const repeats = repeatedOptionKeys(records);
   if (repeats.length > 0)

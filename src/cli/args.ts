@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import { UsageError } from './errors.js';
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -10,4 +11,32 @@ export function isUuid(text: string): boolean {
 export function uuidArg(text: string): string {
   if (!UUID.test(text)) throw new InvalidArgumentError('expected a uuid (8-4-4-4-12 hex digits)');
   return text.toLowerCase();
+}
+
+/**
+ * Commander argParser for a whole number from `min` (to `max` when given): the one parser of every count,
+ * size and port flag.
+ */
+export function wholeNumber(min: number, max?: number) {
+  const range = max === undefined ? `>= ${min}` : `from ${min} to ${max}`;
+  return (text: string): number => {
+    const t = text.trim();
+    const n = Number(t);
+    if (!/^\d+$/.test(t) || !Number.isSafeInteger(n) || n < min || (max !== undefined && n > max)) {
+      throw new InvalidArgumentError(`expected a whole number ${range}`);
+    }
+    return n;
+  };
+}
+
+/** Commander collector for a repeated option. */
+export function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+/** `KEY=VALUE` into its two parts; the value may hold `=` and may be empty. */
+export function parseAssignment(text: string, what: string): { key: string; value: string } {
+  const at = text.indexOf('=');
+  if (at <= 0) throw new UsageError(`${what} must look like NAME=VALUE, got ${JSON.stringify(text)}`);
+  return { key: text.slice(0, at).trim(), value: text.slice(at + 1) };
 }

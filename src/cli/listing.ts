@@ -1,5 +1,6 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { PageOptions } from '../api/paginate.js';
+import { collect, wholeNumber } from './args.js';
 import { UsageError } from './errors.js';
 import type { IO, Spinner } from './io.js';
 
@@ -16,28 +17,18 @@ export interface ListFlags {
   sortBy?: string;
 }
 
-function integer(min: number) {
-  return (text: string): number => {
-    if (!/^\d+$/.test(text.trim())) throw new InvalidArgumentError(`expected a whole number >= ${min}`);
-    const n = Number(text);
-    if (!Number.isSafeInteger(n) || n < min)
-      throw new InvalidArgumentError(`expected a whole number >= ${min}`);
-    return n;
-  };
-}
-
-const collect = (value: string, previous: string[] = []) => [...previous, value];
-
 /** --page, --page-size, --all, --limit, --where and --sort-by on a listing command. */
 export function addListFlags(cmd: Command): Command {
   return cmd
-    .addOption(new Option('--page <n>', 'page to fetch, from 0').argParser(integer(0)))
+    .addOption(new Option('--page <n>', 'page to fetch, from 0').argParser(wholeNumber(0)))
     .addOption(
-      new Option('--page-size <n>', `records per page (default ${DEFAULT_PAGE_SIZE})`).argParser(integer(1)),
+      new Option('--page-size <n>', `records per page (default ${DEFAULT_PAGE_SIZE})`).argParser(
+        wholeNumber(1),
+      ),
     )
     .addOption(new Option('--all', 'follow pages until the last one, writing records as they arrive'))
     .addOption(
-      new Option('--limit <n>', 'stop after n records, following pages as needed').argParser(integer(1)),
+      new Option('--limit <n>', 'stop after n records, following pages as needed').argParser(wholeNumber(1)),
     )
     .addOption(
       new Option(

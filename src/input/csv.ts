@@ -1,9 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import type { z } from 'zod';
-import { coerceCell, fieldKinds } from './coerce.js';
+import { coerceCell } from './coerce.js';
 import { LineIndex } from './lines.js';
 import type { InputProblem } from './problems.js';
 import type { RawRead } from './raw.js';
+import { fieldKinds } from './shape.js';
+import { unknownFieldMessage } from './unknown.js';
 
 // Errors after which the rest of the file cannot be trusted to be cut into the same records.
 const FATAL = new Set([
@@ -12,11 +14,19 @@ const FATAL = new Set([
   'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE',
 ]);
 
+export interface CsvOptions {
+  /** Other names a column may have (a command's flag names): `{ ip: 'ipAdress' }`. */
+  aliases?: Record<string, string>;
+  /** Drop columns the record does not have, instead of reporting them. */
+  ignoreUnknown?: boolean;
+}
+
 /**
- * RFC 4180 CSV whose header row names the record fields. Cells are coerced by the schema's field types; an
- * empty cell leaves its field absent. Records are flat: a column naming a nested field is a problem.
+ * RFC 4180 CSV whose header row names the record fields (or their aliases). Cells are coerced by the
+ * schema's field types; an empty cell leaves its field absent. Records are flat: a column naming a nested
+ * field is a problem, and so is a column the record does not have (reported once, on the header line).
  */
-export function readCsv(buf: Buffer, schema: z.core.$ZodType): RawRead {
+export function readCsv(buf: Buffer, schema: z.core.$ZodType, opts: CsvOptions = {}): RawRead {
   const lines = new LineIndex(buf);
   const kinds = fieldKinds(schema);
   const problems: InputProblem[] = [];
@@ -52,13 +62,26 @@ export function readCsv(buf: Buffer, schema: z.core.$ZodType): RawRead {
   const header = rows.shift();
   if (!header) return { records: [], problems };
 
-  const columns = header.cells.map((name) => name.trim());
+  const aliases = opts.aliases ?? {};
+  const known = [...kinds.keys(), ...Object.keys(aliases)];
+  const columns: (string | undefined)[] = header.cells.map((cell) => {
+    const name = cell.trim();
+    return Object.hasOwn(aliases, name) ? aliases[name] : name;
+  });
   columns.forEach((name, k) => {
     if (name === '') problems.push({ line: header.line, path: '', message: `column ${k + 1} has no name` });
-    else if (kinds.get(name) === 'nested')
+    else if (kinds.size > 0 && !kinds.has(name!)) {
+      if (!opts.ignoreUnknown)
+        problems.push({
+          line: header.line,
+          path: name!,
+          message: unknownFieldMessage('column', name!, known),
+        });
+      columns[k] = undefined;
+    } else if (kinds.get(name!) === 'nested')
       problems.push({
         line: header.line,
-        path: name,
+        path: name!,
         message: 'a nested field cannot be given in CSV; use JSON or NDJSON for it',
       });
   });

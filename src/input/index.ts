@@ -7,10 +7,13 @@ import { readJson } from './json.js';
 import { readNdjson } from './ndjson.js';
 import { type InputProblem, issuesToProblems } from './problems.js';
 import type { RawRead } from './raw.js';
+import { shapeOf } from './shape.js';
+import { checkUnknownFields } from './unknown.js';
 
-export { fieldKinds } from './coerce.js';
 export { formatFromContent, formatFromPath, INPUT_FORMATS, type InputFormat } from './detect.js';
 export { describeIssue, describeProblems, formatPath, type InputProblem } from './problems.js';
+export { type FieldKind, fieldKinds, type Shape, shapeOf } from './shape.js';
+export { checkUnknownFields, closestName } from './unknown.js';
 
 export interface InputRecord<T> {
   line: number;
@@ -39,12 +42,21 @@ function stripBom(text: string): string {
 }
 
 /**
- * Reads records from a file or `-` (stdin) as JSON (an array or an envelope), NDJSON, CSV or YAML, and validates
- * each with `schema`. Every problem carries the line the record starts on, so a user can find the row.
+ * Reads records from a file or `-` (stdin) as JSON (an array or an envelope), NDJSON, CSV or YAML, and
+ * validates each with `schema`; a field the schema does not have is a problem too, unless `ignoreUnknown`.
+ * Every problem carries the line the record starts on, so a user can find the row.
  */
 export async function readRecords<T>(
   source: string,
-  opts: { format?: InputFormat; schema: z.ZodType<T>; stdin?: NodeJS.ReadableStream },
+  opts: {
+    format?: InputFormat;
+    schema: z.ZodType<T>;
+    stdin?: NodeJS.ReadableStream;
+    /** Other names a CSV column may have: `{ ip: 'ipAdress' }`. */
+    aliases?: Record<string, string>;
+    /** Drop unknown fields and columns instead of reporting them. */
+    ignoreUnknown?: boolean;
+  },
 ): Promise<{ records: InputRecord<T>[]; problems: InputProblem[] }> {
   const buf = await readSource(source, opts.stdin);
   let text: string | undefined;
@@ -55,14 +67,21 @@ export async function readRecords<T>(
   const fromPath = source === '-' ? undefined : formatFromPath(source);
   const format = opts.format ?? fromPath ?? formatFromContent(asText());
   let raw: RawRead;
-  if (format === 'csv') raw = readCsv(buf, opts.schema);
+  if (format === 'csv') raw = readCsv(buf, opts.schema, opts);
   // The yaml package loads only for YAML input.
   else if (format === 'yaml') raw = (await import('./yaml.js')).readYaml(asText());
   else raw = format === 'json' ? readJson(asText()) : readNdjson(asText());
 
   const records: InputRecord<T>[] = [];
   const problems = raw.problems;
-  for (const { line, value } of raw.records) {
+  const shape = shapeOf(opts.schema);
+  for (const { line, value: given } of raw.records) {
+    const checked = checkUnknownFields(line, given, shape, opts.ignoreUnknown === true);
+    if (checked.problems.length > 0) {
+      problems.push(...checked.problems);
+      continue;
+    }
+    const value = checked.value;
     const parsed = opts.schema.safeParse(value);
     if (parsed.success) records.push({ line, record: parsed.data });
     else problems.push(...issuesToProblems(line, parsed.error.issues, value));

@@ -100,7 +100,10 @@ describe('run functions', () => {
 
   it('runLicenseDeactivate prints the summary for the table format', async () => {
     const io = testIO();
-    await runLicenseDeactivate({ io, api: async () => client, output: spec('table'), uuid: LICENSE.active });
+    await runLicenseDeactivate(
+      { output: spec('table'), uuid: LICENSE.active },
+      { io, api: async () => client },
+    );
     await settle();
     expect(io.out()).toMatch(/^Deactivated license c1000000-0000-4000-8000-000000000001\n/);
     expect(io.out()).toMatch(/Active:\s+no/);

@@ -1,33 +1,26 @@
 import { readFile } from 'node:fs/promises';
 import { text as streamText } from 'node:stream/consumers';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import type { ApiClient, HttpMethod } from '../../api/client.js';
+import type { HttpMethod } from '../../api/client.js';
 import { isEnvelope, isResponseEnvelope } from '../../api/envelope.js';
 import { serviceError } from '../../api/errors.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import type { IO } from '../../cli/io.js';
-import {
-  addDryRunFlag,
-  type DryRunTarget,
-  dryRunUrl,
-  type WriteFlags,
-  writeContext,
-} from '../../cli/write-helpers.js';
+import { type DryRunTarget, dryRunTarget, printDryRun } from '../../cli/write/dry-run.js';
+import { addDryRunFlag, type WriteFlags } from '../../cli/write/flags.js';
+import { type WriteDeps, writeDeps } from '../../cli/write/send.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
 export interface ApiRequestOptions {
-  io: IO;
-  api: () => Promise<ApiClient>;
   method: HttpMethod;
   path: string;
   /** A path, `-` for stdin, or undefined for an empty envelope. */
   file?: string;
-  /** With --dry-run: print method, URL and envelope, and send nothing. */
-  dryRun?: boolean;
-  target?: () => Promise<DryRunTarget>;
+  /** With --dry-run, where the request would go: it is printed and nothing is sent. */
+  dryRun?: DryRunTarget;
 }
 
 function methodArg(text: string): HttpMethod {
@@ -63,7 +56,8 @@ export function registerApiRequest(program: Command, f: Factory): Command {
       ),
     )
     .action(async (method: HttpMethod, path: string, flags: { file?: string } & WriteFlags) => {
-      await runApiRequest({ ...writeContext(f, flags), method, path, file: flags.file });
+      const dryRun = flags.dryRun ? await dryRunTarget(f) : undefined;
+      await runApiRequest({ method, path, file: flags.file, dryRun }, writeDeps(f));
     });
 }
 
@@ -91,32 +85,31 @@ async function readBody(io: IO, file: string): Promise<unknown> {
  * Prints the response whatever it says (an envelope, other JSON such as /openapi.json, or text as it came),
  * then fails like any command would: exit 1/3/4/5 by statusCode, or by HTTP status when there is none.
  */
-export async function runApiRequest(opts: ApiRequestOptions): Promise<void> {
-  const body = opts.file !== undefined ? await readBody(opts.io, opts.file) : undefined;
+export async function runApiRequest(opts: ApiRequestOptions, deps: WriteDeps): Promise<void> {
+  const { io } = deps;
+  const body = opts.file !== undefined ? await readBody(io, opts.file) : undefined;
   if (body !== undefined && (opts.method === 'GET' || opts.method === 'DELETE')) {
     throw new UsageError(`${opts.method} sends no body: drop -f`);
   }
   if (opts.dryRun) {
     const { requestEnvelope, sendsBody } = await import('../../api/client.js');
-    const target = opts.target ? await opts.target() : { metadata: {} };
+    const target = opts.dryRun;
     const envelope = sendsBody(opts.method)
       ? requestEnvelope(target.metadata, body !== undefined ? { body } : {})
       : null;
-    const url = dryRunUrl(target, opts.path);
-    opts.io.stdout.write(`${JSON.stringify({ method: opts.method, url, envelope }, null, 2)}\n`);
-    opts.io.note('Dry run: 1 request printed, nothing sent.');
+    printDryRun(io, target, [{ method: opts.method, path: opts.path, envelope }]);
     return;
   }
-  const api = await opts.api();
+  const api = await deps.api();
   const { throwUnlessOk } = await import('../../api/client.js');
   const raw = await api.send(opts.method, opts.path, body !== undefined ? { body } : {});
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw.text);
   } catch {
-    opts.io.stdout.write(raw.text.endsWith('\n') || raw.text === '' ? raw.text : `${raw.text}\n`);
+    io.stdout.write(raw.text.endsWith('\n') || raw.text === '' ? raw.text : `${raw.text}\n`);
   }
-  if (parsed !== undefined) opts.io.stdout.write(`${JSON.stringify(parsed, null, 2)}\n`);
+  if (parsed !== undefined) io.stdout.write(`${JSON.stringify(parsed, null, 2)}\n`);
   if (isResponseEnvelope(parsed)) {
     throwUnlessOk({ status: raw.status, headers: raw.headers, envelope: parsed });
   } else if (raw.status >= 400) {

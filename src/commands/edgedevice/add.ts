@@ -1,34 +1,83 @@
 import { type Command, Option } from 'commander';
+import { addEdgeDevicesRequest, existingSerials } from '../../api/edge-devices.js';
+import { sendWrite } from '../../api/write-request.js';
+import { wholeNumber } from '../../cli/args.js';
+import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import { outputSpec } from '../../cli/output.js';
+import { sigintSignal } from '../../cli/signals.js';
+import * as batches from '../../cli/write/batches.js';
+import { sendBulk } from '../../cli/write/bulk.js';
+import { writeDryRun } from '../../cli/write/dry-run.js';
+import type { WriteFlags } from '../../cli/write/flags.js';
 import {
   addDryRunFlag,
   addFileFlags,
-  type FileFlags,
-  requireValue,
-  type WriteFlags,
-  wholeNumber,
-  writeContext,
-} from '../../cli/write-helpers.js';
+  columnAliases,
+  commandLine,
+  fieldsFromFlags,
+  flagNames,
+} from '../../cli/write/flags.js';
+import { flagRecord, readInputFile, rejectRepeats } from '../../cli/write/input.js';
+import { requireValue } from '../../cli/write/prompts.js';
+import { type WriteDeps, type WriteOutput, writeDeps, writeOutput } from '../../cli/write/send.js';
+import { writeSkeleton } from '../../cli/write/skeleton.js';
+import type { EdgeDevice, EdgeDeviceInput } from '../../domain/edge-device.js';
+import type { InputFormat } from '../../input/detect.js';
+
+type Row = batches.Row<EdgeDeviceInput>;
 
 export const DEFAULT_BATCH_SIZE = 100;
 
-export interface AddFlags extends WriteFlags, FileFlags {
+export interface EdgeDeviceAddOptions extends WriteOutput {
+  orgUuid: string;
+  userUuid: string;
+  /** Devices with the line they start on in `source` (0 for a device from flags). */
+  records: Row[];
+  /** The input file, `-` for stdin, undefined for flags. */
+  source?: string;
+  format?: InputFormat;
+  batchSize: number;
+  skipExisting: boolean;
+  continueOnError: boolean;
+  failedFile?: string;
+  savedFile?: string;
+  /** The command line that resumes this add, printed when it stops early. */
+  resume?: string;
+}
+
+/** Device fields by the option keys of their flags (commander's camelCase). */
+const DEVICE_OPTIONS = {
+  edgeDeviceName: 'name',
+  serialNumber: 'serial',
+  ipAdress: 'ip',
+  port: 'port',
+  location: 'location',
+  shortDescription: 'description',
+  longDescription: 'longDescription',
+  noOfdevices: 'devices',
+  isActive: 'active',
+  isDisabled: 'disabled',
+};
+
+export const EDGE_DEVICE_EXAMPLE = {
+  edgeDeviceName: 'pump-station-01',
+  serialNumber: 'SN-0001',
+  ipAdress: '10.0.0.21',
+  port: 1880,
+  location: 'Hall A',
+  shortDescription: 'Pump controller',
+  isActive: true,
+};
+
+interface AddFlags extends WriteFlags, Record<string, unknown> {
   name?: string;
   serial?: string;
-  ip?: string;
-  port?: number;
-  location?: string;
-  description?: string;
-  longDescription?: string;
-  devices?: number;
-  active?: boolean;
-  disabled?: boolean;
   batchSize: number;
   skipExisting?: boolean;
   continueOnError?: boolean;
   failedFile?: string;
+  savedFile?: string;
 }
 
 export function registerEdgeDeviceAdd(parent: Command, f: Factory): Command {
@@ -49,7 +98,7 @@ export function registerEdgeDeviceAdd(parent: Command, f: Factory): Command {
     )
     .addOption(new Option('--active', 'mark the device active'))
     .addOption(new Option('--disabled', 'mark the device disabled'));
-  addFileFlags(cmd, 'devices')
+  addFileFlags(cmd, 'devices (columns: field names or these flag names)')
     .addOption(
       new Option('--batch-size <n>', 'devices per request')
         .argParser(wholeNumber(1, 1000))
@@ -60,7 +109,13 @@ export function registerEdgeDeviceAdd(parent: Command, f: Factory): Command {
       new Option('--continue-on-error', 'go on after a failed batch; failed rows go to --failed-file'),
     )
     .addOption(
-      new Option('--failed-file <path>', 'where failed rows are written (default <input>.failed.<ext>)'),
+      new Option('--failed-file <path>', 'where rows not saved are written (default <input>.failed.<ext>)'),
+    )
+    .addOption(
+      new Option(
+        '--saved-file <path>',
+        'where saved records are appended as batches succeed (default <input>.saved.ndjson)',
+      ),
     );
   addDryRunFlag(cmd)
     .addHelpText(
@@ -68,19 +123,16 @@ export function registerEdgeDeviceAdd(parent: Command, f: Factory): Command {
       examples(
         'ccp edgedevice add --org $ORG --user $USER --name pump-01 --serial SN-0001 --ip 10.0.0.21 --port 1880',
         'ccp edgedevice add --org $ORG --user $USER -f devices.csv',
-        '# re-run after a failure: devices already saved are skipped',
+        '# re-run after a failure or Ctrl-C: devices already saved are skipped',
         'ccp edgedevice add --org $ORG --user $USER -f devices.csv --skip-existing',
-        'ccp edgedevice add --skeleton > devices.json',
+        'ccp edgedevice add --skeleton --format csv > devices.csv',
         'cat devices.ndjson | ccp edgedevice add --org $ORG --user $USER -f - --dry-run',
       ),
     )
     .action(async (flags: AddFlags) => {
-      // The behaviour and its schemas load here, so help and other commands never load zod.
-      const run = await import('./add-run.js');
-      if (flags.skeleton) {
-        await run.writeEdgeDeviceSkeleton(f.io);
-        return;
-      }
+      // The schema loads here, so help and other commands never load zod.
+      const { EdgeDeviceInput } = await import('../../domain/edge-device.js');
+      if (flags.skeleton) return writeSkeleton(f.io, EdgeDeviceInput, EDGE_DEVICE_EXAMPLE, flags.format);
       const cfg = await f.config();
       const orgUuid = await requireValue(f.prompter, cfg.org, {
         flag: '--org',
@@ -92,11 +144,33 @@ export function registerEdgeDeviceAdd(parent: Command, f: Factory): Command {
         message: 'User uuid',
         uuid: true,
       });
-      const records = await run.devicesFromFlags(f, flags);
-      const output = await outputSpec(f, 'edgeDevice');
-      await run.runEdgeDeviceAdd({
-        ...writeContext(f, flags),
-        output: { ...output, fields: output.fields ?? ['uuid', 'edgeDeviceName', 'serialNumber'] },
+      const given = fieldsFromFlags(flags, DEVICE_OPTIONS);
+      let records: Row[];
+      if (flags.file !== undefined) {
+        if (Object.keys(given).length > 0)
+          throw new UsageError('give the device either with flags or with -f, not both');
+        const aliases = columnAliases(cmd, DEVICE_OPTIONS);
+        const read = await readInputFile(f.io, { ...flags, file: flags.file }, EdgeDeviceInput, aliases);
+        records = await rejectRepeats(flags.file, read, 'serialNumber', 'serial number');
+      } else {
+        const orElse = '-f FILE with the devices';
+        given.edgeDeviceName = await requireValue(f.prompter, flags.name, {
+          flag: '--name',
+          message: 'Device name',
+          orElse,
+        });
+        given.serialNumber = await requireValue(f.prompter, flags.serial, {
+          flag: '--serial',
+          message: 'Serial number',
+          orElse,
+        });
+        records = [{ line: 0, record: flagRecord(EdgeDeviceInput, given, flagNames(cmd, DEVICE_OPTIONS)) }];
+      }
+      const out = await writeOutput(f, flags, 'edgeDevice');
+      // A table is for a person: the fields that name each device. The other formats carry whole records.
+      if (out.output.format === 'table') out.output.fields ??= ['uuid', 'edgeDeviceName', 'serialNumber'];
+      const opts: EdgeDeviceAddOptions = {
+        ...out,
         orgUuid,
         userUuid,
         records,
@@ -106,7 +180,65 @@ export function registerEdgeDeviceAdd(parent: Command, f: Factory): Command {
         skipExisting: flags.skipExisting === true,
         continueOnError: flags.continueOnError === true,
         failedFile: flags.failedFile,
-      });
+        savedFile: flags.savedFile,
+        resume: commandLine(cmd, '--skip-existing'),
+      };
+      const sigint = sigintSignal();
+      try {
+        await runEdgeDeviceAdd(opts, { ...writeDeps(f), signal: sigint.signal });
+      } finally {
+        sigint.dispose();
+      }
     });
   return cmd;
+}
+
+/** The service's answer in the order of the input rows (it may answer in its own listing order). */
+function inInputOrder(devices: EdgeDevice[], batch: Row[]): EdgeDevice[] {
+  const position = new Map(batch.map((r, k) => [r.record.serialNumber, k]));
+  const at = (d: EdgeDevice) => position.get(d.serialNumber ?? '') ?? batch.length;
+  return [...devices].sort((a, b) => at(a) - at(b));
+}
+
+export async function runEdgeDeviceAdd(
+  opts: EdgeDeviceAddOptions,
+  deps: WriteDeps & { signal?: AbortSignal },
+): Promise<EdgeDevice[]> {
+  const { io } = deps;
+  if (opts.dryRun) {
+    if (opts.skipExisting) io.note('Dry run: --skip-existing is not looked up; every device is shown.');
+    const requests = batches.chunks(opts.records, opts.batchSize).map((b) =>
+      addEdgeDevicesRequest(
+        opts.orgUuid,
+        opts.userUuid,
+        b.map((r) => r.record),
+      ),
+    );
+    writeDryRun(io, opts.dryRun, requests);
+    return [];
+  }
+
+  const api = await deps.api();
+  let rows = opts.records;
+  if (opts.skipExisting) {
+    const existing = await existingSerials(api, opts.orgUuid);
+    rows = rows.filter((r) => !existing.has(r.record.serialNumber));
+    const skipped = opts.records.length - rows.length;
+    if (skipped > 0)
+      io.note(`Skipping ${skipped} ${skipped === 1 ? 'device' : 'devices'} whose serial number exists.`);
+  }
+  return sendBulk({ ...opts, rows, skipped: opts.records.length - rows.length }, deps, {
+    kind: 'edgeDevice',
+    noun: 'edge device',
+    plural: 'edge devices',
+    async send(batch) {
+      const req = addEdgeDevicesRequest(
+        opts.orgUuid,
+        opts.userUuid,
+        batch.map((r) => r.record),
+      );
+      return inInputOrder((await sendWrite<EdgeDevice>(api, req)).envelope.data, batch);
+    },
+    subject: (row) => `serial ${row.record.serialNumber}`,
+  });
 }

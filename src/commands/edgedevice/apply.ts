@@ -1,13 +1,14 @@
 import { type Command, Option } from 'commander';
+import { wholeNumber } from '../../cli/args.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { outputSpec } from '../../cli/output.js';
-import { addFileFlags, type FileFlags, requireValue, wholeNumber } from '../../cli/write-helpers.js';
-import { DEFAULT_BATCH_SIZE } from './add.js';
+import { addFileFlags, type WriteFlags } from '../../cli/write/flags.js';
+import { requireValue } from '../../cli/write/prompts.js';
+import { writeSkeleton } from '../../cli/write/skeleton.js';
+import { DEFAULT_BATCH_SIZE, EDGE_DEVICE_EXAMPLE } from './add.js';
 
-export interface ApplyFlags extends FileFlags {
-  skeleton?: boolean;
-  dryRun?: boolean;
+export interface ApplyFlags extends WriteFlags {
   yes?: boolean;
   disableMissing?: boolean;
   batchSize: number;
@@ -49,8 +50,8 @@ ${examples(
     )
     .action(async (flags: ApplyFlags) => {
       if (flags.skeleton) {
-        (await import('./add-run.js')).writeEdgeDeviceSkeleton(f.io);
-        return;
+        const { EdgeDeviceInput } = await import('../../domain/edge-device.js');
+        return writeSkeleton(f.io, EdgeDeviceInput, EDGE_DEVICE_EXAMPLE, flags.format);
       }
       // The behaviour and its schemas load here, so help and other commands never load zod.
       const run = await import('../../apply/devices.js');
@@ -78,6 +79,7 @@ ${examples(
         userUuid,
         file,
         format: flags.format,
+        ignoreUnknown: flags.ignoreUnknown === true,
         dryRun: flags.dryRun === true,
         yes: flags.yes === true,
         disableMissing: flags.disableMissing === true,

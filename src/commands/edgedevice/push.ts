@@ -1,30 +1,64 @@
+import { readFile } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
 import { type Command, Option } from 'commander';
+import { pushEdgeDevicesRequest } from '../../api/edge-devices.js';
+import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
+import { addDryRunFlag, addFileFlags, type WriteFlags } from '../../cli/write/flags.js';
+import { flagRecord, readInputFile } from '../../cli/write/input.js';
+import { requireValue } from '../../cli/write/prompts.js';
 import {
-  addDryRunFlag,
-  addFileFlags,
-  type FileFlags,
-  runRecordsVerb,
-  type WriteFlags,
-} from '../../cli/write-helpers.js';
+  count,
+  sendAndPrint,
+  subjectOf,
+  type WriteDeps,
+  type WriteOutput,
+  writeDeps,
+  writeOutput,
+} from '../../cli/write/send.js';
+import { writeSkeleton } from '../../cli/write/skeleton.js';
+import type { EdgeDevice, EdgeDevicePushInput } from '../../domain/edge-device.js';
 
-export interface PushFlags extends WriteFlags, FileFlags {
+export interface EdgeDevicePushOptions extends WriteOutput {
+  records: EdgeDevicePushInput[];
+  file?: string;
+}
+
+interface PushFlags extends WriteFlags {
   flow?: string;
   flowId?: string;
   flowName?: string;
 }
 
+const PUSH_EXAMPLE = {
+  uuid: '00000000-0000-0000-0000-000000000000',
+  edgeFlows: [
+    {
+      flowId: 'f1a2b3c4.d5e6f7',
+      flowName: 'Pump telemetry',
+      flowJSON: '[{"id":"f1a2b3c4.d5e6f7","type":"tab","label":"Pump telemetry"}]',
+      isActive: true,
+    },
+  ],
+};
+
 export function registerEdgeDevicePush(parent: Command, f: Factory): Command {
   const cmd = parent
     .command('push')
-    .description('Push flow definitions to edge devices (POST /edgedevice/push): a Node-RED flow, or a file')
+    .description(
+      'Push flow definitions to edge devices (POST /edgedevice/push): a flow file, or a file of devices',
+    )
     .argument('[deviceUuid]', 'the device to push --flow to')
     .addOption(
-      new Option('--flow <file>', 'a Node-RED flow export (a JSON array of nodes) to push to <deviceUuid>'),
+      new Option('--flow <file>', 'a file holding the flow as JSON (a Node-RED export, or any JSON) to push'),
     )
-    .addOption(new Option('--flow-id <id>', "the flow's id (default: the first tab node's id)"))
-    .addOption(new Option('--flow-name <name>', "the flow's name (default: the first tab node's label)"));
+    .addOption(
+      new Option('--flow-id <id>', "the flow's id (default: the Node-RED tab node's id, else the file name)"),
+    )
+    .addOption(
+      new Option('--flow-name <name>', "the flow's name (default: the tab node's label, else the file name)"),
+    );
   addFileFlags(cmd, 'devices with their edgeFlows');
   addDryRunFlag(cmd)
     .addHelpText(
@@ -37,13 +71,86 @@ export function registerEdgeDevicePush(parent: Command, f: Factory): Command {
       ),
     )
     .action(async (deviceUuid: string | undefined, flags: PushFlags) => {
-      // The behaviour and its schemas load here, so help and other commands never load zod.
-      const run = await import('./push-run.js');
-      await runRecordsVerb(f, flags, 'edgeDevice', {
-        skeleton: run.writePushSkeleton,
-        records: () => run.pushRecords(f, deviceUuid, flags),
-        run: run.runEdgeDevicePush,
-      });
+      // The schema loads here, so help and other commands never load zod.
+      const { EdgeDevicePushInput } = await import('../../domain/edge-device.js');
+      // A push reads only the device's uuid and its flows: the other device fields would only mislead.
+      const pushShape = EdgeDevicePushInput.pick({ uuid: true, edgeFlows: true });
+      if (flags.skeleton) return writeSkeleton(f.io, pushShape, PUSH_EXAMPLE, flags.format);
+      let records: EdgeDevicePushInput[];
+      if (flags.file !== undefined) {
+        if (flags.flow !== undefined || deviceUuid !== undefined) {
+          throw new UsageError('give either -f FILE or <deviceUuid> --flow FILE, not both');
+        }
+        const read = await readInputFile(f.io, { ...flags, file: flags.file }, EdgeDevicePushInput);
+        records = read.map((r) => r.record);
+      } else {
+        const orElse = '-f FILE with the devices and their edgeFlows';
+        const uuid = await requireValue(f.prompter, deviceUuid, {
+          flag: '<deviceUuid>',
+          message: 'Device uuid',
+          uuid: true,
+          orElse,
+        });
+        const flowFile = await requireValue(f.prompter, flags.flow, {
+          flag: '--flow',
+          message: 'Flow file',
+          orElse,
+        });
+        const flow = await flowOf(flowFile, flags);
+        records = [flagRecord(EdgeDevicePushInput, { uuid, edgeFlows: [flow] }, { uuid: '<deviceUuid>' })];
+      }
+      const output = await writeOutput(f, flags, 'edgeDevice');
+      await runEdgeDevicePush({ records, file: flags.file, ...output }, writeDeps(f));
     });
   return cmd;
+}
+
+interface FlowNode {
+  id?: unknown;
+  type?: unknown;
+  label?: unknown;
+}
+
+/**
+ * One flow from a file holding JSON: the JSON becomes flowJSON. A Node-RED export (an array of nodes, or
+ * Node-RED's own `{rev, flows: [...]}`) names the flow by its first tab node unless --flow-id/--flow-name
+ * do; any other JSON is named by the flags, else by the file's name.
+ */
+export async function flowOf(file: string, flags: { flowId?: string; flowName?: string }) {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : (err as Error).message}`,
+    );
+  }
+  let flow: unknown;
+  try {
+    flow = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`${file} is not valid JSON: ${(err as Error).message}`);
+  }
+  const wrapped = flow as { flows?: unknown } | null;
+  if (wrapped && typeof wrapped === 'object' && !Array.isArray(wrapped) && Array.isArray(wrapped.flows)) {
+    flow = wrapped.flows;
+  }
+  const nodes: FlowNode[] = Array.isArray(flow) ? flow : [];
+  const tab = nodes.find((n) => n && typeof n === 'object' && n.type === 'tab');
+  const fileName = basename(file, extname(file));
+  return {
+    flowId: flags.flowId ?? (typeof tab?.id === 'string' ? tab.id : fileName),
+    flowName: flags.flowName ?? (typeof tab?.label === 'string' ? tab.label : fileName),
+    flowJSON: JSON.stringify(flow),
+  };
+}
+
+export async function runEdgeDevicePush(opts: EdgeDevicePushOptions, deps: WriteDeps): Promise<EdgeDevice[]> {
+  const flows = opts.records.reduce((n, r) => n + r.edgeFlows.length, 0);
+  return sendAndPrint<EdgeDevice>(opts, deps, pushEdgeDevicesRequest(opts.records), {
+    kind: 'edgeDevice',
+    subject: subjectOf(opts.records, opts.file),
+    summary: (saved) => `Pushed ${count(flows, 'flow')} to ${count(saved.length, 'device')}.`,
+  });
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
+import type { WriteDeps } from '../../cli/write/send.js';
 import { type LicenseActionOptions, runLicenseAction } from './run.js';
 import { registerLicenseVerb } from './verb.js';
 
@@ -9,6 +10,6 @@ export function registerLicenseActivate(parent: Command, f: Factory): Command {
   return registerLicenseVerb(parent, f, 'activate');
 }
 
-export async function runLicenseActivate(opts: LicenseActivateOptions): Promise<void> {
-  await runLicenseAction({ ...opts, action: 'activate' });
+export async function runLicenseActivate(opts: LicenseActivateOptions, deps: WriteDeps): Promise<void> {
+  await runLicenseAction({ ...opts, action: 'activate' }, deps);
 }

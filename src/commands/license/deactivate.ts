@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
+import type { WriteDeps } from '../../cli/write/send.js';
 import { type LicenseActionOptions, runLicenseAction } from './run.js';
 import { registerLicenseVerb } from './verb.js';
 
@@ -9,6 +10,6 @@ export function registerLicenseDeactivate(parent: Command, f: Factory): Command 
   return registerLicenseVerb(parent, f, 'deactivate');
 }
 
-export async function runLicenseDeactivate(opts: LicenseDeactivateOptions): Promise<void> {
-  await runLicenseAction({ ...opts, action: 'deactivate' });
+export async function runLicenseDeactivate(opts: LicenseDeactivateOptions, deps: WriteDeps): Promise<void> {
+  await runLicenseAction({ ...opts, action: 'deactivate' }, deps);
 }

@@ -1,22 +1,15 @@
-import type { ApiClient } from '../../api/client.js';
 import { licenseStateRequest } from '../../api/licenses.js';
-import type { IO } from '../../cli/io.js';
-import { type OutputSpec, writeRecords } from '../../cli/output.js';
-import { type DryRunTarget, writeDryRun } from '../../cli/write-helpers.js';
+import { writeRecords } from '../../cli/output.js';
+import { writeDryRun } from '../../cli/write/dry-run.js';
+import { type WriteDeps, type WriteOutput, withSubject } from '../../cli/write/send.js';
 import { type LicenseAction, type LicenseRecord, parseTimestamp } from '../../domain/index.js';
 import { licenseSummary, overTotal } from './view.js';
 
 export { licenseSummary } from './view.js';
 
-export interface LicenseActionOptions {
-  io: IO;
-  api: () => Promise<ApiClient>;
-  output: OutputSpec;
+export interface LicenseActionOptions extends WriteOutput {
   uuid: string;
   action: LicenseAction;
-  /** With --dry-run: print the request and send nothing. */
-  dryRun?: boolean;
-  target?: () => Promise<DryRunTarget>;
 }
 
 /**
@@ -34,31 +27,33 @@ export function changedByCall(record: LicenseRecord, dateHeader: string | undefi
   return Math.max(...times) >= answered - 1000;
 }
 
-export async function runLicenseAction(opts: LicenseActionOptions): Promise<void> {
+export async function runLicenseAction(opts: LicenseActionOptions, deps: WriteDeps): Promise<void> {
+  const { io } = deps;
   const req = licenseStateRequest(opts.uuid, opts.action);
   if (opts.dryRun) {
-    const target = opts.target ? await opts.target() : { metadata: {} };
-    writeDryRun(opts.io, target, [req]);
+    writeDryRun(io, opts.dryRun, [req]);
     return;
   }
-  const api = await opts.api();
-  const ex = await api.request<LicenseRecord>(req.method, req.path);
+  const api = await deps.api();
+  const ex = await api.request<LicenseRecord>(req.method, req.path).catch((err: unknown) => {
+    throw withSubject(err, `license ${opts.uuid}`);
+  });
   const records = ex.envelope.data;
   if (opts.output.format === 'table' && !opts.output.fields) {
     for (const record of records) {
       const changed = changedByCall(record, ex.headers.date);
-      opts.io.stdout.write(licenseSummary(record, opts.action, { changed, timeZone: opts.output.timeZone }));
+      io.stdout.write(licenseSummary(record, opts.action, { changed, timeZone: opts.output.timeZone }));
     }
     return;
   }
   for (const record of records) {
     const warning = overTotal(record);
-    if (warning) opts.io.note(warning);
+    if (warning) io.note(warning);
     if (changedByCall(record, ex.headers.date) === false) {
-      opts.io.note(
+      io.note(
         `License ${record.uuid} was already ${opts.action === 'activate' ? 'active' : 'inactive'}: nothing changed`,
       );
     }
   }
-  await writeRecords(opts.io, opts.output, 'license', records, 'No license returned.');
+  await writeRecords(io, opts.output, 'license', records, 'No license returned.');
 }

@@ -2,8 +2,8 @@ import { type Command, Option } from 'commander';
 import { uuidArg } from '../../cli/args.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import { outputSpec } from '../../cli/output.js';
-import { addDryRunFlag, type WriteFlags, writeContext } from '../../cli/write-helpers.js';
+import { addDryRunFlag, type WriteFlags } from '../../cli/write/flags.js';
+import { writeDeps, writeOutput } from '../../cli/write/send.js';
 import type { LicenseAction } from '../../domain/license.js';
 import { runLicenseAction } from './run.js';
 
@@ -24,7 +24,7 @@ export function registerLicenseVerb(parent: Command, f: Factory, action: License
   return addDryRunFlag(cmd)
     .addHelpText('after', examples(example, `${example} --json`, `${example} --dry-run`))
     .action(async (uuid: string, flags: WriteFlags & { yes?: boolean }) => {
-      const output = await outputSpec(f, 'license');
+      const output = await writeOutput(f, flags, 'license');
       if (action === 'deactivate' && !flags.dryRun && !flags.yes && f.io.canPrompt()) {
         const go = await f.prompter.confirm({
           message: `Deactivate license ${uuid}?`,
@@ -36,6 +36,6 @@ export function registerLicenseVerb(parent: Command, f: Factory, action: License
           return;
         }
       }
-      await runLicenseAction({ ...writeContext(f, flags), output, uuid, action });
+      await runLicenseAction({ uuid, action, ...output }, writeDeps(f));
     });
 }

@@ -1,10 +1,27 @@
 import { type Command, Option } from 'commander';
+import type { z } from 'zod';
+import { configureNotificationRequest } from '../../api/notifications.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import { outputSpec } from '../../cli/output.js';
-import { addDryRunFlag, type WriteFlags, writeContext } from '../../cli/write-helpers.js';
+import { addDryRunFlag, type WriteFlags } from '../../cli/write/flags.js';
+import { flagRecord } from '../../cli/write/input.js';
+import { requireValue } from '../../cli/write/prompts.js';
+import {
+  sendAndPrint,
+  type WriteDeps,
+  type WriteOutput,
+  writeDeps,
+  writeOutput,
+} from '../../cli/write/send.js';
+import type { NotificationConfiguration, NotificationConfigurationInput } from '../../domain/notification.js';
 
-export interface ConfigureFlags extends WriteFlags {
+type ConfigurationInput = z.infer<typeof NotificationConfigurationInput>;
+
+export interface NotifyConfigureOptions extends WriteOutput {
+  record: ConfigurationInput;
+}
+
+interface ConfigureFlags extends WriteFlags {
   notification?: string;
   role?: string;
   applyToSubOrganizations?: boolean;
@@ -26,14 +43,44 @@ export function registerNotifyConfigure(parent: Command, f: Factory): Command {
       ),
     );
   addDryRunFlag(cmd).action(async (flags: ConfigureFlags) => {
-    // The behaviour and its schemas load here, so help and other commands never load zod.
-    const run = await import('./configure-run.js');
-    const record = await run.configureRecord(f, flags);
-    await run.runNotifyConfigure({
-      ...writeContext(f, flags),
-      output: await outputSpec(f, 'notificationConfiguration'),
-      record,
+    // The schema loads here, so help and other commands never load zod.
+    const { NotificationConfigurationInput } = await import('../../domain/notification.js');
+    const notificationUuid = await requireValue(f.prompter, flags.notification, {
+      flag: '--notification',
+      message: 'Notification uuid',
+      uuid: true,
     });
+    const roleUuid = await requireValue(f.prompter, flags.role, {
+      flag: '--role',
+      message: 'Role uuid',
+      uuid: true,
+    });
+    // --org is the global flag; without it (or a profile's org) the server uses the token's organization.
+    const { org } = await f.config();
+    const record = flagRecord(
+      NotificationConfigurationInput,
+      {
+        notificationUuid,
+        roleUuid,
+        organizationUuid: org?.toLowerCase(),
+        applyToSubOrganizaitons: flags.applyToSubOrganizations === true,
+      },
+      { notificationUuid: '--notification', roleUuid: '--role', organizationUuid: '--org' },
+    );
+    const output = await writeOutput(f, flags, 'notificationConfiguration');
+    await runNotifyConfigure({ record, ...output }, writeDeps(f));
   });
   return cmd;
+}
+
+export async function runNotifyConfigure(
+  opts: NotifyConfigureOptions,
+  deps: WriteDeps,
+): Promise<NotificationConfiguration[]> {
+  return sendAndPrint<NotificationConfiguration>(opts, deps, configureNotificationRequest(opts.record), {
+    kind: 'notificationConfiguration',
+    subject: `notification ${opts.record.notificationUuid}`,
+    summary: () =>
+      `Configured notification ${opts.record.notificationUuid} for role ${opts.record.roleUuid}.`,
+  });
 }

@@ -1,16 +1,34 @@
 import type { Command } from 'commander';
+import { saveNotificationsRequest } from '../../api/notifications.js';
+import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
+import { addDryRunFlag, addFileFlags, type WriteFlags } from '../../cli/write/flags.js';
+import { flagRecord, readInputFile } from '../../cli/write/input.js';
+import { requireValue } from '../../cli/write/prompts.js';
 import {
-  addDryRunFlag,
-  addFileFlags,
-  type FileFlags,
-  runRecordsVerb,
-  type WriteFlags,
-} from '../../cli/write-helpers.js';
-import { addNotificationFlags, type NotificationFlags } from './shared.js';
+  count,
+  sendAndPrint,
+  subjectOf,
+  type WriteDeps,
+  type WriteOutput,
+  writeDeps,
+  writeOutput,
+} from '../../cli/write/send.js';
+import { writeSkeleton } from '../../cli/write/skeleton.js';
+import type { Notification } from '../../domain/notification.js';
+import {
+  activeFlag,
+  addNotificationFlags,
+  NOTIFICATION_EXAMPLE,
+  type NotificationFlags,
+  notificationOptions,
+} from './shared.js';
 
-export type SaveFlags = WriteFlags & FileFlags & NotificationFlags;
+export interface NotifySaveOptions extends WriteOutput {
+  records: Notification[];
+  file?: string;
+}
 
 export function registerNotifySave(parent: Command, f: Factory): Command {
   const cmd = parent
@@ -27,14 +45,41 @@ export function registerNotifySave(parent: Command, f: Factory): Command {
         'ccp notify save --skeleton > notifications.json',
       ),
     )
-    .action(async (flags: SaveFlags) => {
-      // The behaviour and its schemas load here, so help and other commands never load zod.
-      const run = await import('./save-run.js');
-      await runRecordsVerb(f, flags, 'notification', {
-        skeleton: run.writeSaveSkeleton,
-        records: () => run.saveRecords(f, flags),
-        run: run.runNotifySave,
-      });
+    .action(async (flags: WriteFlags & NotificationFlags) => {
+      // The schema loads here, so help and other commands never load zod.
+      const { Notification } = await import('../../domain/notification.js');
+      if (flags.skeleton) return writeSkeleton(f.io, Notification, NOTIFICATION_EXAMPLE, flags.format);
+      if (flags.active && flags.inactive) throw new UsageError('give --active or --inactive, not both');
+      let records: Notification[];
+      if (flags.file !== undefined) {
+        if (flags.type !== undefined || flags.option !== undefined) {
+          throw new UsageError('give either -f FILE or --type/--option, not both');
+        }
+        const read = await readInputFile(f.io, { ...flags, file: flags.file }, Notification);
+        records = read.map((r) => r.record);
+      } else {
+        const type = await requireValue(f.prompter, flags.type, {
+          flag: '--type',
+          message: 'Notification type',
+          orElse: '-f FILE with the notifications',
+        });
+        const record = {
+          type,
+          isActive: activeFlag(flags),
+          notificationOptions: notificationOptions(flags.option),
+        };
+        records = [flagRecord(Notification, record, { type: '--type', notificationOptions: '--option' })];
+      }
+      const output = await writeOutput(f, flags, 'notification');
+      await runNotifySave({ records, file: flags.file, ...output }, writeDeps(f));
     });
   return cmd;
+}
+
+export async function runNotifySave(opts: NotifySaveOptions, deps: WriteDeps): Promise<Notification[]> {
+  return sendAndPrint<Notification>(opts, deps, saveNotificationsRequest(opts.records), {
+    kind: 'notification',
+    subject: subjectOf(opts.records, opts.file),
+    summary: (saved) => `Saved ${count(saved.length, 'notification')}.`,
+  });
 }

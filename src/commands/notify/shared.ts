@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { collect, parseAssignment } from '../../cli/write-helpers.js';
+import { collect, parseAssignment } from '../../cli/args.js';
 import type { NotificationOption } from '../../domain/notification.js';
 
 export interface NotificationFlags {

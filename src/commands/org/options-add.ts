@@ -1,14 +1,29 @@
 import type { Command } from 'commander';
+import { addOrganizationOptionsRequest } from '../../api/organizations.js';
+import { parseAssignment } from '../../cli/args.js';
+import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import { outputSpec } from '../../cli/output.js';
+import { addDryRunFlag, addFileFlags, type WriteFlags } from '../../cli/write/flags.js';
+import { readInputFile } from '../../cli/write/input.js';
+import { requireValue } from '../../cli/write/prompts.js';
 import {
-  addDryRunFlag,
-  addFileFlags,
-  type FileFlags,
-  type WriteFlags,
-  writeContext,
-} from '../../cli/write-helpers.js';
+  count,
+  sendAndPrint,
+  type WriteDeps,
+  type WriteOutput,
+  writeDeps,
+  writeOutput,
+} from '../../cli/write/send.js';
+import { writeSkeleton } from '../../cli/write/skeleton.js';
+import type { OrganizationOption, OrganizationOptionInput } from '../../domain/organization.js';
+
+export interface OrgOptionsAddOptions extends WriteOutput {
+  orgUuid: string;
+  options: OrganizationOptionInput[];
+}
+
+export const OPTION_EXAMPLE = { key: 'retention.days', value: '30', isActive: true };
 
 export function registerOrgOptionsAdd(parent: Command, f: Factory): Command {
   const cmd = parent
@@ -25,20 +40,52 @@ export function registerOrgOptionsAdd(parent: Command, f: Factory): Command {
         'ccp org options add a0000000-0000-4000-8000-000000000001 -f options.csv',
       ),
     )
-    .action(async (orgUuid: string | undefined, assignments: string[], flags: WriteFlags & FileFlags) => {
-      // The behaviour and its schemas load here, so help and other commands never load zod.
-      const run = await import('./options-add-run.js');
-      if (flags.skeleton) {
-        run.writeOptionsSkeleton(f.io);
-        return;
-      }
-      const { org, options } = await run.optionsAddInput(f, orgUuid, assignments, flags);
-      await run.runOrgOptionsAdd({
-        ...writeContext(f, flags),
-        output: await outputSpec(f, 'organizationOption'),
-        orgUuid: org,
-        options,
+    .action(async (orgUuid: string | undefined, assignments: string[], flags: WriteFlags) => {
+      // The schema loads here, so help and other commands never load zod.
+      const { OrganizationOptionInput } = await import('../../domain/organization.js');
+      if (flags.skeleton) return writeSkeleton(f.io, OrganizationOptionInput, OPTION_EXAMPLE, flags.format);
+      const org = await requireValue(f.prompter, orgUuid, {
+        flag: '<orgUuid>',
+        message: 'Organization uuid',
+        uuid: true,
       });
+      let options: OrganizationOptionInput[];
+      if (flags.file !== undefined) {
+        if (assignments.length > 0)
+          throw new UsageError('give either KEY=VALUE arguments or -f FILE, not both');
+        const read = await readInputFile(f.io, { ...flags, file: flags.file }, OrganizationOptionInput);
+        options = read.map((r) => r.record);
+      } else {
+        if (assignments.length === 0) {
+          throw new UsageError('no options given', { hint: 'pass KEY=VALUE arguments or -f FILE' });
+        }
+        options = optionsFromAssignments(assignments);
+      }
+      const output = await writeOutput(f, flags, 'organizationOption');
+      await runOrgOptionsAdd({ orgUuid: org, options, ...output }, writeDeps(f));
     });
   return cmd;
+}
+
+/** KEY=VALUE arguments as option records; a key given twice keeps its last value, as the server would. */
+export function optionsFromAssignments(assignments: string[]): OrganizationOptionInput[] {
+  const byKey = new Map<string, string>();
+  for (const a of assignments) {
+    const { key, value } = parseAssignment(a, 'an option');
+    byKey.delete(key);
+    byKey.set(key, value);
+  }
+  return [...byKey].map(([key, value]) => ({ key, value }));
+}
+
+export async function runOrgOptionsAdd(
+  opts: OrgOptionsAddOptions,
+  deps: WriteDeps,
+): Promise<OrganizationOption[]> {
+  const req = addOrganizationOptionsRequest(opts.orgUuid, opts.options);
+  return sendAndPrint<OrganizationOption>(opts, deps, req, {
+    kind: 'organizationOption',
+    subject: `organization ${opts.orgUuid}`,
+    summary: (saved) => `Saved ${count(saved.length, 'option')} of organization ${opts.orgUuid}.`,
+  });
 }

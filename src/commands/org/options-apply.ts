@@ -2,11 +2,12 @@ import { type Command, Option } from 'commander';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { outputSpec } from '../../cli/output.js';
-import { addFileFlags, type FileFlags, requireValue } from '../../cli/write-helpers.js';
+import { addFileFlags, type WriteFlags } from '../../cli/write/flags.js';
+import { requireValue } from '../../cli/write/prompts.js';
+import { writeSkeleton } from '../../cli/write/skeleton.js';
+import { OPTION_EXAMPLE } from './options-add.js';
 
-interface OptionsApplyFlags extends FileFlags {
-  skeleton?: boolean;
-  dryRun?: boolean;
+interface OptionsApplyFlags extends WriteFlags {
   yes?: boolean;
 }
 
@@ -31,8 +32,8 @@ ${examples(
     )
     .action(async (orgUuid: string | undefined, flags: OptionsApplyFlags) => {
       if (flags.skeleton) {
-        (await import('./options-add-run.js')).writeOptionsSkeleton(f.io);
-        return;
+        const { OrganizationOptionInput } = await import('../../domain/organization.js');
+        return writeSkeleton(f.io, OrganizationOptionInput, OPTION_EXAMPLE, flags.format);
       }
       // The behaviour and its schemas load here, so help and other commands never load zod.
       const run = await import('../../apply/options.js');
@@ -53,6 +54,7 @@ ${examples(
         orgUuid: org,
         file,
         format: flags.format,
+        ignoreUnknown: flags.ignoreUnknown === true,
         dryRun: flags.dryRun === true,
         yes: flags.yes === true,
       });

@@ -1,27 +1,55 @@
 import { type Command, Option } from 'commander';
+import { updateOrganizationsRequest } from '../../api/organizations.js';
+import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import {
   addDryRunFlag,
   addFileFlags,
-  type FileFlags,
-  runRecordsVerb,
+  columnAliases,
+  fieldsFromFlags,
+  flagNames,
   type WriteFlags,
-} from '../../cli/write-helpers.js';
+} from '../../cli/write/flags.js';
+import { flagRecord, readInputFile } from '../../cli/write/input.js';
+import { requireValue } from '../../cli/write/prompts.js';
+import {
+  count,
+  sendAndPrint,
+  subjectOf,
+  type WriteDeps,
+  type WriteOutput,
+  writeDeps,
+  writeOutput,
+} from '../../cli/write/send.js';
+import { writeSkeleton } from '../../cli/write/skeleton.js';
+import type { Organization, OrganizationUpdate } from '../../domain/organization.js';
 
-export interface UpdateFlags extends WriteFlags, FileFlags {
-  name?: string;
-  admin?: string;
-  demo?: boolean;
-  city?: string;
-  country?: string;
-  email?: string;
-  mobile?: string;
-  pin?: string;
-  state?: string;
-  street?: string;
-  website?: string;
+export interface OrgUpdateOptions extends WriteOutput {
+  records: OrganizationUpdate[];
+  /** The file the records came from, named in errors. */
+  file?: string;
 }
+
+/** Record fields by the option keys of their flags (commander's camelCase). */
+const ORG_OPTIONS = { orgName: 'name', orgAdmin: 'admin', isDemo: 'demo' };
+const ADDRESS_OPTIONS = {
+  city: 'city',
+  country: 'country',
+  orgEmail: 'email',
+  orgMobile: 'mobile',
+  pin: 'pin',
+  state: 'state',
+  streetAddress: 'street',
+  website: 'website',
+};
+
+const ORG_EXAMPLE = {
+  uuid: '00000000-0000-0000-0000-000000000000',
+  orgName: 'Acme Corp',
+  orgAdmin: 'admin@acme.example',
+  orgAddress: { city: 'Pune', country: 'India', orgEmail: 'ops@acme.example', pin: '411001' },
+};
 
 export function registerOrgUpdate(parent: Command, f: Factory): Command {
   const cmd = parent
@@ -53,14 +81,58 @@ export function registerOrgUpdate(parent: Command, f: Factory): Command {
         'ccp org update --skeleton > orgs.json',
       ),
     )
-    .action(async (orgUuid: string | undefined, flags: UpdateFlags) => {
-      // The behaviour and its schemas load here, so help and other commands never load zod.
-      const run = await import('./update-run.js');
-      await runRecordsVerb(f, flags, 'organization', {
-        skeleton: run.writeOrgSkeleton,
-        records: () => run.orgUpdateRecords(f, orgUuid, flags),
-        run: run.runOrgUpdate,
-      });
+    .action(async (orgUuid: string | undefined, flags: WriteFlags & Record<string, unknown>) => {
+      // The schema loads here, so help and other commands never load zod.
+      const { OrganizationUpdate } = await import('../../domain/organization.js');
+      if (flags.skeleton) return writeSkeleton(f.io, OrganizationUpdate, ORG_EXAMPLE, flags.format);
+      const given = fieldsFromFlags(flags, { ...ORG_OPTIONS, ...ADDRESS_OPTIONS });
+      let records: OrganizationUpdate[];
+      if (flags.file !== undefined) {
+        if (orgUuid !== undefined || Object.keys(given).length > 0) {
+          throw new UsageError('give either -f FILE or <orgUuid> with flags, not both');
+        }
+        const aliases = columnAliases(cmd, ORG_OPTIONS);
+        const read = await readInputFile(f.io, { ...flags, file: flags.file }, OrganizationUpdate, aliases);
+        records = read.map((r) => r.record);
+      } else {
+        if (Object.keys(given).length === 0) {
+          throw new UsageError('nothing to update', {
+            hint: 'pass fields such as --name or --city, or -f FILE',
+          });
+        }
+        const uuid = await requireValue(f.prompter, orgUuid, {
+          flag: '<orgUuid>',
+          message: 'Organization uuid',
+          uuid: true,
+          orElse: '-f FILE with the organizations',
+        });
+        const flagOf = { ...flagNames(cmd, { ...ORG_OPTIONS, ...ADDRESS_OPTIONS }), uuid: '<orgUuid>' };
+        records = [flagRecord(OrganizationUpdate, orgFromFlags(uuid, flags), flagOf)];
+      }
+      const opts: OrgUpdateOptions = {
+        records,
+        file: flags.file,
+        ...(await writeOutput(f, flags, 'organization')),
+      };
+      await runOrgUpdate(opts, writeDeps(f));
     });
   return cmd;
+}
+
+/** Only the fields given are sent: the server updates what it receives; address fields nest. */
+function orgFromFlags(uuid: string, flags: Record<string, unknown>): Record<string, unknown> {
+  const address = fieldsFromFlags(flags, ADDRESS_OPTIONS);
+  return {
+    uuid,
+    ...fieldsFromFlags(flags, ORG_OPTIONS),
+    ...(Object.keys(address).length > 0 ? { orgAddress: address } : {}),
+  };
+}
+
+export async function runOrgUpdate(opts: OrgUpdateOptions, deps: WriteDeps): Promise<Organization[]> {
+  return sendAndPrint<Organization>(opts, deps, updateOrganizationsRequest(opts.records), {
+    kind: 'organization',
+    subject: subjectOf(opts.records, opts.file),
+    summary: (saved) => `Updated ${count(saved.length, 'organization')}.`,
+  });
 }

@@ -6,11 +6,16 @@ import { ApiError } from '../../api/errors.js';
 import { decodeReport, downloadReportRequest, plainFileName } from '../../api/reports.js';
 import { sendWrite } from '../../api/write-request.js';
 import { UsageError } from '../../cli/errors.js';
-import { type WriteContext, writeDryRun, writeFileAtomic } from '../../cli/write-helpers.js';
+import { writeFileAtomic } from '../../cli/files.js';
+import type { IO } from '../../cli/io.js';
+import { type DryRunTarget, writeDryRun } from '../../cli/write/dry-run.js';
+import type { WriteDeps } from '../../cli/write/send.js';
 import type { ReportRequest } from '../../domain/report.js';
 import { type ReportFileType, type ReportTemplate, reportFileName } from '../../domain/report-kinds.js';
 
-export interface ReportDownloadOptions extends WriteContext {
+export interface ReportDownloadOptions {
+  /** With --dry-run, where the request would go: it is printed and nothing is sent. */
+  dryRun?: DryRunTarget;
   template: ReportTemplate;
   type: ReportFileType;
   /** A folder, a file, or `-` for stdout; default the report's own name in `cwd`. */
@@ -59,24 +64,28 @@ async function targetPath(out: string | undefined, name: () => string, cwd: stri
  * The service's name for the report when it is a plain file name, else `<template>-<UTC timestamp>.<type>`
  * (cli.md): a name from the service never points outside the target folder, at a hidden file or a parent.
  */
-function fileName(given: string | undefined, opts: ReportDownloadOptions): string {
+function fileName(given: string | undefined, opts: ReportDownloadOptions, io: IO): string {
   const plain = plainFileName(given);
   if (plain !== undefined) return plain;
   const name = reportFileName(opts.template, opts.type, opts.now());
   // JSON quoting shows control characters as escapes rather than sending them to the terminal.
   const shown = JSON.stringify(given === undefined ? null : given.slice(0, 80));
-  opts.io.note(`The service named the report ${shown}, not a plain file name; using ${name}.`);
+  io.note(`The service named the report ${shown}, not a plain file name; using ${name}.`);
   return name;
 }
 
 /** Returns the path written, or `-` for stdout (undefined on a dry run). */
-export async function runReportDownload(opts: ReportDownloadOptions): Promise<string | undefined> {
+export async function runReportDownload(
+  opts: ReportDownloadOptions,
+  deps: WriteDeps,
+): Promise<string | undefined> {
+  const { io } = deps;
   const req = downloadReportRequest(opts.template, opts.type);
   if (opts.dryRun) {
-    writeDryRun(opts.io, await opts.target(), [req]);
+    writeDryRun(io, opts.dryRun, [req]);
     return undefined;
   }
-  const ex = await sendWrite<ReportRequest>(await opts.api(), req);
+  const ex = await sendWrite<ReportRequest>(await deps.api(), req);
   let file: ReturnType<typeof decodeReport>;
   try {
     file = decodeReport(ex.envelope.data[0]);
@@ -84,16 +93,16 @@ export async function runReportDownload(opts: ReportDownloadOptions): Promise<st
     throw new ApiError({ code: 'CCP-RM-002', reason: (err as Error).message, httpStatus: ex.status });
   }
   // Named only where the name is used: `-O file.pdf` is the caller's own name.
-  const name = () => fileName(file.name, opts);
+  const name = () => fileName(file.name, opts, io);
   if (opts.out === '-') {
     await new Promise<void>((done, fail) =>
-      opts.io.stdout.write(file.content, (err) => (err ? fail(err) : done())),
+      io.stdout.write(file.content, (err) => (err ? fail(err) : done())),
     );
-    opts.io.note(`Wrote ${name()} (${size(file.content.length)}) to stdout.`);
+    io.note(`Wrote ${name()} (${size(file.content.length)}) to stdout.`);
     return '-';
   }
   const path = await targetPath(opts.out, name, opts.cwd);
   await writeFileAtomic(path, file.content, { overwrite: opts.force });
-  opts.io.note(`Saved ${path} (${size(file.content.length)}).`);
+  io.note(`Saved ${path} (${size(file.content.length)}).`);
   return path;
 }

@@ -1,7 +1,9 @@
 import { type Command, Option } from 'commander';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import { addDryRunFlag, type WriteFlags, writeContext } from '../../cli/write-helpers.js';
+import { dryRunTarget } from '../../cli/write/dry-run.js';
+import { addDryRunFlag, type WriteFlags } from '../../cli/write/flags.js';
+import { writeDeps } from '../../cli/write/send.js';
 import {
   REPORT_FILE_TYPES,
   REPORT_TEMPLATES,
@@ -46,15 +48,19 @@ export function registerReportDownload(parent: Command, f: Factory): Command {
       (await f.prompter.select({ message: 'File type', flag: '--type', choices: REPORT_FILE_TYPES }));
     // The behaviour loads here, so help and other commands never load it.
     const { runReportDownload } = await import('./download-run.js');
-    await runReportDownload({
-      ...writeContext(f, flags),
-      template,
-      type,
-      out: flags.out,
-      force: flags.force === true,
-      cwd: process.cwd(),
-      now: () => f.clock.now(),
-    });
+    const dryRun = flags.dryRun ? await dryRunTarget(f) : undefined;
+    await runReportDownload(
+      {
+        dryRun,
+        template,
+        type,
+        out: flags.out,
+        force: flags.force === true,
+        cwd: process.cwd(),
+        now: () => f.clock.now(),
+      },
+      writeDeps(f),
+    );
   });
   return cmd;
 }

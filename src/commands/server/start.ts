@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
+import { wholeNumber } from '../../cli/args.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
@@ -19,19 +20,15 @@ export interface ServerStartOptions {
   onListening?: (url: string) => void;
 }
 
-function portArg(text: string): number {
-  const n = Number(text);
-  if (!/^\d+$/.test(text) || n > 65535) throw new InvalidArgumentError('expected a port number, 0-65535');
-  return n;
-}
-
 export function registerServerStart(parent: Command, f: Factory): Command {
   return parent
     .command('start')
     .description('Run the embedded server in the foreground until SIGINT or SIGTERM')
     .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
     .addOption(
-      new Option('--port <port>', 'port to listen on; 0 picks a free one').default(8080).argParser(portArg),
+      new Option('--port <port>', 'port to listen on; 0 picks a free one')
+        .default(8080)
+        .argParser(wholeNumber(0, 65535)),
     )
     .addHelpText(
       'after',

@@ -1,0 +1,122 @@
+// Sending many records in batches: each batch ends saved, failed, or with its outcome unknown (sent, but
+// its answer never came), and a Ctrl-C stops between answers without losing what was saved.
+import { NetworkError } from '../../api/errors.js';
+import { lineRanges } from './progress.js';
+
+export interface Row<R> {
+  /** The line the record starts on in its file (0 for a record from flags). */
+  line: number;
+  record: R;
+}
+
+export interface BatchResults<R> {
+  savedRows: Row<R>[];
+  failedRows: Row<R>[];
+  /** Sent, but no answer came: the service may have saved them. */
+  unknownRows: Row<R>[];
+  notSent: Row<R>[];
+  /** The error of each failed or unknown batch, in order. */
+  errors: unknown[];
+  interrupted: boolean;
+}
+
+// Failures that happen before a request leaves: the service cannot have seen it.
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** True when the request may have reached the service and been applied, though no answer came. */
+export function isOutcomeUnknown(err: unknown): boolean {
+  return err instanceof NetworkError && (err.outcomeUnknown || !NEVER_SENT.has(err.code));
+}
+
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export interface BatchHandlers<R, T> {
+  send(batch: Row<R>[]): Promise<T[]>;
+  /** Called as each batch is saved, before the next is sent (journal files, output, progress). */
+  saved(records: T[], batch: Row<R>[]): Promise<void>;
+  /** Called for a failed or outcome-unknown batch; `k` counts from 0. */
+  failed(err: unknown, batch: Row<R>[], k: number, unknown: boolean): Promise<void>;
+  /** Whether a failure (not an interrupt) may be passed over: --continue-on-error. */
+  continueOnError: boolean;
+  /** Aborted by Ctrl-C: the batch in flight becomes outcome unknown, later ones are not sent. */
+  signal?: AbortSignal;
+}
+
+function aborted(signal: AbortSignal | undefined): Promise<never> {
+  return new Promise((_, reject) => {
+    if (!signal) return;
+    const stop = () => reject(new Interrupted());
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
+class Interrupted extends Error {}
+
+/** Sends the batches one after another, stopping at the first failure unless told to go on. */
+export async function sendBatches<R, T>(
+  batches: Row<R>[][],
+  h: BatchHandlers<R, T>,
+): Promise<BatchResults<R>> {
+  const r: BatchResults<R> = {
+    savedRows: [],
+    failedRows: [],
+    unknownRows: [],
+    notSent: [],
+    errors: [],
+    interrupted: false,
+  };
+  const stop = aborted(h.signal);
+  stop.catch(() => undefined);
+  let k = 0;
+  for (; k < batches.length && !h.signal?.aborted; k++) {
+    const batch = batches[k]!;
+    let records: T[];
+    try {
+      records = await Promise.race([h.send(batch), stop]);
+    } catch (err) {
+      if (err instanceof Interrupted) {
+        r.interrupted = true;
+        r.unknownRows.push(...batch);
+        k++;
+        break;
+      }
+      const unknown = isOutcomeUnknown(err);
+      (unknown ? r.unknownRows : r.failedRows).push(...batch);
+      r.errors.push(err);
+      await h.failed(err, batch, k, unknown);
+      if (!h.continueOnError) {
+        k++;
+        break;
+      }
+      continue;
+    }
+    r.savedRows.push(...batch);
+    await h.saved(records, batch);
+  }
+  if (h.signal?.aborted) r.interrupted = true;
+  r.notSent = batches.slice(k).flat();
+  return r;
+}
+
+/** `line 7`, `lines 2-101, 150`; `the record` for one given by flags. */
+export function rowsText(rows: readonly Row<unknown>[]): string {
+  const lines = rows.map((r) => r.line).filter((l) => l > 0);
+  if (lines.length === 0) return 'the record';
+  return `${lines.length === 1 ? 'line' : 'lines'} ${lineRanges(lines)}`;
+}
+
+/** What became of each row, for a person: saved, failed, outcome unknown, not sent. */
+export function resultLines(r: BatchResults<unknown>): string[] {
+  const out: string[] = [];
+  if (r.savedRows.length > 0) out.push(`  saved:    ${rowsText(r.savedRows)}`);
+  if (r.failedRows.length > 0) out.push(`  failed:   ${rowsText(r.failedRows)}`);
+  if (r.unknownRows.length > 0)
+    out.push(`  outcome unknown (sent, no answer came): ${rowsText(r.unknownRows)}`);
+  if (r.notSent.length > 0) out.push(`  not sent: ${rowsText(r.notSent)}`);
+  return out;
+}

@@ -1,0 +1,139 @@
+// A bulk write from a file: batches sent one after another, saved records streamed to stdout and appended
+// to a journal file as each batch is answered, failed rows kept for a re-run, and a summary a person can
+// act on when it stops early (a failure, an answer that never came, Ctrl-C).
+import { ApiError, NetworkError, serviceError } from '../../api/errors.js';
+import type { RecordKind } from '../../domain/index.js';
+import type { InputFormat } from '../../input/detect.js';
+import { CancelledError } from '../errors.js';
+import { recordWriter } from '../output.js';
+import { type BatchResults, chunks, type Row, resultLines, rowsText, sendBatches } from './batches.js';
+import { progressBar } from './progress.js';
+import { besideInput, formatOfSource, SavedJournal, writeRowsFile } from './rows-file.js';
+import { count, type WriteDeps, type WriteOutput, withSubject } from './send.js';
+
+export interface BulkOptions<R> extends WriteOutput {
+  rows: Row<R>[];
+  /** Rows of the input left out before sending (--skip-existing), for the summary. */
+  skipped: number;
+  /** The input file, `-` for stdin, undefined for a record from flags. */
+  source?: string;
+  format?: InputFormat;
+  batchSize: number;
+  continueOnError: boolean;
+  failedFile?: string;
+  savedFile?: string;
+  /** The command line that resumes the write, printed when it stops early. */
+  resume?: string;
+}
+
+export interface BulkWhat<R, T> {
+  kind: RecordKind;
+  noun: string;
+  plural: string;
+  send(batch: Row<R>[]): Promise<T[]>;
+  /** What an error names when one record from flags failed. */
+  subject(row: Row<R>): string;
+}
+
+function errorText(err: unknown): string {
+  if (err instanceof ApiError) return `${err.code} ${err.reason}`;
+  if (err instanceof NetworkError) return `${err.code} ${err.message}`;
+  return String(err);
+}
+
+export async function sendBulk<R, T>(
+  opts: BulkOptions<R>,
+  deps: WriteDeps & { signal?: AbortSignal },
+  what: BulkWhat<R, T>,
+): Promise<T[]> {
+  const { io } = deps;
+  const noun = (n: number) => count(n, what.noun, what.plural);
+  const started = performance.now();
+  const batchList = chunks(opts.rows, opts.batchSize);
+  const fromFile = opts.source !== undefined;
+  const format = opts.format ?? formatOfSource(opts.source);
+  const keepFailed = opts.continueOnError || opts.failedFile !== undefined;
+  const failedPath = keepFailed ? (opts.failedFile ?? besideInput(opts.source, 'failed', format)) : undefined;
+  const journalPath = opts.savedFile ?? besideInput(opts.source, 'saved', 'ndjson');
+  const journal = fromFile ? new SavedJournal(journalPath) : undefined;
+  const writer = await recordWriter(io.stdout, opts.output, what.kind);
+  const progress = await progressBar(io, opts.rows.length, what.plural);
+  const saved: T[] = [];
+  const notSaved: Row<R>[] = [];
+  let done = 0;
+  const results = await sendBatches<R, T>(batchList, {
+    continueOnError: opts.continueOnError,
+    signal: deps.signal,
+    send: what.send,
+    async saved(records, batch) {
+      saved.push(...records);
+      await journal?.append(records as object[]);
+      for (const record of records) await writer.write(record as object);
+      done += batch.length;
+      progress.update(done);
+    },
+    async failed(err, batch, k, unknown) {
+      const which = `Batch ${k + 1} of ${batchList.length} (${rowsText(batch)})`;
+      if (fromFile || batchList.length > 1) {
+        io.note(
+          unknown
+            ? `${which}: sent, but no answer came (${errorText(err)}); its outcome is unknown`
+            : `${which} failed: ${errorText(err)}`,
+        );
+      }
+      if (!unknown) notSaved.push(...batch);
+      if (failedPath)
+        await writeRowsFile(
+          failedPath,
+          notSaved.map((r) => r.record as object),
+          format,
+        );
+      done += batch.length;
+      progress.update(done);
+    },
+  }).finally(() => progress.stop());
+  await writer.end();
+
+  const skippedText = opts.skipped > 0 ? `; skipped ${opts.skipped} existing` : '';
+  if (results.errors.length === 0 && !results.interrupted) {
+    if (opts.savedFile === undefined) await journal?.remove();
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const batchesText = count(batchList.length, 'batch', 'batches');
+    io.note(`Saved ${noun(saved.length)} in ${batchesText} (${seconds} s)${skippedText}.`);
+    return saved;
+  }
+  // One record from flags: its error says it all.
+  if (!fromFile && opts.rows.length === 1 && !results.interrupted) throw finalError(results, opts, what, 0);
+  const total = opts.rows.length + opts.skipped;
+  const summary = [`Saved ${saved.length} of ${noun(total)}${skippedText}.`, ...resultLines(results)];
+  if (journal?.written) summary.push(`Saved records were written to ${journal.path}.`);
+  if (failedPath) {
+    await writeRowsFile(
+      failedPath,
+      [...notSaved, ...results.notSent].map((r) => r.record as object),
+      format,
+    );
+    summary.push(`Rows not saved were written to ${failedPath}; add them again with -f ${failedPath}.`);
+  }
+  if (fromFile) summary.push(`Resume with: ${opts.resume ?? 'the same command with --skip-existing'}`);
+  io.note(summary.join('\n'));
+  throw finalError(results, opts, what, saved.length);
+}
+
+/** Each failure was told with its batch; the error says how many rows were not saved (Ctrl-C: Cancelled). */
+function finalError<R>(
+  r: BatchResults<R>,
+  opts: BulkOptions<R>,
+  what: BulkWhat<R, unknown>,
+  saved: number,
+): unknown {
+  if (r.interrupted) return new CancelledError();
+  const first = r.errors[0];
+  if (opts.source === undefined && opts.rows.length === 1)
+    return withSubject(first, what.subject(opts.rows[0]!));
+  const reason = `${opts.rows.length - saved} of ${count(opts.rows.length, what.noun, what.plural)} not saved (see above)`;
+  if (first instanceof ApiError)
+    return serviceError({ code: first.code, reason, httpStatus: first.httpStatus });
+  if (first instanceof NetworkError) return new NetworkError(reason, { code: first.code, hint: first.hint });
+  return first;
+}

@@ -1,0 +1,35 @@
+// Values a write needs: from a flag, else a prompt on a terminal, else a usage error naming the flag.
+import { isUuid } from '../args.js';
+import { UsageError } from '../errors.js';
+import type { Prompter } from '../prompter.js';
+
+/** A given value, else a prompt on a terminal, else a usage error naming the flag (the prompter's rule). */
+export async function requireValue(
+  prompter: Prompter,
+  value: string | undefined,
+  opts: { flag: string; message: string; uuid?: boolean; orElse?: string },
+): Promise<string> {
+  const check = (v: string): true | string => {
+    if (v.trim() === '') return 'a value is required';
+    if (opts.uuid && !isUuid(v.trim())) return 'expected a uuid (8-4-4-4-12 hex digits)';
+    return true;
+  };
+  if (value !== undefined && value !== '') {
+    const ok = check(value);
+    if (ok !== true) throw new UsageError(`${opts.flag}: ${ok}`);
+    return opts.uuid ? value.toLowerCase() : value;
+  }
+  const answer = (
+    await prompter
+      .input({ message: opts.message, flag: opts.flag, validate: check })
+      .catch((err: unknown) => {
+        // Without a terminal, say the other way to give the value too (`-f FILE`).
+        if (err instanceof UsageError && opts.orElse)
+          throw new UsageError(err.message, { hint: `pass ${opts.flag}, or ${opts.orElse}` });
+        throw err;
+      })
+  ).trim();
+  const ok = check(answer);
+  if (ok !== true) throw new UsageError(`${opts.flag}: ${ok}`);
+  return opts.uuid ? answer.toLowerCase() : answer;
+}

@@ -1,0 +1,63 @@
+// Files a bulk write leaves beside its input: the rows not saved (to add again with -f) and the records
+// saved so far (appended as each batch is answered, so a crash or Ctrl-C never loses their uuids).
+import { appendFile, rm } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import type { InputFormat } from '../../input/detect.js';
+import { writeFileAtomic } from '../files.js';
+
+/** `<input>.<what>.<ext>` next to the input; for stdin, in the current folder. */
+export function besideInput(source: string | undefined, what: string, format: InputFormat): string {
+  if (source === undefined || source === '-') return `stdin.${what}.${format}`;
+  const ext = extname(source);
+  return join(dirname(source), `${basename(source, ext)}.${what}${ext || `.${format}`}`);
+}
+
+/** The format of an input by its name (stdin: NDJSON). */
+export function formatOfSource(source: string | undefined): InputFormat {
+  const ext = source ? extname(source).toLowerCase() : '';
+  if (ext === '.csv') return 'csv';
+  if (ext === '.ndjson' || ext === '.jsonl') return 'ndjson';
+  return source && source !== '-' ? 'json' : 'ndjson';
+}
+
+/** Records as a file in `format`, readable again with -f. */
+export async function rowsFileContent(records: object[], format: InputFormat): Promise<string> {
+  if (format === 'ndjson') return records.map((r) => `${JSON.stringify(r)}\n`).join('');
+  if (format === 'csv') {
+    const { stringify } = await import('csv-stringify/sync');
+    const columns = [...new Set(records.flatMap((r) => Object.keys(r)))];
+    return stringify(records as Record<string, unknown>[], {
+      header: true,
+      columns,
+      cast: { boolean: (b) => String(b) },
+    });
+  }
+  return `${JSON.stringify({ data: records }, null, 2)}\n`;
+}
+
+export async function writeRowsFile(path: string, records: object[], format: InputFormat): Promise<void> {
+  await writeFileAtomic(path, await rowsFileContent(records, format), { overwrite: true });
+}
+
+/** NDJSON appended as batches are saved: what the service answered, whole. */
+export class SavedJournal {
+  private started = false;
+  constructor(readonly path: string) {}
+
+  async append(records: object[]): Promise<void> {
+    if (records.length === 0) return;
+    const text = records.map((r) => `${JSON.stringify(r)}\n`).join('');
+    // The first batch starts the file afresh; a later run must not read an earlier run's records.
+    if (!this.started) await rm(this.path, { force: true });
+    this.started = true;
+    await appendFile(this.path, text, { mode: 0o644 });
+  }
+
+  get written(): boolean {
+    return this.started;
+  }
+
+  async remove(): Promise<void> {
+    if (this.started) await rm(this.path, { force: true });
+  }
+}
