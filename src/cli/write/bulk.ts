@@ -54,7 +54,7 @@ export async function sendBulk<R, T>(
   const format = opts.format ?? formatOfSource(opts.source);
   const keepFailed = opts.continueOnError || opts.failedFile !== undefined;
   const failedPath = keepFailed ? (opts.failedFile ?? besideInput(opts.source, 'failed', format)) : undefined;
-  const journalPath = opts.savedFile ?? besideInput(opts.source, 'saved', 'ndjson');
+  const journalPath = opts.savedFile ?? besideInput(opts.source, 'saved', 'ndjson', true);
   const journal = fromFile ? new SavedJournal(journalPath) : undefined;
   const writer = await recordWriter(io.stdout, opts.output, what.kind);
   const progress = await progressBar(io, opts.rows.length, what.plural);
@@ -81,13 +81,11 @@ export async function sendBulk<R, T>(
             : `${which} failed: ${errorText(err)}`,
         );
       }
-      if (!unknown) notSaved.push(...batch);
-      if (failedPath)
-        await writeRowsFile(
-          failedPath,
-          notSaved.map((r) => r.record as object),
-          format,
-        );
+      // Rows whose outcome is unknown stay out of the failed file: they may be saved already.
+      if (!unknown) {
+        notSaved.push(...batch);
+        if (failedPath) await writeRowsFile(failedPath, records(notSaved), format);
+      }
       done += batch.length;
       progress.update(done);
     },
@@ -107,17 +105,18 @@ export async function sendBulk<R, T>(
   const total = opts.rows.length + opts.skipped;
   const summary = [`Saved ${saved.length} of ${noun(total)}${skippedText}.`, ...resultLines(results)];
   if (journal?.written) summary.push(`Saved records were written to ${journal.path}.`);
-  if (failedPath) {
-    await writeRowsFile(
-      failedPath,
-      [...notSaved, ...results.notSent].map((r) => r.record as object),
-      format,
-    );
+  const unsaved = [...notSaved, ...results.notSent];
+  if (failedPath && unsaved.length > 0) {
+    await writeRowsFile(failedPath, records(unsaved), format);
     summary.push(`Rows not saved were written to ${failedPath}; add them again with -f ${failedPath}.`);
   }
   if (fromFile) summary.push(`Resume with: ${opts.resume ?? 'the same command with --skip-existing'}`);
   io.note(summary.join('\n'));
   throw finalError(results, opts, what, saved.length);
+}
+
+function records<R>(rows: Row<R>[]): object[] {
+  return rows.map((r) => r.record as object);
 }
 
 /** Each failure was told with its batch; the error says how many rows were not saved (Ctrl-C: Cancelled). */
@@ -131,7 +130,11 @@ function finalError<R>(
   const first = r.errors[0];
   if (opts.source === undefined && opts.rows.length === 1)
     return withSubject(first, what.subject(opts.rows[0]!));
-  const reason = `${opts.rows.length - saved} of ${count(opts.rows.length, what.noun, what.plural)} not saved (see above)`;
+  const parts = [`${saved} of ${count(opts.rows.length, what.noun, what.plural)} saved`];
+  if (r.failedRows.length > 0) parts.push(`${r.failedRows.length} failed`);
+  if (r.unknownRows.length > 0) parts.push(`${r.unknownRows.length} with outcome unknown`);
+  if (r.notSent.length > 0) parts.push(`${r.notSent.length} not sent`);
+  const reason = `${parts.join(', ')} (see above)`;
   if (first instanceof ApiError)
     return serviceError({ code: first.code, reason, httpStatus: first.httpStatus });
   if (first instanceof NetworkError) return new NetworkError(reason, { code: first.code, hint: first.hint });

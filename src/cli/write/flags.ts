@@ -78,12 +78,21 @@ export function columnAliases(cmd: Command, fieldOptions: Record<string, string>
   return aliases;
 }
 
-/** The command line that ran `cmd`, as a shell reads it back, with `extra` flags added if missing. */
+const TOKEN_REF = '"$CCP_TOKEN"';
+
+/**
+ * The command line that ran `cmd`, as a shell reads it back, with `extra` flags added if missing. A token
+ * given on the command line is never printed: `"$CCP_TOKEN"` stands in its place.
+ */
 export function commandLine(cmd: Command, ...extra: string[]): string {
   let root = cmd;
   while (root.parent) root = root.parent;
   const args = [...((root as Command & { rawArgs?: string[] }).rawArgs ?? []).slice(2)];
   for (const flag of extra) if (!args.includes(flag)) args.push(flag);
-  const quoted = args.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`));
+  const quoted = args.map((a, k) => {
+    if (args[k - 1] === '--token') return TOKEN_REF;
+    if (a.startsWith('--token=')) return `--token=${TOKEN_REF}`;
+    return /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`;
+  });
   return ['ccp', ...quoted].join(' ');
 }

@@ -5,11 +5,19 @@ import { basename, dirname, extname, join } from 'node:path';
 import type { InputFormat } from '../../input/detect.js';
 import { writeFileAtomic } from '../files.js';
 
-/** `<input>.<what>.<ext>` next to the input; for stdin, in the current folder. */
-export function besideInput(source: string | undefined, what: string, format: InputFormat): string {
+/**
+ * `<input>.<what>.<ext>` next to the input (for stdin, in the current folder). The input's own extension is
+ * kept unless `always` names the format the file holds whatever the input's was.
+ */
+export function besideInput(
+  source: string | undefined,
+  what: string,
+  format: InputFormat,
+  always = false,
+): string {
   if (source === undefined || source === '-') return `stdin.${what}.${format}`;
   const ext = extname(source);
-  return join(dirname(source), `${basename(source, ext)}.${what}${ext || `.${format}`}`);
+  return join(dirname(source), `${basename(source, ext)}.${what}${always || !ext ? `.${format}` : ext}`);
 }
 
 /** The format of an input by its name (stdin: NDJSON). */

@@ -1,6 +1,6 @@
 // Shared by the end-to-end tests of the write commands: a real server over a temp SQLite file, and the
 // built bin/ccp.js spawned against it with --base-url/--token.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -53,13 +53,13 @@ export async function writeEnv(): Promise<WriteEnv> {
 }
 
 /**
- * Spawns ccp and calls `onLine` with each stderr line as it arrives (the --verbose trace), so a test can
- * act in the middle of a run.
+ * Spawns ccp and calls `onLine` with each stderr line as it arrives (the --verbose trace) and the child,
+ * so a test can act in the middle of a run (stop the server, send SIGINT).
  */
 export function spawnWatching(
   args: string[],
   env: NodeJS.ProcessEnv,
-  onLine: (line: string) => void,
+  onLine: (line: string, child: ChildProcess) => void,
 ): Promise<CliResult> {
   ensureBuilt();
   return new Promise((resolve, reject) => {
@@ -74,7 +74,7 @@ export function spawnWatching(
       pending += text;
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
-      for (const line of lines) onLine(line);
+      for (const line of lines) onLine(line, child);
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.on('error', reject);

@@ -1,0 +1,155 @@
+// Each write verb's run function over a test IO and the real server: the options object in, the saved
+// records on stdout whole, the summary on stderr, and the errors naming what was acted on.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src/api/client.js';
+import { ApiError, NotFoundError } from '../../src/api/errors.js';
+import { testIO } from '../../src/cli/io.js';
+import type { OutputSpec } from '../../src/cli/output.js';
+import type { WriteDeps } from '../../src/cli/write/send.js';
+import { runEdgeDeviceAdd } from '../../src/commands/edgedevice/add.js';
+import { runEdgeDevicePush } from '../../src/commands/edgedevice/push.js';
+import { runLicenseActivate } from '../../src/commands/license/activate.js';
+import { runLicenseDeactivate } from '../../src/commands/license/deactivate.js';
+import { runNotifyConfigure } from '../../src/commands/notify/configure.js';
+import { runNotifySave } from '../../src/commands/notify/save.js';
+import { runNotifyUpdate } from '../../src/commands/notify/update.js';
+import { runOrgOptionsAdd } from '../../src/commands/org/options-add.js';
+import { runOrgUpdate } from '../../src/commands/org/update.js';
+import { DEVICE, LICENSE, NOTIFICATION, ORG, UNKNOWN_UUID, USER } from '../fixtures/basic-ids.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let srv: TestServer;
+let client: ApiClient;
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  client = new ApiClient({
+    baseUrl: srv.url,
+    token: srv.tokens.admin,
+    timeZone: 'UTC',
+    timeoutMs: 5000,
+    userAgent: 'ccp/test',
+  });
+});
+
+afterAll(async () => {
+  await client.close();
+  await srv.close();
+});
+
+const json: OutputSpec = { format: 'json', color: false, isTTY: false, width: 120, now: () => Date.now() };
+const ROLE = '70000000-0000-4000-8000-000000000001';
+
+function deps(): WriteDeps & { io: ReturnType<typeof testIO> } {
+  return { io: testIO(), api: async () => client };
+}
+
+const settle = () => new Promise((r) => setImmediate(r));
+
+async function printed(d: ReturnType<typeof deps>): Promise<Record<string, unknown>[]> {
+  await settle();
+  return JSON.parse(d.io.out());
+}
+
+describe('write run functions', () => {
+  it('runOrgUpdate prints the saved organization whole and a summary on stderr', async () => {
+    const d = deps();
+    const saved = await runOrgUpdate(
+      { output: json, records: [{ uuid: ORG.sub2, orgName: 'Acme West' }] },
+      d,
+    );
+    expect(saved[0]).toMatchObject({ uuid: ORG.sub2, orgName: 'Acme West' });
+    const [org] = await printed(d);
+    expect(org).toMatchObject({ uuid: ORG.sub2, orgName: 'Acme West' });
+    expect(org).toHaveProperty('createdOn');
+    expect(d.io.err()).toContain('Updated 1 organization.');
+  });
+
+  it('runOrgUpdate names the organization in a service error', async () => {
+    const err = await runOrgUpdate(
+      { output: json, records: [{ uuid: UNKNOWN_UUID, orgName: 'x' }] },
+      deps(),
+    ).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toContain(UNKNOWN_UUID);
+  });
+
+  it('runNotifySave, runNotifyUpdate and runNotifyConfigure send and print what was saved', async () => {
+    const save = deps();
+    const [created] = await runNotifySave(
+      {
+        output: json,
+        records: [{ type: 'EMAIL', notificationOptions: [{ attributeName: 'a', attributeValue: '1' }] }],
+      },
+      save,
+    );
+    expect(created?.uuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await printed(save))[0]).toMatchObject({ type: 'EMAIL' });
+    expect(save.io.err()).toContain('Saved 1 notification.');
+
+    const update = deps();
+    await runNotifyUpdate(
+      { output: json, records: [{ uuid: NOTIFICATION.sms, type: 'SMS', notificationOptions: [] }] },
+      update,
+    );
+    expect((await printed(update))[0]).toMatchObject({ uuid: NOTIFICATION.sms, type: 'SMS' });
+
+    const configure = deps();
+    const record = { notificationUuid: NOTIFICATION.email, roleUuid: ROLE, applyToSubOrganizaitons: false };
+    await runNotifyConfigure({ output: json, record }, configure);
+    expect((await printed(configure))[0]).toMatchObject({
+      notificationUuid: NOTIFICATION.email,
+      roleUuid: ROLE,
+    });
+  });
+
+  it('runOrgOptionsAdd upserts the options by key', async () => {
+    const d = deps();
+    const options = [{ key: 'retention.days', value: '30' }];
+    await runOrgOptionsAdd({ output: json, orgUuid: ORG.root, options }, d);
+    expect((await printed(d)).map((o) => o.key)).toContain('retention.days');
+    expect(d.io.err()).toContain(`of organization ${ORG.root}`);
+  });
+
+  it('runEdgeDeviceAdd prints whole saved records (port, createdOn) and the summary on stderr', async () => {
+    const d = deps();
+    const records = [{ line: 0, record: { edgeDeviceName: 'pump-9', serialNumber: 'SN-RUN-1', port: 1880 } }];
+    const base = { output: json, orgUuid: ORG.root, userUuid: USER.admin, batchSize: 100 };
+    await runEdgeDeviceAdd({ ...base, records, skipExisting: false, continueOnError: false }, d);
+    const [device] = await printed(d);
+    expect(device).toMatchObject({ serialNumber: 'SN-RUN-1', port: 1880 });
+    expect(device).toHaveProperty('createdOn');
+    expect(d.io.err()).toMatch(/Saved 1 edge device in 1 batch/);
+
+    // The same serial again: the service refuses it, and the error names the serial.
+    const again = await runEdgeDeviceAdd(
+      { ...base, records, skipExisting: false, continueOnError: false },
+      deps(),
+    ).catch((e: unknown) => e);
+    expect(again).toBeInstanceOf(ApiError);
+    expect((again as ApiError).message).toContain('serial SN-RUN-1');
+  });
+
+  it('runEdgeDevicePush pushes a flow and prints the device', async () => {
+    const d = deps();
+    const edgeFlows = [{ flowId: 'run-1', flowName: 'Run', flowJSON: '{"nodes":[]}' }];
+    await runEdgeDevicePush({ output: json, records: [{ uuid: DEVICE.gateway2, edgeFlows }] }, d);
+    const [device] = await printed(d);
+    expect(device?.uuid).toBe(DEVICE.gateway2);
+    expect(d.io.err()).toContain('Pushed 1 flow to 1 device.');
+  });
+
+  it('runLicenseActivate and runLicenseDeactivate print the license record; an unknown one is named', async () => {
+    const off = deps();
+    await runLicenseDeactivate({ output: json, uuid: LICENSE.active }, off);
+    expect((await printed(off))[0]).toMatchObject({ uuid: LICENSE.active });
+    const on = deps();
+    await runLicenseActivate({ output: json, uuid: LICENSE.active }, on);
+    expect((await printed(on))[0]).toMatchObject({ uuid: LICENSE.active });
+    const err = await runLicenseDeactivate({ output: json, uuid: UNKNOWN_UUID }, deps()).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(NotFoundError);
+    expect((err as Error).message).toContain(`license ${UNKNOWN_UUID}`);
+  });
+});
