@@ -1,4 +1,5 @@
-import { type CompletionModel, GENERATED_NOTE, shellCaseHelpers } from './completion-gen.js';
+import { type CompletionModel, GENERATED_NOTE } from './completion-gen.js';
+import { shellCaseHelpers } from './completion-shell.js';
 
 /** A bash completion script: `source <(ccp completion bash)`. */
 export function bashCompletion(model: CompletionModel): string {

@@ -1,4 +1,5 @@
-import { type CompletionModel, flagsOf, GENERATED_NOTE, shellCaseHelpers } from './completion-gen.js';
+import { type CompletionModel, flagsOf, GENERATED_NOTE } from './completion-gen.js';
+import { shellCaseHelpers } from './completion-shell.js';
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 

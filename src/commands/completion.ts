@@ -1,17 +1,19 @@
 import { Argument, type Command } from 'commander';
+import { examples } from '../cli/help.js';
+import type { IO } from '../cli/io.js';
 
 const SHELL_NAMES = ['bash', 'zsh', 'fish'] as const;
 type ShellName = (typeof SHELL_NAMES)[number];
 
+/** The part of the program `ccp completion` uses. */
 export interface CompletionDeps {
-  io: { stdout: NodeJS.WritableStream };
+  io: Pick<IO, 'stdout'>;
 }
 
-export interface CompletionRunOptions {
+export interface CompletionOptions {
   shell: ShellName;
   /** The root of the command tree the script completes. */
   program: Command;
-  stdout: NodeJS.WritableStream;
 }
 
 /** The completion script for one shell, generated from a commander tree. */
@@ -28,8 +30,8 @@ export async function generateCompletion(shell: ShellName, program: Command): Pr
   }
 }
 
-export async function completionRun(opts: CompletionRunOptions): Promise<void> {
-  opts.stdout.write(await generateCompletion(opts.shell, opts.program));
+export async function runCompletion(opts: CompletionOptions, deps: CompletionDeps): Promise<void> {
+  deps.io.stdout.write(await generateCompletion(opts.shell, opts.program));
 }
 
 function rootOf(cmd: Command): Command {
@@ -46,18 +48,15 @@ export function registerCompletion(program: Command, deps: CompletionDeps): Comm
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELL_NAMES))
     .addHelpText(
       'after',
-      [
-        '',
-        'Examples:',
-        '  $ source <(ccp completion bash)                                # bash, this shell only',
-        '  $ ccp completion bash > ~/.local/share/bash-completion/completions/ccp',
+      examples(
+        'source <(ccp completion bash)                                # bash, this shell only',
+        'ccp completion bash > ~/.local/share/bash-completion/completions/ccp',
         // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not JS
-        '  $ ccp completion zsh > "${fpath[1]}/_ccp"                      # zsh, then a new shell',
-        '  $ ccp completion fish > ~/.config/fish/completions/ccp.fish',
-        '',
-      ].join('\n'),
+        'ccp completion zsh > "${fpath[1]}/_ccp"                      # zsh, then a new shell',
+        'ccp completion fish > ~/.config/fish/completions/ccp.fish',
+      ),
     )
     .action(async (shell: ShellName, _opts: unknown, self: Command) => {
-      await completionRun({ shell, program: rootOf(self), stdout: deps.io.stdout });
+      await runCompletion({ shell, program: rootOf(self) }, deps);
     });
 }

@@ -4,7 +4,7 @@ import { registerApi } from './api/index.js';
 import { registerCode } from './code/index.js';
 import { registerCodeType } from './codetype/index.js';
 import { registerCompletion } from './completion.js';
-import { registerConfigCommands } from './config/index.js';
+import { registerConfig } from './config/index.js';
 import { registerEdgeDevice } from './edgedevice/index.js';
 import { registerLicense } from './license/index.js';
 import { registerNotify } from './notify/index.js';
@@ -23,6 +23,6 @@ export function registerCommands(program: Command, f: Factory): void {
   registerReport(program, f);
   registerApi(program, f);
   registerServer(program, f);
-  registerConfigCommands(program, f);
+  registerConfig(program, f);
   registerCompletion(program, f);
 }

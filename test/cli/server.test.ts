@@ -83,16 +83,18 @@ describe('ccp server import / token create / start', () => {
       stop = r;
     });
     let url = '';
-    const running = runServerStart({
-      io,
-      dbPath: db,
-      host: '127.0.0.1',
-      port: 0,
-      stopped,
-      onListening: (u) => {
-        url = u;
+    const running = runServerStart(
+      {
+        dbPath: db,
+        host: '127.0.0.1',
+        port: 0,
+        stopped,
+        onListening: (u) => {
+          url = u;
+        },
       },
-    });
+      { io },
+    );
     while (!url) await new Promise((r) => setTimeout(r, 10));
     const res = await request(`${url}/codeTypes/0?pageSize=1`, { headers: { time_zone: 'UTC' } });
     expect(res.statusCode).toBe(401);

@@ -2,9 +2,9 @@ import { statSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { registerConfigCommands } from '../../src/commands/config/index.js';
-import { configListRun } from '../../src/commands/config/list.js';
-import { configSetRun } from '../../src/commands/config/set.js';
+import { registerConfig } from '../../src/commands/config/index.js';
+import { runConfigList } from '../../src/commands/config/list.js';
+import { runConfigSet } from '../../src/commands/config/set.js';
 import { ConfigError, ConfigStore } from '../../src/config/index.js';
 import { tempEnv } from './helpers.js';
 
@@ -36,7 +36,7 @@ async function run(argv: string[], env = t.env, stdoutIsTTY = false): Promise<{ 
     .option('--token <token>')
     .exitOverride()
     .configureOutput({ writeOut: (s) => out.stream.write(s), writeErr: (s) => err.stream.write(s) });
-  registerConfigCommands(program, { io: { env, stdout: out.stream, stderr: err.stream, stdoutIsTTY } });
+  registerConfig(program, { io: { env, stdout: out.stream, stderr: err.stream, stdoutIsTTY } });
   await program.parseAsync(argv, { from: 'user' });
   return { out: out.text(), err: err.text() };
 }
@@ -75,14 +75,10 @@ describe('ccp config set / get / unset', () => {
     const err = capture();
     const { Readable } = await import('node:stream');
     const stdin = Readable.from([`${TOKEN}\n`]);
-    await configSetRun({
-      env: t.env,
-      stdout: out.stream,
-      stderr: err.stream,
-      key: 'token',
-      value: '-',
-      stdin,
-    });
+    await runConfigSet(
+      { key: 'token', value: '-' },
+      { io: { env: t.env, stdout: out.stream, stderr: err.stream, stdin } },
+    );
     const store = await ConfigStore.open(t.env);
     expect(store.get('default', 'token')).toBe(TOKEN);
     expect(err.text()).not.toContain(TOKEN);
@@ -212,9 +208,9 @@ describe('ccp config list', () => {
   it('run functions can be called directly and keep the file 0600', async () => {
     const out = capture();
     const err = capture();
-    const ctx = { env: t.env, stdout: out.stream, stderr: err.stream };
-    await configSetRun({ ...ctx, key: 'timeout', value: '5s', profile: 'x' });
-    await configListRun({ ...ctx, profile: 'x', format: 'json' });
+    const deps = { io: { env: t.env, stdout: out.stream, stderr: err.stream } };
+    await runConfigSet({ key: 'timeout', value: '5s', profile: 'x' }, deps);
+    await runConfigList({ profile: 'x', format: 'json' }, deps);
     expect(JSON.parse(out.text()).find((r: { key: string }) => r.key === 'timeout')).toMatchObject({
       value: '5s',
       source: 'profile',

@@ -1,14 +1,8 @@
 import type { Command } from 'commander';
 import { examples } from '../../cli/help.js';
-import {
-  type ConfigCommandDeps,
-  type ConfigRunContext,
-  contextOf,
-  ensureOption,
-  globalsOf,
-} from './shared.js';
+import { type ConfigDeps, ensureOption, globalsOf } from './shared.js';
 
-export interface ConfigGetOptions extends ConfigRunContext {
+export interface ConfigGetOptions {
   key: string;
   profile?: string;
   /** Print a token in full; otherwise it is masked. */
@@ -16,23 +10,24 @@ export interface ConfigGetOptions extends ConfigRunContext {
 }
 
 /** Prints the value a key takes in a profile (environment included), or nothing when it has none. */
-export async function configGetRun(opts: ConfigGetOptions): Promise<void> {
+export async function runConfigGet(opts: ConfigGetOptions, deps: ConfigDeps): Promise<void> {
+  const { io } = deps;
   const { ConfigStore, assertProfileKey, maskToken, resolveEntries, selectProfile } = await import(
     '../../config/index.js'
   );
   const key = assertProfileKey(opts.key);
-  const store = await ConfigStore.open(opts.env);
-  const profile = selectProfile({ profile: opts.profile }, opts.env, store);
-  const entry = resolveEntries({}, opts.env, store, profile).find((e) => e.key === key)!;
+  const store = await ConfigStore.open(io.env);
+  const profile = selectProfile({ profile: opts.profile }, io.env, store);
+  const entry = resolveEntries({}, io.env, store, profile).find((e) => e.key === key)!;
   if (entry.value === undefined) {
-    opts.stderr.write(`${key} is not set in profile ${profile}\n`);
+    io.stderr.write(`${key} is not set in profile ${profile}\n`);
     return;
   }
   const shown = key === 'token' && !opts.reveal ? maskToken(entry.value) : entry.value;
-  opts.stdout.write(`${shown}\n`);
+  io.stdout.write(`${shown}\n`);
 }
 
-export function addConfigGet(parent: Command, deps: ConfigCommandDeps): Command {
+export function registerConfigGet(parent: Command, f: ConfigDeps): Command {
   const cmd = parent
     .command('get')
     .description('print the value of a configuration key')
@@ -50,7 +45,7 @@ export function addConfigGet(parent: Command, deps: ConfigCommandDeps): Command 
     )
     .action(async (key: string, _opts: unknown, self: Command) => {
       const g = globalsOf(self) as { profile?: string; reveal?: boolean };
-      await configGetRun({ ...contextOf(deps), key, profile: g.profile, reveal: g.reveal === true });
+      await runConfigGet({ key, profile: g.profile, reveal: g.reveal === true }, f);
     });
   return cmd;
 }

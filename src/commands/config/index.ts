@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
-import { addConfigGet } from './get.js';
-import { addConfigList } from './list.js';
-import { addConfigSet } from './set.js';
-import type { ConfigCommandDeps } from './shared.js';
-import { addConfigUnset } from './unset.js';
-import { addConfigUse } from './use.js';
+import { registerConfigGet } from './get.js';
+import { registerConfigList } from './list.js';
+import { registerConfigSet } from './set.js';
+import type { ConfigDeps } from './shared.js';
+import { registerConfigUnset } from './unset.js';
+import { registerConfigUse } from './use.js';
 
 /** `ccp config get|set|unset|list|use`: named profiles in the config file. */
-export function registerConfigCommands(program: Command, deps: ConfigCommandDeps): Command {
+export function registerConfig(program: Command, f: ConfigDeps): Command {
   const config = program
     .command('config')
     .description(
@@ -17,12 +17,10 @@ export function registerConfigCommands(program: Command, deps: ConfigCommandDeps
       'after',
       '\nPrecedence: a flag, then its environment variable (CCP_BASE_URL, CCP_TOKEN, ...), then the profile, then the default.\n',
     );
-  addConfigGet(config, deps);
-  addConfigSet(config, deps);
-  addConfigUnset(config, deps);
-  addConfigList(config, deps);
-  addConfigUse(config, deps);
+  registerConfigGet(config, f);
+  registerConfigSet(config, f);
+  registerConfigUnset(config, f);
+  registerConfigList(config, f);
+  registerConfigUse(config, f);
   return config;
 }
-
-export type { ConfigCommandDeps } from './shared.js';

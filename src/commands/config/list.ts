@@ -2,20 +2,12 @@ import type { Command } from 'commander';
 import { examples } from '../../cli/help.js';
 import type { ConfigStore } from '../../config/index.js';
 import type { OutputFormat } from '../../output/formats.js';
-import {
-  type ConfigCommandDeps,
-  type ConfigRunContext,
-  contextOf,
-  describeSource,
-  ensureOption,
-  globalsOf,
-} from './shared.js';
+import { type ConfigDeps, describeSource, ensureOption, globalsOf } from './shared.js';
 
-export interface ConfigListOptions extends ConfigRunContext {
+export interface ConfigListOptions {
   profile?: string;
   /** From --json or -o; otherwise the profile's output, else a table on a terminal and JSON elsewhere. */
   format?: ListFormat;
-  stdoutIsTTY?: boolean;
   /** List the profile names instead of one profile's keys. */
   profiles?: boolean;
 }
@@ -30,14 +22,15 @@ export interface ConfigListRow {
 }
 
 /** Every key of a profile with its effective value and where it comes from; a token is always masked. */
-export async function configListRun(opts: ConfigListOptions): Promise<void> {
+export async function runConfigList(opts: ConfigListOptions, deps: ConfigDeps): Promise<void> {
+  const { io } = deps;
   const { ConfigStore, maskToken, resolveEntries, selectProfile } = await import('../../config/index.js');
-  const store = await ConfigStore.open(opts.env);
-  if (opts.profiles) return listProfiles(store, opts);
-  const profile = selectProfile({ profile: opts.profile }, opts.env, store);
-  const entries = resolveEntries({}, opts.env, store, profile);
+  const store = await ConfigStore.open(io.env);
+  if (opts.profiles) return listProfiles(store, opts, io);
+  const profile = selectProfile({ profile: opts.profile }, io.env, store);
+  const entries = resolveEntries({}, io.env, store, profile);
   const configured = entries.find((e) => e.key === 'output')?.value as ListFormat | undefined;
-  const format = opts.format ?? configured ?? (opts.stdoutIsTTY ? 'table' : 'json');
+  const format = opts.format ?? configured ?? (io.stdoutIsTTY ? 'table' : 'json');
   const rows: ConfigListRow[] = entries.map((e) => ({
     profile,
     key: e.key,
@@ -46,21 +39,25 @@ export async function configListRun(opts: ConfigListOptions): Promise<void> {
   }));
 
   // The profile goes to stderr above a table (the rows already say it to a machine format).
-  if (format === 'table') opts.stderr.write(`profile ${profile} (${store.path})\n`);
-  await writeRows(rows, ['profile', 'key', 'value', 'source'], format, opts, {
+  if (format === 'table') io.stderr.write(`profile ${profile} (${store.path})\n`);
+  await writeRows(rows, ['profile', 'key', 'value', 'source'], format, io, {
     table: ['key', 'value', 'source'],
     name: 'key',
   });
 }
 
 /** One name a line (what shell completion reads), or records with the current one marked. */
-async function listProfiles(store: ConfigStore, opts: ConfigListOptions): Promise<void> {
+async function listProfiles(
+  store: ConfigStore,
+  opts: ConfigListOptions,
+  io: ConfigDeps['io'],
+): Promise<void> {
   const current = store.currentProfile();
   const rows = store.profileNames().map((name) => ({ name, current: name === current }));
   // One name a line unless a format is asked for: shell completion reads it.
   if (opts.format === undefined || opts.format === 'table')
-    opts.stdout.write(rows.map((r) => `${r.name}\n`).join(''));
-  else await writeRows(rows, ['name', 'current'], opts.format, opts, { name: 'name' });
+    io.stdout.write(rows.map((r) => `${r.name}\n`).join(''));
+  else await writeRows(rows, ['name', 'current'], opts.format, io, { name: 'name' });
 }
 
 /** Rows through the output layer every command uses, in any format. */
@@ -68,23 +65,23 @@ async function writeRows(
   rows: object[],
   fields: string[],
   format: ListFormat,
-  opts: ConfigListOptions,
+  io: ConfigDeps['io'],
   view: { table?: string[]; name: string },
 ): Promise<void> {
   const { createRecordWriter, flatView } = await import('../../output/index.js');
-  const writer = createRecordWriter(opts.stdout, {
+  const writer = createRecordWriter(io.stdout, {
     format,
     view: flatView(fields, view),
     color: false,
-    isTTY: opts.stdoutIsTTY === true,
-    width: (opts.stdout as { columns?: number }).columns ?? 0,
+    isTTY: io.stdoutIsTTY === true,
+    width: (io.stdout as { columns?: number }).columns ?? 0,
     now: () => Date.now(),
   });
   for (const row of rows) await writer.write(row);
   await writer.end();
 }
 
-export function addConfigList(parent: Command, deps: ConfigCommandDeps): Command {
+export function registerConfigList(parent: Command, f: ConfigDeps): Command {
   const cmd = parent
     .command('list')
     .alias('ls')
@@ -101,13 +98,7 @@ export function addConfigList(parent: Command, deps: ConfigCommandDeps): Command
       const g = globalsOf(self);
       const format = g.json ? 'json' : (g.output as ListFormat | undefined);
       const profiles = (g as { profiles?: boolean }).profiles === true;
-      await configListRun({
-        ...contextOf(deps),
-        profile: g.profile,
-        profiles,
-        stdoutIsTTY: deps.io.stdoutIsTTY === true,
-        ...(format ? { format } : {}),
-      });
+      await runConfigList({ profile: g.profile, profiles, ...(format ? { format } : {}) }, f);
     });
   return cmd;
 }

@@ -1,42 +1,35 @@
 import { text as streamText } from 'node:stream/consumers';
 import type { Command } from 'commander';
 import { examples } from '../../cli/help.js';
-import {
-  type ConfigCommandDeps,
-  type ConfigRunContext,
-  contextOf,
-  ensureOption,
-  globalsOf,
-  targetProfile,
-} from './shared.js';
+import { type ConfigDeps, ensureOption, globalsOf, targetProfile } from './shared.js';
 
-export interface ConfigSetOptions extends ConfigRunContext {
+export interface ConfigSetOptions {
   key: string;
   /** `-` reads the value from stdin, so a token stays out of shell history and the process list. */
   value: string;
   profile?: string;
-  stdin?: NodeJS.ReadableStream;
 }
 
 /** Validates and stores a value in a profile, creating the profile if needed. */
-export async function configSetRun(opts: ConfigSetOptions): Promise<void> {
+export async function runConfigSet(opts: ConfigSetOptions, deps: ConfigDeps): Promise<void> {
+  const { io } = deps;
   const { ConfigError, ConfigStore, assertProfileKey, assertProfileName, maskToken } = await import(
     '../../config/index.js'
   );
   const key = assertProfileKey(opts.key);
-  const store = await ConfigStore.open(opts.env);
-  const profile = assertProfileName(targetProfile(opts.profile, opts.env, store));
+  const store = await ConfigStore.open(io.env);
+  const profile = assertProfileName(targetProfile(opts.profile, io.env, store));
   let value = opts.value;
   if (value === '-') {
-    if (!opts.stdin) throw new ConfigError('no standard input to read the value from');
-    value = (await streamText(opts.stdin)).trim();
+    if (!io.stdin) throw new ConfigError('no standard input to read the value from');
+    value = (await streamText(io.stdin)).trim();
   }
   const stored = store.set(profile, key, value);
   const shown = key === 'token' ? maskToken(stored) : stored;
-  opts.stderr.write(`Set ${key} to ${shown} in profile ${profile}\n`);
+  io.stderr.write(`Set ${key} to ${shown} in profile ${profile}\n`);
 }
 
-export function addConfigSet(parent: Command, deps: ConfigCommandDeps): Command {
+export function registerConfigSet(parent: Command, f: ConfigDeps): Command {
   const cmd = parent
     .command('set')
     .description('store a configuration value in a profile (validated first)')
@@ -60,7 +53,7 @@ export function addConfigSet(parent: Command, deps: ConfigCommandDeps): Command 
     )
     .action(async (key: string, value: string, _opts: unknown, self: Command) => {
       const g = globalsOf(self);
-      await configSetRun({ ...contextOf(deps), key, value, profile: g.profile, stdin: deps.io.stdin });
+      await runConfigSet({ key, value, profile: g.profile }, f);
     });
   return cmd;
 }

@@ -1,27 +1,10 @@
 import type { Command } from 'commander';
+import type { IO } from '../../cli/io.js';
 import type { ConfigStore, GlobalFlags, ResolvedEntry } from '../../config/index.js';
 
-/** The streams and environment a config verb runs against; tests pass their own. */
-export interface ConfigRunContext {
-  env: NodeJS.ProcessEnv;
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-}
-
-/** The parts of the CLI factory the config verbs use (src/cli/factory.ts provides them). */
-export interface ConfigCommandDeps {
-  io: {
-    env: NodeJS.ProcessEnv;
-    stdout: NodeJS.WritableStream;
-    stderr: NodeJS.WritableStream;
-    stdin?: NodeJS.ReadableStream;
-    /** Whether stdout is a terminal: `config list` prints a table there, JSON otherwise. */
-    stdoutIsTTY?: boolean;
-  };
-}
-
-export function contextOf(deps: ConfigCommandDeps): ConfigRunContext {
-  return { env: deps.io.env, stdout: deps.io.stdout, stderr: deps.io.stderr };
+/** The parts of the program a config verb uses: its streams and environment (tests pass their own). */
+export interface ConfigDeps {
+  io: Pick<IO, 'env' | 'stdout' | 'stderr'> & Partial<Pick<IO, 'stdin' | 'stdoutIsTTY'>>;
 }
 
 /** Global options as commander parsed them for this command (root flags included). */

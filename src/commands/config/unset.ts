@@ -1,31 +1,26 @@
 import type { Command } from 'commander';
 import { examples } from '../../cli/help.js';
-import {
-  type ConfigCommandDeps,
-  type ConfigRunContext,
-  contextOf,
-  ensureOption,
-  globalsOf,
-} from './shared.js';
+import { type ConfigDeps, ensureOption, globalsOf } from './shared.js';
 
-export interface ConfigUnsetOptions extends ConfigRunContext {
+export interface ConfigUnsetOptions {
   key: string;
   profile?: string;
 }
 
 /** Removes a key from a profile; the key then falls back to its default. */
-export async function configUnsetRun(opts: ConfigUnsetOptions): Promise<void> {
+export async function runConfigUnset(opts: ConfigUnsetOptions, deps: ConfigDeps): Promise<void> {
+  const { io } = deps;
   const { ConfigStore, assertProfileKey, selectProfile } = await import('../../config/index.js');
   const key = assertProfileKey(opts.key);
-  const store = await ConfigStore.open(opts.env);
-  const profile = selectProfile({ profile: opts.profile }, opts.env, store);
+  const store = await ConfigStore.open(io.env);
+  const profile = selectProfile({ profile: opts.profile }, io.env, store);
   const removed = store.unset(profile, key);
-  opts.stderr.write(
+  io.stderr.write(
     removed ? `Unset ${key} in profile ${profile}\n` : `${key} was not set in profile ${profile}\n`,
   );
 }
 
-export function addConfigUnset(parent: Command, deps: ConfigCommandDeps): Command {
+export function registerConfigUnset(parent: Command, f: ConfigDeps): Command {
   const cmd = parent
     .command('unset')
     .description('remove a configuration value from a profile')
@@ -35,7 +30,7 @@ export function addConfigUnset(parent: Command, deps: ConfigCommandDeps): Comman
     .addHelpText('after', examples('ccp config unset base-url', 'ccp config unset token --profile staging'))
     .action(async (key: string, _opts: unknown, self: Command) => {
       const g = globalsOf(self);
-      await configUnsetRun({ ...contextOf(deps), key, profile: g.profile });
+      await runConfigUnset({ key, profile: g.profile }, f);
     });
   return cmd;
 }

@@ -1,20 +1,21 @@
 import type { Command } from 'commander';
 import { examples } from '../../cli/help.js';
-import { type ConfigCommandDeps, type ConfigRunContext, contextOf } from './shared.js';
+import type { ConfigDeps } from './shared.js';
 
-export interface ConfigUseOptions extends ConfigRunContext {
+export interface ConfigUseOptions {
   profile: string;
 }
 
 /** Makes an existing profile the current one. */
-export async function configUseRun(opts: ConfigUseOptions): Promise<void> {
+export async function runConfigUse(opts: ConfigUseOptions, deps: ConfigDeps): Promise<void> {
+  const { io } = deps;
   const { ConfigStore } = await import('../../config/index.js');
-  const store = await ConfigStore.open(opts.env);
+  const store = await ConfigStore.open(io.env);
   store.useProfile(opts.profile);
-  opts.stderr.write(`Current profile is now ${opts.profile}\n`);
+  io.stderr.write(`Current profile is now ${opts.profile}\n`);
 }
 
-export function addConfigUse(parent: Command, deps: ConfigCommandDeps): Command {
+export function registerConfigUse(parent: Command, f: ConfigDeps): Command {
   return parent
     .command('use')
     .description('make a profile the current one (CCP_PROFILE and --profile still override it)')
@@ -27,6 +28,6 @@ export function addConfigUse(parent: Command, deps: ConfigCommandDeps): Command 
       ),
     )
     .action(async (profile: string) => {
-      await configUseRun({ ...contextOf(deps), profile });
+      await runConfigUse({ profile }, f);
     });
 }

@@ -3,13 +3,11 @@ import type { Command } from 'commander';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import type { IO } from '../../cli/io.js';
 import type { OutputSpec } from '../../cli/output.js';
-import { DB_HELP, serverDbPath } from './db.js';
+import { DB_HELP, type ServerDeps, serverDbPath } from './db.js';
 import { printSummary, summaryFormat } from './summary.js';
 
 export interface ServerImportOptions {
-  io: IO;
   dbPath: string;
   file: string;
   output: Pick<OutputSpec, 'format'>;
@@ -27,16 +25,18 @@ export function registerServerImport(parent: Command, f: Factory): Command {
       `\n${DB_HELP}.\n${examples('ccp server import fixture.json', 'ccp server import fixture.json --db ./ccp.db')}`,
     )
     .action(async (file: string) => {
-      await runServerImport({
-        io: f.io,
-        dbPath: await serverDbPath(f),
-        file,
-        output: summaryFormat(f.globals(), f.io.stdoutIsTTY),
-      });
+      await runServerImport(
+        {
+          dbPath: await serverDbPath(f),
+          file,
+          output: summaryFormat(f.globals(), f.io.stdoutIsTTY),
+        },
+        { io: f.io, clock: f.clock },
+      );
     });
 }
 
-export async function runServerImport(opts: ServerImportOptions): Promise<void> {
+export async function runServerImport(opts: ServerImportOptions, deps: ServerDeps): Promise<void> {
   let fixture: unknown;
   try {
     fixture = JSON.parse(await readFile(opts.file, 'utf8'));
@@ -52,7 +52,7 @@ export async function runServerImport(opts: ServerImportOptions): Promise<void> 
     } catch (err) {
       throw new UsageError(`${opts.file}: ${(err as Error).message}`);
     }
-    await printSummary(opts.io, opts.output, 'Imported', summary);
+    await printSummary(deps.io, opts.output, 'Imported', summary);
   } finally {
     store.close();
   }

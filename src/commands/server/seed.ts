@@ -2,13 +2,11 @@ import { type Command, Option } from 'commander';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import type { IO } from '../../cli/io.js';
 import type { OutputSpec } from '../../cli/output.js';
-import { DB_HELP, serverDbPath } from './db.js';
+import { DB_HELP, type ServerDeps, serverDbPath } from './db.js';
 import { printSummary, summaryFormat } from './summary.js';
 
 export interface ServerSeedOptions {
-  io: IO;
   dbPath: string;
   output: Pick<OutputSpec, 'format'>;
 }
@@ -26,19 +24,21 @@ export function registerServerSeed(parent: Command, f: Factory): Command {
     )
     .action(async (flags: { demo?: boolean }) => {
       if (!flags.demo) throw new UsageError('nothing to seed', { hint: 'ccp server seed --demo' });
-      await runServerSeed({
-        io: f.io,
-        dbPath: await serverDbPath(f),
-        output: summaryFormat(f.globals(), f.io.stdoutIsTTY),
-      });
+      await runServerSeed(
+        {
+          dbPath: await serverDbPath(f),
+          output: summaryFormat(f.globals(), f.io.stdoutIsTTY),
+        },
+        { io: f.io, clock: f.clock },
+      );
     });
 }
 
-export async function runServerSeed(opts: ServerSeedOptions): Promise<void> {
+export async function runServerSeed(opts: ServerSeedOptions, deps: ServerDeps): Promise<void> {
   const { openStore, seedDemo } = await import('../../server/index.js');
   const store = openStore(opts.dbPath);
   try {
-    await printSummary(opts.io, opts.output, 'Seeded demo data', seedDemo(store));
+    await printSummary(deps.io, opts.output, 'Seeded demo data', seedDemo(store));
   } finally {
     store.close();
   }

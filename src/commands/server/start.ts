@@ -4,16 +4,12 @@ import { wholeNumber } from '../../cli/args.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import type { IO } from '../../cli/io.js';
-import type { Clock } from '../../domain/clock.js';
-import { serverDbPath } from './db.js';
+import { type ServerDeps, serverDbPath } from './db.js';
 
 export interface ServerStartOptions {
-  io: IO;
   dbPath: string;
   host: string;
   port: number;
-  clock?: Clock;
   /** Resolves when the server should stop; default: the first SIGINT or SIGTERM. */
   stopped?: Promise<unknown>;
   /** Called once the server listens (tests learn the URL from it). */
@@ -40,13 +36,14 @@ export function registerServerStart(parent: Command, f: Factory): Command {
       ),
     )
     .action(async (flags: { host: string; port: number }) => {
-      await runServerStart({
-        io: f.io,
-        dbPath: await serverDbPath(f),
-        host: flags.host,
-        port: flags.port,
-        clock: f.clock,
-      });
+      await runServerStart(
+        {
+          dbPath: await serverDbPath(f),
+          host: flags.host,
+          port: flags.port,
+        },
+        { io: f.io, clock: f.clock },
+      );
     });
 }
 
@@ -85,7 +82,7 @@ function listenError(err: unknown, host: string, port: number): unknown {
   return err;
 }
 
-export async function runServerStart(opts: ServerStartOptions): Promise<void> {
+export async function runServerStart(opts: ServerStartOptions, deps: ServerDeps): Promise<void> {
   const { startServer } = await import('../../server/index.js');
   const isNew = !existsSync(opts.dbPath);
   const stop = opts.stopped ? { promise: opts.stopped, dispose: () => {} } : signals();
@@ -94,21 +91,21 @@ export async function runServerStart(opts: ServerStartOptions): Promise<void> {
       dbPath: opts.dbPath,
       host: opts.host,
       port: opts.port,
-      ...(opts.clock ? { clock: opts.clock } : {}),
+      ...(deps.clock ? { clock: deps.clock } : {}),
       // decisions.md: a store failure, or any unexpected error, is never silent in the server's log.
-      log: (line) => opts.io.stderr.write(`${line}\n`),
+      log: (line) => deps.io.stderr.write(`${line}\n`),
     }).catch((err: unknown) => {
       throw listenError(err, opts.host, opts.port);
     });
-    opts.io.note(`ccp: serving ${opts.dbPath} at ${handle.url} (Ctrl-C to stop)`);
+    deps.io.note(`ccp: serving ${opts.dbPath} at ${handle.url} (Ctrl-C to stop)`);
     if (isNew)
-      opts.io.note(
+      deps.io.note(
         'ccp: the database is new and empty: load data with `ccp server seed --demo` or `ccp server import FILE`',
       );
-    opts.io.note('ccp: create a token with `ccp server token create --org <uuid> --role admin`');
+    deps.io.note('ccp: create a token with `ccp server token create --org <uuid> --role admin`');
     opts.onListening?.(handle.url);
     const why = await stop.promise;
-    opts.io.note(`ccp: ${typeof why === 'string' ? why : 'stop'}: draining requests and closing`);
+    deps.io.note(`ccp: ${typeof why === 'string' ? why : 'stop'}: draining requests and closing`);
     await handle.close();
   } finally {
     stop.dispose();

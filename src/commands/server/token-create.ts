@@ -3,15 +3,13 @@ import { isUuid } from '../../cli/args.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import type { IO } from '../../cli/io.js';
 import type { Prompter } from '../../cli/prompter.js';
-import { DB_HELP, serverDbPath } from './db.js';
+import { DB_HELP, type ServerDeps, serverDbPath } from './db.js';
 
 export const ROLES = ['admin', 'operator', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
 export interface ServerTokenCreateOptions {
-  io: IO;
   dbPath: string;
   orgUuid: string;
   role: Role;
@@ -38,13 +36,15 @@ export function registerServerTokenCreate(parent: Command, f: Factory): Command 
         throw new UsageError('--user must be a uuid (8-4-4-4-12 hex digits)');
       const role =
         flags.role ?? (await f.prompter.select({ message: 'Role', flag: '--role', choices: ROLES }));
-      await runServerTokenCreate({
-        io: f.io,
-        dbPath: await serverDbPath(f),
-        orgUuid,
-        role,
-        userUuid: g.user,
-      });
+      await runServerTokenCreate(
+        {
+          dbPath: await serverDbPath(f),
+          orgUuid,
+          role,
+          userUuid: g.user,
+        },
+        { io: f.io, clock: f.clock },
+      );
     });
 }
 
@@ -52,7 +52,7 @@ function ask(prompter: Prompter, message: string, flag: string): Promise<string>
   return prompter.input({ message, flag, validate: (v) => isUuid(v) || 'a uuid, 8-4-4-4-12 hex digits' });
 }
 
-export async function runServerTokenCreate(opts: ServerTokenCreateOptions): Promise<void> {
+export async function runServerTokenCreate(opts: ServerTokenCreateOptions, deps: ServerDeps): Promise<void> {
   const { openStore, createToken, rootOrganizations } = await import('../../server/index.js');
   const store = openStore(opts.dbPath);
   try {
@@ -71,7 +71,7 @@ export async function runServerTokenCreate(opts: ServerTokenCreateOptions): Prom
           : 'the database holds no organization',
       });
     }
-    opts.io.stdout.write(`${token}\n`);
+    deps.io.stdout.write(`${token}\n`);
   } finally {
     store.close();
   }
