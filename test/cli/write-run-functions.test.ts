@@ -127,7 +127,7 @@ describe('write run functions', () => {
       deps(),
     ).catch((e: unknown) => e);
     expect(again).toBeInstanceOf(ApiError);
-    expect((again as ApiError).message).toContain('serial SN-RUN-1');
+    expect((again as ApiError).message).toContain('SN-RUN-1');
   });
 
   it('runEdgeDevicePush pushes a flow and prints the device', async () => {

@@ -20,6 +20,10 @@ export interface BatchResults<R> {
   interrupted: boolean;
 }
 
+export function emptyResults<R>(): BatchResults<R> {
+  return { savedRows: [], failedRows: [], unknownRows: [], notSent: [], errors: [], interrupted: false };
+}
+
 // Failures that happen before a request leaves: the service cannot have seen it.
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
@@ -62,14 +66,7 @@ export async function sendBatches<R, T>(
   batches: Row<R>[][],
   h: BatchHandlers<R, T>,
 ): Promise<BatchResults<R>> {
-  const r: BatchResults<R> = {
-    savedRows: [],
-    failedRows: [],
-    unknownRows: [],
-    notSent: [],
-    errors: [],
-    interrupted: false,
-  };
+  const r = emptyResults<R>();
   const stop = aborted(h.signal);
   stop.catch(() => undefined);
   let k = 0;

@@ -6,7 +6,15 @@ import type { RecordKind } from '../../domain/index.js';
 import type { InputFormat } from '../../input/detect.js';
 import { CancelledError } from '../errors.js';
 import { recordWriter } from '../output.js';
-import { type BatchResults, chunks, type Row, resultLines, rowsText, sendBatches } from './batches.js';
+import {
+  type BatchResults,
+  chunks,
+  emptyResults,
+  type Row,
+  resultLines,
+  rowsText,
+  sendBatches,
+} from './batches.js';
 import { progressBar } from './progress.js';
 import { besideInput, formatOfSource, SavedJournal, writeRowsFile } from './rows-file.js';
 import { count, type WriteDeps, type WriteOutput, withSubject } from './send.js';
@@ -48,7 +56,7 @@ export async function sendBulk<R, T>(
 ): Promise<T[]> {
   const { io } = deps;
   const noun = (n: number) => count(n, what.noun, what.plural);
-  const started = performance.now();
+  const startedAt = performance.now();
   const batchList = chunks(opts.rows, opts.batchSize);
   const fromFile = opts.source !== undefined;
   const format = opts.format ?? formatOfSource(opts.source);
@@ -61,21 +69,54 @@ export async function sendBulk<R, T>(
   const saved: T[] = [];
   const notSaved: Row<R>[] = [];
   let done = 0;
+  // What is known so far, for a summary told the moment Ctrl-C comes: the process may be ended soon after
+  // (a second SIGINT), before the batch loop could unwind and tell it.
+  const sofar: BatchResults<R> = { ...emptyResults<R>(), interrupted: true };
+  let started = 0;
+  let pending: Row<R>[] | undefined;
+  let told = false;
+  const skippedText = opts.skipped > 0 ? `; skipped ${opts.skipped} existing` : '';
+  const summary = (r: BatchResults<R>): string[] => {
+    const total = opts.rows.length + opts.skipped;
+    const lines = [`Saved ${r.savedRows.length} of ${noun(total)}${skippedText}.`, ...resultLines(r)];
+    if (journal?.written) lines.push(`Saved records were written to ${journal.path}.`);
+    return lines;
+  };
+  const resume = () =>
+    fromFile ? [`Resume with: ${opts.resume ?? 'the same command with --skip-existing'}`] : [];
+  const stopTelling = io.onInterrupt(() => {
+    if (!fromFile || told) return;
+    told = true;
+    const r = {
+      ...sofar,
+      unknownRows: [...sofar.unknownRows, ...(pending ?? [])],
+      notSent: batchList.slice(started).flat(),
+    };
+    io.warn([...summary(r), ...resume()].join('\n'));
+  });
   const results = await sendBatches<R, T>(batchList, {
     continueOnError: opts.continueOnError,
     signal: deps.signal,
-    send: what.send,
+    send(batch) {
+      started++;
+      pending = batch;
+      return what.send(batch);
+    },
     async saved(records, batch) {
-      saved.push(...records);
       await journal?.append(records as object[]);
+      pending = undefined;
+      sofar.savedRows.push(...batch);
+      saved.push(...records);
       for (const record of records) await writer.write(record as object);
       done += batch.length;
       progress.update(done);
     },
     async failed(err, batch, k, unknown) {
+      pending = undefined;
+      (unknown ? sofar.unknownRows : sofar.failedRows).push(...batch);
       const which = `Batch ${k + 1} of ${batchList.length} (${rowsText(batch)})`;
       if (fromFile || batchList.length > 1) {
-        io.note(
+        io.warn(
           unknown
             ? `${which}: sent, but no answer came (${errorText(err)}); its outcome is unknown`
             : `${which} failed: ${errorText(err)}`,
@@ -89,29 +130,30 @@ export async function sendBulk<R, T>(
       done += batch.length;
       progress.update(done);
     },
-  }).finally(() => progress.stop());
+  }).finally(() => {
+    progress.stop();
+    stopTelling();
+  });
   await writer.end();
 
-  const skippedText = opts.skipped > 0 ? `; skipped ${opts.skipped} existing` : '';
   if (results.errors.length === 0 && !results.interrupted) {
     if (opts.savedFile === undefined) await journal?.remove();
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
     const batchesText = count(batchList.length, 'batch', 'batches');
     io.note(`Saved ${noun(saved.length)} in ${batchesText} (${seconds} s)${skippedText}.`);
     return saved;
   }
   // One record from flags: its error says it all.
   if (!fromFile && opts.rows.length === 1 && !results.interrupted) throw finalError(results, opts, what, 0);
-  const total = opts.rows.length + opts.skipped;
-  const summary = [`Saved ${saved.length} of ${noun(total)}${skippedText}.`, ...resultLines(results)];
-  if (journal?.written) summary.push(`Saved records were written to ${journal.path}.`);
+  const lines = told ? [] : summary(results);
   const unsaved = [...notSaved, ...results.notSent];
   if (failedPath && unsaved.length > 0) {
     await writeRowsFile(failedPath, records(unsaved), format);
-    summary.push(`Rows not saved were written to ${failedPath}; add them again with -f ${failedPath}.`);
+    lines.push(`Rows not saved were written to ${failedPath}; add them again with -f ${failedPath}.`);
   }
-  if (fromFile) summary.push(`Resume with: ${opts.resume ?? 'the same command with --skip-existing'}`);
-  io.note(summary.join('\n'));
+  if (!told) lines.push(...resume());
+  // A warning, not a note: -q does not hide what a partial run left behind.
+  if (lines.length > 0) io.warn(lines.join('\n'));
   throw finalError(results, opts, what, saved.length);
 }
 

@@ -1,6 +1,7 @@
 // Files a bulk write leaves beside its input: the rows not saved (to add again with -f) and the records
 // saved so far (appended as each batch is answered, so a crash or Ctrl-C never loses their uuids).
-import { appendFile, rm } from 'node:fs/promises';
+import { appendFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import type { InputFormat } from '../../input/detect.js';
 import { writeFileAtomic } from '../files.js';
@@ -58,7 +59,8 @@ export class SavedJournal {
     // The first batch starts the file afresh; a later run must not read an earlier run's records.
     if (!this.started) await rm(this.path, { force: true });
     this.started = true;
-    await appendFile(this.path, text, { mode: 0o644 });
+    // Synchronous: once a batch counts as saved its records are on disk, even if Ctrl-C ends the process.
+    appendFileSync(this.path, text, { mode: 0o644 });
   }
 
   get written(): boolean {

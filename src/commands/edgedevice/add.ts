@@ -5,7 +5,6 @@ import { wholeNumber } from '../../cli/args.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import { sigintSignal } from '../../cli/signals.js';
 import * as batches from '../../cli/write/batches.js';
 import { sendBulk } from '../../cli/write/bulk.js';
 import { writeDryRun } from '../../cli/write/dry-run.js';
@@ -183,12 +182,8 @@ export function registerEdgeDeviceAdd(parent: Command, f: Factory): Command {
         savedFile: flags.savedFile,
         resume: commandLine(cmd, '--skip-existing'),
       };
-      const sigint = sigintSignal();
-      try {
-        await runEdgeDeviceAdd(opts, { ...writeDeps(f), signal: sigint.signal });
-      } finally {
-        sigint.dispose();
-      }
+      // Ctrl-C aborts io.signal: the add stops between answers and says what it saved.
+      await runEdgeDeviceAdd(opts, { ...writeDeps(f), signal: f.io.signal });
     });
   return cmd;
 }
