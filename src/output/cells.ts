@@ -107,7 +107,10 @@ export function headers(paths: readonly string[]): string[] {
       ? short[i]!
       : p
           .split('.')
-          .map((s, n) => (n === 0 ? fieldWords(s) : fieldWords(s).toLowerCase()))
+          .map((s, n) => {
+            const w = fieldWords(s);
+            return n === 0 || /^[A-Z]{2}/.test(w) ? w : w[0]!.toLowerCase() + w.slice(1);
+          })
           .join(' '),
   );
 }

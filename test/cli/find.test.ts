@@ -109,6 +109,16 @@ describe('--where and --sort-by', () => {
     expect(ndjson(r.stdout).every((d) => d.isActive === true)).toBe(true);
   });
 
+  it('works on every listing: sub-organizations and code types', async () => {
+    const orgs = await cli(['org', 'list', ORG.root, '--where', 'orgName~west', '-o', 'name']);
+    expect(orgs.code, orgs.stderr).toBe(0);
+    expect(orgs.stdout).toBe(`${ORG.sub2}\n`);
+    const types = await cli(['codetype', 'list', '--sort-by', 'codeTypeIdentifier', '-o', 'name']);
+    expect(types.stdout).toBe(`${CODE_TYPE.dataMethod}\n${CODE_TYPE.deviceKind}\n`);
+    const none = await cli(['codetype', 'list', '--where', 'codes.value=nothing-like-it', '-o', 'name']);
+    expect(none.stdout).toBe('');
+  });
+
   it('rejects an unknown field or a condition without an operator (exit 2)', async () => {
     expect((await cli(['edgedevice', 'list', '--where', 'colour=red'])).code).toBe(2);
     expect((await cli(['edgedevice', 'list', '--where', 'location'])).stderr).toContain('FIELD=VALUE');
