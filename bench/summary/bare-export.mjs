@@ -1,0 +1,21 @@
+// The export baseline: the same rows streamed as NDJSON straight from better-sqlite3, in a process of its
+// own (it pays node's start as ccp does). Usage: node bare-export.mjs DB
+import Database from 'better-sqlite3';
+
+const db = new Database(process.argv[2], { readonly: true });
+const rows = db.prepare('SELECT * FROM edge_devices ORDER BY created_on, uuid').iterate();
+let buf = '';
+function pump() {
+  for (const r of rows) {
+    r.created_on = new Date(r.created_on).toISOString();
+    r.modified_on = new Date(r.modified_on).toISOString();
+    buf += `${JSON.stringify(r)}\n`;
+    if (buf.length > 65536) {
+      const ok = process.stdout.write(buf);
+      buf = '';
+      if (!ok) return process.stdout.once('drain', pump);
+    }
+  }
+  process.stdout.write(buf);
+}
+pump();

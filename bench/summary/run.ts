@@ -1,0 +1,295 @@
+// Every figure of the performance budget against its baseline, measured in this one run, then the table.
+// Runs are interleaved (baseline, subject, baseline, ...) and the medians compared, so a busy machine slows
+// both alike. BENCH_QUICK=1 (or `npm run bench -- --quick`) takes fewer runs: a few minutes in all.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
+import { importFixture, openStore } from '../../src/server/index.js';
+import { BENCH_ORG, deviceDatabase, median } from '../lib/devices.js';
+import { csv } from './csv.js';
+
+const quick = process.env.BENCH_QUICK === '1';
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const ccp = join(root, 'bin', 'ccp.js');
+const rss = join(root, 'bench', 'export-memory', 'report-rss.cjs');
+const dir = mkdtempSync(join(tmpdir(), 'ccp-bench-summary-'));
+const STARTUP_RUNS = quick ? 9 : 25;
+const HEAVY_RUNS = quick ? 1 : 3;
+const LOAD_REQUESTS = quick ? 3_000 : 20_000;
+const LOAD_ROUNDS = quick ? 2 : 4;
+const DEEP_RUNS = quick ? 30 : 100;
+const USER = 'b0000000-0000-4000-8000-0000000000b1';
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  HOME: dir,
+  XDG_CONFIG_HOME: join(dir, 'config'),
+  XDG_DATA_HOME: join(dir, 'data'),
+};
+for (const k of Object.keys(env)) if (k.startsWith('CCP_')) delete env[k];
+
+interface Run {
+  ms: number;
+  rssKB: number;
+  lines: number;
+}
+
+/** One child process, wall time from spawn to exit; stdout counted in lines and dropped. */
+function run(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--require', rss, ...args], {
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+  });
+  let lines = 0;
+  let peak = '';
+  let err = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    for (const b of chunk) if (b === 10) lines++;
+  });
+  child.stderr!.on('data', (d: Buffer) => (err += d));
+  child.stdio[3]!.on('data', (d: Buffer) => (peak += d));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`${args.join(' ')} exited ${code}: ${err}`));
+      resolve({ ms: performance.now() - started, rssKB: Number(peak.trim()), lines });
+    });
+  });
+}
+
+/** Median wall time of each command, the commands taking turns run after run. */
+async function interleaved(cmds: (() => Promise<Run>)[], runs: number): Promise<number[]> {
+  const times: number[][] = cmds.map(() => []);
+  for (let i = 0; i < runs; i++) {
+    for (const [k, cmd] of cmds.entries()) times[k]!.push((await cmd()).ms);
+  }
+  return times.map(median);
+}
+
+function startServer(kind: 'project' | 'bare', db: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(here, 'servers.ts'), kind, db, join(dir, 'token')],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return new Promise((resolve, reject) => {
+    child.stdout!.once('data', (d: Buffer) =>
+      resolve({ child, url: `http://127.0.0.1:${d.toString().trim()}` }),
+    );
+    child.once('exit', (code) => reject(new Error(`${kind} server exited ${code}`)));
+  });
+}
+
+/** Requests per second over `connections` keep-alive connections, `count` requests of `path`. */
+async function throughput(url: string, path: string, count: number, token: string): Promise<number> {
+  const pool = new Pool(url, { connections: 50, pipelining: 1 });
+  const headers = { authorization: `Bearer ${token}`, time_zone: 'UTC' };
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next++ < count) {
+      const res = await pool.request({ method: 'GET', path, headers });
+      if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
+      await res.body.text();
+    }
+  };
+  await Promise.all(Array.from({ length: 50 }, worker));
+  const rate = count / ((performance.now() - started) / 1000);
+  await pool.close();
+  return rate;
+}
+
+/** One request's wall time. */
+async function once(pool: Pool, path: string, token: string): Promise<number> {
+  const started = performance.now();
+  const res = await pool.request({
+    method: 'GET',
+    path,
+    headers: { authorization: `Bearer ${token}`, time_zone: 'UTC' },
+  });
+  await res.body.text();
+  if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode}`);
+  return performance.now() - started;
+}
+
+const table: [string, number, string, boolean][] = [];
+const atMost = (figure: string, now: number, budget: number) =>
+  table.push([figure, now, `at most ${budget}`, now <= budget]);
+const atLeast = (figure: string, now: number, budget: number) =>
+  table.push([figure, now, `at least ${budget}`, now >= budget]);
+const log = (s: string) => process.stderr.write(`${s}\n`);
+
+try {
+  const db10k = join(dir, 'd10k.db');
+  const db100k = join(dir, 'd100k.db');
+  deviceDatabase(db10k, 10_000).close();
+  deviceDatabase(db100k, 100_000).close();
+  const node0 = () => run(['-e', '0']);
+
+  // Start-up and one listing page, embedded and against a running server.
+  const server = await startServer('project', db10k);
+  const token = readFileSync(join(dir, 'token'), 'utf8');
+  try {
+    const list = ['edgedevice', 'list', '--page-size', '10', '-o', 'json'];
+    const [bare, version, help, remote, embedded] = await interleaved(
+      [
+        node0,
+        () => run([ccp, '--version']),
+        () => run([ccp, 'edgedevice', '--help']),
+        () => run([ccp, ...list], { CCP_BASE_URL: server.url, CCP_TOKEN: token }),
+        () => run([ccp, '--db', db10k, ...list]),
+      ],
+      STARTUP_RUNS,
+    );
+    log(
+      `node -e 0 ${bare!.toFixed(0)} ms, --version ${version!.toFixed(0)}, help ${help!.toFixed(0)}, list ${remote!.toFixed(0)} / embedded ${embedded!.toFixed(0)} ms`,
+    );
+    atMost(
+      '`ccp edgedevice list --page-size 10 -o json`, running server, vs `node -e 0`',
+      remote! / bare!,
+      2.0,
+    );
+    atMost('the same on the embedded default', embedded! / bare!, 2.5);
+    atMost('`ccp --version` vs `node -e 0`', version! / bare!, 1.25);
+    atMost('`ccp edgedevice --help` vs `node -e 0`', help! / bare!, 1.25);
+  } finally {
+    server.child.kill();
+  }
+
+  // Server throughput against the bare baseline, rounds alternating.
+  const rates = { project: [] as number[], bare: [] as number[] };
+  for (let round = 0; round < LOAD_ROUNDS; round++) {
+    for (const kind of ['bare', 'project'] as const) {
+      const s = await startServer(kind, db10k);
+      try {
+        const t = readFileSync(join(dir, 'token'), 'utf8');
+        await throughput(s.url, '/edgedevice/all/0?pageSize=100', 500, t);
+        rates[kind].push(await throughput(s.url, '/edgedevice/all/0?pageSize=100', LOAD_REQUESTS, t));
+      } finally {
+        s.child.kill();
+      }
+    }
+  }
+  log(
+    `GET page 0 x100: project ${median(rates.project).toFixed(0)} req/s, bare ${median(rates.bare).toFixed(0)} req/s`,
+  );
+  atLeast(
+    'server, GET /edgedevice/all/0?pageSize=100, 50 connections, vs bare node:http + better-sqlite3',
+    median(rates.project) / median(rates.bare),
+    0.9,
+  );
+
+  // Deep pages: 999 against 0 of 100,000, each asked right after a random other page (no walk in order).
+  {
+    const s = await startServer('project', db100k);
+    const t = readFileSync(join(dir, 'token'), 'utf8');
+    const pool = new Pool(s.url, { connections: 1 });
+    try {
+      const p = (n: number) => `/edgedevice/all/${n}?pageSize=100`;
+      const random = () => p(1 + Math.floor(Math.random() * 997));
+      const first: number[] = [];
+      const deep: number[] = [];
+      for (let i = 0; i < DEEP_RUNS; i++) {
+        await once(pool, random(), t);
+        deep.push(await once(pool, p(999), t));
+        await once(pool, random(), t);
+        first.push(await once(pool, p(0), t));
+      }
+      log(`page 0 ${median(first).toFixed(2)} ms, page 999 ${median(deep).toFixed(2)} ms`);
+      atLeast(
+        'server, page 999 vs page 0 of 100,000 devices, any order (time of page 0 / page 999)',
+        median(first) / median(deep),
+        0.9,
+      );
+    } finally {
+      await pool.close();
+      s.child.kill();
+    }
+  }
+
+  // The export: ccp against a bare better-sqlite3 NDJSON stream, and ccp's peak memory at 10x the rows.
+  {
+    const exp = (db: string) => () => run([ccp, '--db', db, 'edgedevice', 'list', '--all', '-o', 'ndjson']);
+    const big: Run[] = [];
+    const small: Run[] = [];
+    const times: number[] = [];
+    const bases: number[] = [];
+    for (let i = 0; i < HEAVY_RUNS; i++) {
+      bases.push((await run([join(here, 'bare-export.mjs'), db100k])).ms);
+      const r = await exp(db100k)();
+      if (r.lines !== 100_000) throw new Error(`export printed ${r.lines} lines`);
+      big.push(r);
+      times.push(r.ms);
+      small.push(await exp(db10k)());
+    }
+    const peak = (rs: Run[]) => median(rs.map((r) => r.rssKB));
+    log(
+      `export 100k: ccp ${median(times).toFixed(0)} ms, bare ${median(bases).toFixed(0)} ms; peak RSS ${(peak(big) / 1024).toFixed(0)} MB vs ${(peak(small) / 1024).toFixed(0)} MB at 10k`,
+    );
+    atMost(
+      '`ccp edgedevice list --all -o ndjson`, 100,000 devices, vs a bare better-sqlite3 NDJSON stream',
+      median(times) / median(bases),
+      2.0,
+    );
+    atMost('peak RSS of that export at 100,000 devices vs 10,000', peak(big) / peak(small), 1.3);
+  }
+
+  // Bulk add: 10,000 CSV rows through ccp against a raw insert of the same rows in its own process.
+  {
+    const file = join(dir, 'devices.csv');
+    writeFileSync(file, csv(10_000));
+    const empty = join(dir, 'empty.db');
+    const store = openStore(empty);
+    importFixture(store, { organizations: [{ uuid: BENCH_ORG, orgName: 'Bench Org' }] });
+    store.close();
+    let k = 0;
+    const fresh = () => {
+      const db = join(dir, `add-${k++}.db`);
+      copyFileSync(empty, db);
+      return db;
+    };
+    const add = () =>
+      run([
+        ccp,
+        '--db',
+        fresh(),
+        'edgedevice',
+        'add',
+        '--org',
+        BENCH_ORG,
+        '--user',
+        USER,
+        '-f',
+        file,
+        '--batch-size',
+        '100',
+        '-o',
+        'ndjson',
+      ]);
+    const raw = () =>
+      run([join(root, 'bench', 'bulk-add', 'direct-insert.mjs'), fresh(), file, '100', BENCH_ORG, USER]);
+    const [cli, base] = await interleaved([add, raw], HEAVY_RUNS);
+    log(`add -f 10k: ccp ${cli!.toFixed(0)} ms, raw ${base!.toFixed(0)} ms`);
+    atMost(
+      '`ccp edgedevice add -f` 10,000 CSV rows vs a raw better-sqlite3 insert in its own process',
+      cli! / base!,
+      2.0,
+    );
+  }
+
+  const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  console.log(
+    `\n${quick ? 'quick run' : 'full run'}, ${stamp} UTC, load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)}\n`,
+  );
+  console.log('| figure | now | budget | |');
+  console.log('|---|---|---|---|');
+  for (const [figure, now, budget, ok] of table)
+    console.log(`| ${figure} | ${now.toFixed(2)} | ${budget} | ${ok ? 'pass' : 'FAIL'} |`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
