@@ -12,7 +12,7 @@ import {
   toRow,
   updateOf,
 } from './columns.js';
-import { SCOPE_CTE } from './scope.js';
+import { listingPages } from './listing-pages.js';
 import { groupBy, keyList } from './values.js';
 
 const DEVICE = [
@@ -67,48 +67,12 @@ const REF_COLUMNS = columnsOf(REFERENCE, ['device_uuid']);
 
 const DEVICE_COLUMNS = columnsOf(DEVICE);
 
-interface Key {
-  uuid: string;
-  created_on: number;
-}
-
-// Clients read a listing page after page; remembering where each served page ended lets the next page
-// seek there instead of skipping every entry before it. Any write (here or, via data_version, by another
-// connection to the file) forgets it all.
-const MAX_REMEMBERED = 10_000;
-
 /** Orders rows as load() does: created_on, then uuid in SQLite's binary collation (code unit order). */
 const listingOrder = (a: DeviceRow, b: DeviceRow) =>
   a.created_on - b.created_on || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
 
 export function edgeDeviceRepo(db: Database.Database) {
-  let writes = 0;
-  let cacheVersion = '';
-  const pageEnds = new Map<string, Key>();
-  const counts = new Map<string, number>();
-  const fresh = () => {
-    const version = `${writes}:${db.pragma('data_version', { simple: true })}`;
-    if (version !== cacheVersion) {
-      cacheVersion = version;
-      pageEnds.clear();
-      counts.clear();
-    }
-  };
-  // Keys first, from the covering index alone; rows are loaded only for the page.
-  const pageKeys = db.prepare<[{ root: string; limit: number; offset: number }], Key>(
-    `${SCOPE_CTE} SELECT d.uuid, d.created_on FROM edge_devices d INDEXED BY edge_devices_by_created
-      WHERE d.org_uuid IN (SELECT uuid FROM scope)
-      ORDER BY d.created_on, d.uuid LIMIT @limit OFFSET @offset`,
-  );
-  // The same page found by seeking past the previous page's last key: no entries to skip.
-  const pageKeysAfter = db.prepare<[{ root: string; limit: number; created: number; uuid: string }], Key>(
-    `${SCOPE_CTE} SELECT d.uuid, d.created_on FROM edge_devices d INDEXED BY edge_devices_by_created
-      WHERE (d.created_on, d.uuid) > (@created, @uuid) AND d.org_uuid IN (SELECT uuid FROM scope)
-      ORDER BY d.created_on, d.uuid LIMIT @limit`,
-  );
-  const scopeCount = db.prepare<[{ root: string }], { n: number }>(
-    `${SCOPE_CTE} SELECT count(*) AS n FROM edge_devices WHERE org_uuid IN (SELECT uuid FROM scope)`,
-  );
+  const listing = listingPages(db);
   const orgCount = db.prepare<[string], { n: number }>(
     'SELECT count(*) AS n FROM edge_devices WHERE org_uuid = ?',
   );
@@ -168,7 +132,7 @@ export function edgeDeviceRepo(db: Database.Database) {
       created_on: now,
       modified_on: now,
     }) as DeviceRow;
-    writes++;
+    listing.written();
     insertDevice.run(bind(row, DEVICE_COLUMNS));
     return row;
   }
@@ -176,7 +140,7 @@ export function edgeDeviceRepo(db: Database.Database) {
   /** Updates the fields sent. */
   function update(uuid: string, patch: Partial<EdgeDevice>, now: number): void {
     const { sets, params } = updateOf(DEVICE, DEVICE_UPDATABLE, patch);
-    writes++;
+    listing.written();
     db.prepare(
       `UPDATE edge_devices SET ${[...sets, 'modified_on = @now'].join(', ')} WHERE uuid = @uuid`,
     ).run({ ...params, uuid, now });
@@ -234,28 +198,8 @@ export function edgeDeviceRepo(db: Database.Database) {
     get: (uuid: string) => getRow.get(uuid),
     bySerial: (orgUuid: string, serial: string) => bySerial.get(orgUuid, serial),
     /** The keys of one page of the caller's listing, in order. */
-    pageKeys(root: string, limit: number, offset: number): string[] {
-      fresh();
-      const after = offset > 0 ? pageEnds.get(`${root}:${offset}`) : undefined;
-      const keys = after
-        ? pageKeysAfter.all({ root, limit, created: after.created_on, uuid: after.uuid })
-        : pageKeys.all({ root, limit, offset });
-      const last = keys[keys.length - 1];
-      if (last && keys.length === limit) {
-        if (pageEnds.size >= MAX_REMEMBERED) pageEnds.clear();
-        pageEnds.set(`${root}:${offset + limit}`, last);
-      }
-      return keys.map((k) => k.uuid);
-    },
-    countInScope(root: string): number {
-      fresh();
-      let n = counts.get(root);
-      if (n === undefined) {
-        n = scopeCount.get({ root })!.n;
-        counts.set(root, n);
-      }
-      return n;
-    },
+    pageKeys: listing.pageKeys,
+    countInScope: listing.countInScope,
     countInOrg: (orgUuid: string) => orgCount.get(orgUuid)!.n,
     touch: (uuid: string, now: number) => touch.run(now, uuid),
     /**

@@ -61,6 +61,39 @@ describe('deep pages of the edge device listing', () => {
     expect(seen).toEqual(order);
   });
 
+  it('pages asked in any order, of any size, are the pages OFFSET gives; a write is seen at once', () => {
+    const { edgeDevices, db } = t.store;
+    const byOffset = db.prepare(
+      `SELECT uuid FROM edge_devices WHERE org_uuid != ? ORDER BY created_on, uuid LIMIT ? OFFSET ?`,
+    );
+    const expectPage = (limit: number, offset: number) =>
+      expect(edgeDevices.pageKeys(ORG.root, limit, offset)).toEqual(
+        byOffset.pluck().all(ORG.other, limit, offset),
+      );
+    for (const [limit, offset] of [
+      [100, 14_900],
+      [7, 199],
+      [7, 200],
+      [7, 201],
+      [7, 999],
+      [7, 1000],
+      [7, 1001],
+      [333, 5_432],
+      [50, 2_000],
+      [10, 14_995],
+      [10, 20_000],
+    ] as const) {
+      expectPage(limit, offset);
+    }
+    // An earlier device moves every later one a place on: the remembered keys must not be used.
+    edgeDevices.insert(
+      { uuid: 'c0000000-0000-4000-8000-000000000000', orgUUID: ORG.root, serialNumber: 'SNX' },
+      1,
+    );
+    expectPage(100, 14_900);
+    expectPage(7, 5_000);
+  });
+
   it('a deep page, reached page after page, costs about what the first costs', () => {
     const { edgeDevices } = t.store;
     const last = Math.floor(DEVICES / PAGE) - 1;

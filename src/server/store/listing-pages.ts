@@ -1,0 +1,110 @@
+// Pages of the edge-device listing of one scope, in listing order (created_on, then uuid), found from the
+// covering index alone: rows are loaded by the caller only for the page.
+import type Database from 'better-sqlite3';
+import { SCOPE_CTE } from './scope.js';
+
+interface Key {
+  uuid: string;
+  created_on: number;
+}
+
+// Clients read a listing page after page; remembering where each served page ended lets the next page
+// seek there instead of skipping every entry before it. Any write (here or, via data_version, by another
+// connection to the file) forgets it all.
+const MAX_REMEMBERED = 10_000;
+/** One key in STRIDE of a listing is kept once a page that deep is asked for (500 keys per 100,000). */
+const STRIDE = 200;
+
+export function listingPages(db: Database.Database) {
+  let writes = 0;
+  let cacheVersion = '';
+  const pageEnds = new Map<string, Key>();
+  const counts = new Map<string, number>();
+  // Every STRIDE-th key of each listing asked for deep: a page anywhere seeks from the nearest one.
+  const marks = new Map<string, Key[]>();
+  const fresh = () => {
+    const version = `${writes}:${db.pragma('data_version', { simple: true })}`;
+    if (version !== cacheVersion) {
+      cacheVersion = version;
+      pageEnds.clear();
+      counts.clear();
+      marks.clear();
+    }
+  };
+  // Keys first, from the covering index alone; rows are loaded only for the page.
+  const pageKeys = db.prepare<[{ root: string; limit: number; offset: number }], Key>(
+    `${SCOPE_CTE} SELECT d.uuid, d.created_on FROM edge_devices d INDEXED BY edge_devices_by_created
+      WHERE d.org_uuid IN (SELECT uuid FROM scope)
+      ORDER BY d.created_on, d.uuid LIMIT @limit OFFSET @offset`,
+  );
+  // The same page found by seeking past a known key (the previous page's last, or the nearest mark): at
+  // most STRIDE entries to skip.
+  const pageKeysAfter = db.prepare<
+    [{ root: string; limit: number; skip: number; created: number; uuid: string }],
+    Key
+  >(
+    `${SCOPE_CTE} SELECT d.uuid, d.created_on FROM edge_devices d INDEXED BY edge_devices_by_created
+      WHERE (d.created_on, d.uuid) > (@created, @uuid) AND d.org_uuid IN (SELECT uuid FROM scope)
+      ORDER BY d.created_on, d.uuid LIMIT @limit OFFSET @skip`,
+  );
+  const markKeys = db.prepare<[{ root: string; stride: number }], Key>(
+    `${SCOPE_CTE} SELECT uuid, created_on FROM (
+      SELECT d.uuid, d.created_on, row_number() OVER (ORDER BY d.created_on, d.uuid) AS n
+      FROM edge_devices d INDEXED BY edge_devices_by_created WHERE d.org_uuid IN (SELECT uuid FROM scope)
+    ) WHERE n % @stride = 0 ORDER BY n`,
+  );
+  /** The nearest known key before `offset` and how many entries lie between: from a page end or a mark. */
+  function seekFrom(root: string, offset: number): { after: Key; skip: number } | undefined {
+    const end = offset > 0 ? pageEnds.get(`${root}:${offset}`) : undefined;
+    if (end) return { after: end, skip: 0 };
+    if (offset < STRIDE) return undefined;
+    let list = marks.get(root);
+    if (!list) {
+      // One pass over the index per data version, instead of one per deep page.
+      list = markKeys.all({ root, stride: STRIDE });
+      marks.set(root, list);
+    }
+    const i = Math.min(Math.floor(offset / STRIDE), list.length);
+    // list[i - 1] is the key at position i * STRIDE - 1 (0-based).
+    return i === 0 ? undefined : { after: list[i - 1]!, skip: offset - i * STRIDE };
+  }
+  const scopeCount = db.prepare<[{ root: string }], { n: number }>(
+    `${SCOPE_CTE} SELECT count(*) AS n FROM edge_devices WHERE org_uuid IN (SELECT uuid FROM scope)`,
+  );
+
+  return {
+    /** Any write through this connection forgets what was remembered. */
+    written: () => {
+      writes++;
+    },
+    /** The keys of one page of the caller's listing, in order. */
+    pageKeys(root: string, limit: number, offset: number): string[] {
+      fresh();
+      const from = seekFrom(root, offset);
+      const keys = from
+        ? pageKeysAfter.all({
+            root,
+            limit,
+            skip: from.skip,
+            created: from.after.created_on,
+            uuid: from.after.uuid,
+          })
+        : pageKeys.all({ root, limit, offset });
+      const last = keys[keys.length - 1];
+      if (last && keys.length === limit) {
+        if (pageEnds.size >= MAX_REMEMBERED) pageEnds.clear();
+        pageEnds.set(`${root}:${offset + limit}`, last);
+      }
+      return keys.map((k) => k.uuid);
+    },
+    countInScope(root: string): number {
+      fresh();
+      let n = counts.get(root);
+      if (n === undefined) {
+        n = scopeCount.get({ root })!.n;
+        counts.set(root, n);
+      }
+      return n;
+    },
+  };
+}
