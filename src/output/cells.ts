@@ -1,4 +1,4 @@
-import { formatTimestamp, parseTimestamp } from '../domain/index.js';
+import { formatTimestamp, parseTimestamp } from '../domain/instant.js';
 import { valuesAt } from './paths.js';
 import type { Column } from './types.js';
 

@@ -2,7 +2,8 @@ import { licenseStateRequest } from '../../api/licenses.js';
 import { writeRecords } from '../../cli/output.js';
 import { writeDryRun } from '../../cli/write/dry-run.js';
 import { type WriteDeps, type WriteOutput, withSubject } from '../../cli/write/send.js';
-import { type LicenseAction, type LicenseRecord, parseTimestamp } from '../../domain/index.js';
+import type { LicenseAction, LicenseRecord } from '../../domain/index.js';
+import { parseTimestamp } from '../../domain/instant.js';
 import { licenseSummary, overTotal } from './view.js';
 
 export { licenseSummary } from './view.js';
