@@ -58,6 +58,13 @@ it('Ctrl-C mid-apply reports saved, outcome-unknown and not-sent batches; the sa
   expect(cut.stderr).toContain(`ccp edgedevice apply --org ${ORG.root} --user ${USER.admin} -f ${path}`);
   expect(cut.stderr.trimEnd().endsWith('Cancelled.')).toBe(true);
 
+  // The held batch reaches the server only after its 400 ms: resume once it is saved, else a fast start
+  // would plan it again.
+  const saved = async () => {
+    const r = await t.srv.call('GET', '/edgedevice/all/0?pageSize=1000', { timeZone: 'UTC' });
+    return r.body.data.filter((d: { serialNumber: string }) => d.serialNumber.startsWith('SN-C')).length;
+  };
+  for (let i = 0; i < 100 && (await saved()) < 30; i++) await new Promise((r) => setTimeout(r, 50));
   const resumed = await spawnCcp(args, { env });
   expect(resumed.code, resumed.stderr).toBe(0);
   // The batch whose answer never came was saved: the re-run plans only the rest.
