@@ -186,9 +186,12 @@ function writeJsonError(io: IO, report: ErrorReport): void {
   io.stderr.write(`${JSON.stringify(report)}\n`);
 }
 
-// After Ctrl-C a command has this long to stop on its own (aborted requests and prompts end at once) before
-// the process is ended for it: a read of a terminal's stdin, say, never ends by itself.
-const INTERRUPT_GRACE_MS = 1500;
+// After Ctrl-C a command has this long to stop on its own and say what it did (aborted requests and prompts
+// end at once) before the process is ended for it: a read of a terminal's stdin, say, never ends by itself.
+const INTERRUPT_GRACE_MS = 2000;
+// conf's exit hook (when-exit) sends SIGINT again as soon as it sees one: a second SIGINT this close to the
+// first is that echo, not a person pressing Ctrl-C twice.
+const ECHO_MS = 300;
 
 /**
  * Ctrl-C: the first runs the command's interrupt hooks and aborts io.signal, so the command fails and run()
@@ -196,13 +199,18 @@ const INTERRUPT_GRACE_MS = 1500;
  * process with the same words. A command that stops on SIGINT by design (server start) just returns.
  */
 function handleSigint(io: IO, finished: () => boolean): () => void {
+  let first = 0;
   const end = () => {
     if (finished()) return;
     sayCancelled(io);
     process.exit(EXIT.interrupted);
   };
   return () => {
-    if (io.signal.aborted) return end();
+    if (io.signal.aborted) {
+      if (performance.now() - first > ECHO_MS) end();
+      return;
+    }
+    first = performance.now();
     io.interrupt();
     setTimeout(end, INTERRUPT_GRACE_MS).unref();
   };

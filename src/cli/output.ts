@@ -107,12 +107,18 @@ export async function writeRecords(
   emptyMessage: string,
 ): Promise<number> {
   const { openPager } = await import('./pager.js');
-  const pager = await openPager(io, spec.pager === true);
+  const source = (async function* () {
+    yield* records;
+  })();
+  // The pager starts with the first record: while the service is slow, the spinner and Ctrl-C reach ccp,
+  // not a pager waiting for input.
+  const first = await source.next();
+  const pager = first.done ? undefined : await openPager(io, spec.pager === true);
   const writer = await recordWriter(pager?.out ?? io.stdout, spec, what);
   let count = 0;
   try {
-    for await (const record of records) {
-      await writer.write(record);
+    for (let next = first; !next.done; next = await source.next()) {
+      await writer.write(next.value);
       count++;
     }
     await writer.end();

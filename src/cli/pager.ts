@@ -42,6 +42,8 @@ export async function openPager(io: IO, enabled: boolean): Promise<Pager | undef
   // The user may quit the pager before the listing ends: later writes then fail with EPIPE, which main
   // takes as a reader that went away (exit 0), as with `| head`.
   child.stdin!.on('error', () => {});
+  // Ctrl-C ends the command, and the pager with it (less ignores SIGINT and would wait for a q).
+  io.signal.addEventListener('abort', () => child.kill(), { once: true });
   return { out: child.stdin!, close: () => closePager(child, exited) };
 }
 
