@@ -4,6 +4,8 @@ import type { ApiClient } from '../api/client.js';
 import { addEdgeDevicesRequest, listEdgeDevices, pushEdgeDevicesRequest } from '../api/edge-devices.js';
 import { UsageError } from '../cli/errors.js';
 import type { IO } from '../cli/io.js';
+import { listingProgress } from '../cli/listing.js';
+import { type ListFn, walkListing } from '../cli/listing-find.js';
 import type { OutputSpec } from '../cli/output.js';
 import type { Prompter } from '../cli/prompter.js';
 import { readInputFile } from '../cli/write/input.js';
@@ -146,7 +148,15 @@ export async function runEdgeDeviceApply(opts: EdgeDeviceApplyOptions): Promise<
 
   const api = await opts.api();
   const planner = new DevicePlanner(records, { orgUuid: opts.orgUuid, disableMissing: opts.disableMissing });
-  for await (const device of listEdgeDevices(api, { pageSize: 1000, all: true })) planner.see(device);
+  // One walk of the listing (the interface reads devices no other way), with progress on a terminal.
+  const progress = await listingProgress(io, 'devices', true);
+  const list: ListFn<EdgeDevice> = (client, page) =>
+    listEdgeDevices(client, { ...page, onPage: progress.onPage });
+  try {
+    for await (const device of walkListing(api, list, 1000)) planner.see(device);
+  } finally {
+    progress.stop();
+  }
   const { plan, conflicts } = planner.finish();
   if (conflicts.length > 0)
     throw new UsageError(
