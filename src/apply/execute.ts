@@ -34,61 +34,58 @@ export interface SendOptions {
   noun: string;
   /** The command that resumes, shown when the run stops early. */
   resume: string;
-  /** Where SIGINT is heard (tests may pass their own emitter). */
-  signals?: NodeJS.EventEmitter;
 }
 
-/** Sends every batch in order; returns the records the service answered with. */
+/**
+ * Sends every batch in order; returns the records the service answered with. Ctrl-C aborts io.signal (and
+ * with it the request in flight): the account is printed, then main() says `Cancelled.` (exit 130).
+ */
 export async function sendBatches<T extends object>(opts: SendOptions): Promise<T[]> {
   const { io, batches } = opts;
   const total = batches.reduce((n, b) => n + b.size, 0);
   const progress = await progressBar(io, total, opts.noun);
-  const signals = opts.signals ?? process;
-  let interrupt: () => void = () => {};
-  const interrupted = new Promise<'interrupted'>((resolve) => {
-    interrupt = () => resolve('interrupted');
-  });
-  signals.on('SIGINT', interrupt);
   const saved: T[] = [];
   let done = 0;
   let k = 0;
   try {
     for (; k < batches.length; k++) {
-      const answer = await Promise.race([sendWrite<T>(opts.api, batches[k]!.request), interrupted]);
-      if (answer === 'interrupted') {
-        progress.stop();
-        report(opts, k, 'interrupted');
-        throw new CancelledError();
-      }
+      if (io.signal.aborted) throw new CancelledError();
+      const answer = await sendWrite<T>(opts.api, batches[k]!.request);
       saved.push(...answer.envelope.data);
       done += batches[k]!.size;
       progress.update(done);
     }
   } catch (err) {
     progress.stop();
+    // A request that went out and lost its answer (to Ctrl-C or the network) may have been applied.
+    const unknown = err instanceof NetworkError && err.outcomeUnknown;
+    if (io.signal.aborted) {
+      report(opts, k, unknown ? 'unknown' : 'not sent');
+      throw new CancelledError();
+    }
     if (err instanceof ApiError || err instanceof NetworkError)
-      report(opts, k, err instanceof NetworkError && err.outcomeUnknown ? 'unknown' : 'failed');
+      report(opts, k, unknown ? 'unknown' : 'failed');
     throw err;
   } finally {
-    signals.off('SIGINT', interrupt);
     progress.stop();
   }
   return saved;
 }
 
 /** The account of a run stopped at batch `k`. */
-function report(opts: SendOptions, k: number, how: 'interrupted' | 'unknown' | 'failed'): void {
+function report(opts: SendOptions, k: number, how: 'not sent' | 'unknown' | 'failed'): void {
   const { batches } = opts;
   const saved = batches.slice(0, k);
   const stopped = batches[k];
-  const notSent = batches.slice(k + 1);
+  const notSent = batches.slice(how === 'not sent' ? k : k + 1);
   const lines = [`Stopped after ${k} of ${batches.length} ${batches.length === 1 ? 'batch' : 'batches'}.`];
   lines.push(`  saved:           ${linesText(saved)}`);
-  if (stopped) {
+  if (stopped && how !== 'not sent') {
     if (how === 'failed') lines.push(`  failed:          ${linesText([stopped])}`);
     else lines.push(`  outcome unknown: ${linesText([stopped])} (sent, no answer came)`);
   }
   lines.push(`  not sent:        ${linesText(notSent)}`);
   lines.push(`Run the same command again to resume; it plans only what is still to do:\n  ${opts.resume}`);
-  opts.io.note(lines.join('\n'));
+  // What a stopped run left behind prints even with -q.
+  opts.io.warn(lines.join('\n'));
 }
