@@ -27,6 +27,8 @@ export interface EdgeDeviceApplyOptions {
   format?: InputFormat;
   /** Drop fields and columns a device does not have, instead of failing. */
   ignoreUnknown?: boolean;
+  /** Other names a CSV column may have (add's flag names). */
+  aliases?: Record<string, string>;
   dryRun: boolean;
   yes: boolean;
   disableMissing: boolean;
@@ -138,7 +140,7 @@ function resumeCommand(opts: EdgeDeviceApplyOptions): string {
 export async function runEdgeDeviceApply(opts: EdgeDeviceApplyOptions): Promise<void> {
   const { io } = opts;
   checkPlanFormat(opts.output);
-  const records = await readInputFile(io, opts, EdgeDeviceInput);
+  const records = await readInputFile(io, opts, EdgeDeviceInput, opts.aliases);
   const name = opts.file === '-' ? '<stdin>' : opts.file;
   const repeats = repeatedKeys(records);
   if (repeats.length > 0)

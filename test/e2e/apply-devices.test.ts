@@ -93,6 +93,23 @@ describe('edgedevice apply: the plan', () => {
     expect(proxy.seen).toEqual([]);
   });
 
+  it('reads the same CSV headers as add (flag names), and refuses an unknown column naming it', async () => {
+    const csv = 'name,serial,ip,port,location\nGateway Pune 2,SN-1002,10.20.0.2,,\n';
+    const r = await spawnCcp([...APPLY, '-f', file('flags.csv', csv), '--dry-run', '-o', 'json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).update[0].changes).toEqual({
+      ipAdress: { from: expect.any(String), to: '10.20.0.2' },
+    });
+    const bad = await spawnCcp(
+      [...APPLY, '-f', file('bad.csv', 'serialNumber,edgeDeviceName,ipAddress\nSN-1,a,1.2.3.4\n')],
+      { env },
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('ipAddress');
+    expect(bad.stderr).toContain('ipAdress');
+    expect(proxy.writes()).toEqual([]);
+  });
+
   it('a uuid of another organization is refused before anything is sent', async () => {
     const r = await spawnCcp(
       [

@@ -46,7 +46,7 @@ export interface EdgeDeviceAddOptions extends WriteOutput {
 }
 
 /** Device fields by the option keys of their flags (commander's camelCase). */
-const DEVICE_OPTIONS = {
+export const DEVICE_OPTIONS = {
   edgeDeviceName: 'name',
   serialNumber: 'serial',
   ipAdress: 'ip',

@@ -3,10 +3,10 @@ import { wholeNumber } from '../../cli/args.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { outputSpec } from '../../cli/output.js';
-import { addFileFlags, type WriteFlags } from '../../cli/write/flags.js';
+import { addFileFlags, columnAliases, type WriteFlags } from '../../cli/write/flags.js';
 import { requireValue } from '../../cli/write/prompts.js';
 import { writeSkeleton } from '../../cli/write/skeleton.js';
-import { DEFAULT_BATCH_SIZE, EDGE_DEVICE_EXAMPLE } from './add.js';
+import { DEFAULT_BATCH_SIZE, DEVICE_OPTIONS, EDGE_DEVICE_EXAMPLE } from './add.js';
 
 export interface ApplyFlags extends WriteFlags {
   yes?: boolean;
@@ -55,6 +55,7 @@ ${examples(
       }
       // The behaviour and its schemas load here, so help and other commands never load zod.
       const run = await import('../../apply/devices.js');
+      const add = parent.commands.find((c) => c.name() === 'add');
       const cfg = await f.config();
       const file = await requireValue(f.prompter, flags.file, {
         flag: '-f',
@@ -80,6 +81,8 @@ ${examples(
         file,
         format: flags.format,
         ignoreUnknown: flags.ignoreUnknown === true,
+        // The same CSV headers as add: field names or add's flag names (name,serial,ip,port,location).
+        aliases: add ? columnAliases(add, DEVICE_OPTIONS) : undefined,
         dryRun: flags.dryRun === true,
         yes: flags.yes === true,
         disableMissing: flags.disableMissing === true,
