@@ -4,26 +4,15 @@ import { type Command, Option } from 'commander';
 import { pushEdgeDevicesRequest } from '../../api/edge-devices.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
-import { examples } from '../../cli/help.js';
-import { addDryRunFlag, addFileFlags, type WriteFlags } from '../../cli/write/flags.js';
-import { flagRecord, readInputFile } from '../../cli/write/input.js';
+import type { WriteFlags } from '../../cli/write/flags.js';
+import { flagRecord } from '../../cli/write/input.js';
 import { requireValue } from '../../cli/write/prompts.js';
-import {
-  count,
-  sendAndPrint,
-  subjectOf,
-  type WriteDeps,
-  type WriteOutput,
-  writeDeps,
-  writeOutput,
-} from '../../cli/write/send.js';
+import { addRecordFlags, sendFileOrFlags, sendRecords, type WriteRecords } from '../../cli/write/records.js';
+import { count, type WriteDeps } from '../../cli/write/send.js';
 import { writeSkeleton } from '../../cli/write/skeleton.js';
 import type { EdgeDevice, EdgeDevicePushInput } from '../../domain/edge-device.js';
 
-export interface EdgeDevicePushOptions extends WriteOutput {
-  records: EdgeDevicePushInput[];
-  file?: string;
-}
+export type EdgeDevicePushOptions = WriteRecords<EdgeDevicePushInput>;
 
 interface PushFlags extends WriteFlags {
   flow?: string;
@@ -59,31 +48,26 @@ export function registerEdgeDevicePush(parent: Command, f: Factory): Command {
     .addOption(
       new Option('--flow-name <name>', "the flow's name (default: the tab node's label, else the file name)"),
     );
-  addFileFlags(cmd, 'devices with their edgeFlows');
-  addDryRunFlag(cmd)
-    .addHelpText(
-      'after',
-      examples(
-        'ccp edgedevice push d0000000-0000-4000-8000-000000000001 --flow flows.json',
-        'ccp edgedevice push d0000000-0000-4000-8000-000000000001 --flow flows.json --flow-name "Pump v2"',
-        'ccp edgedevice push -f pushes.json',
-        'ccp edgedevice push --skeleton > pushes.json',
-      ),
-    )
-    .action(async (deviceUuid: string | undefined, flags: PushFlags) => {
-      // The schema loads here, so help and other commands never load zod.
-      const { EdgeDevicePushInput } = await import('../../domain/edge-device.js');
-      // A push reads only the device's uuid and its flows: the other device fields would only mislead.
-      const pushShape = EdgeDevicePushInput.pick({ uuid: true, edgeFlows: true });
-      if (flags.skeleton) return writeSkeleton(f.io, pushShape, PUSH_EXAMPLE, flags.format);
-      let records: EdgeDevicePushInput[];
-      if (flags.file !== undefined) {
-        if (flags.flow !== undefined || deviceUuid !== undefined) {
-          throw new UsageError('give either -f FILE or <deviceUuid> --flow FILE, not both');
-        }
-        const read = await readInputFile(f.io, { ...flags, file: flags.file }, EdgeDevicePushInput);
-        records = read.map((r) => r.record);
-      } else {
+  addRecordFlags(
+    cmd,
+    'devices with their edgeFlows',
+    'ccp edgedevice push d0000000-0000-4000-8000-000000000001 --flow flows.json',
+    'ccp edgedevice push d0000000-0000-4000-8000-000000000001 --flow flows.json --flow-name "Pump v2"',
+    'ccp edgedevice push -f pushes.json',
+    'ccp edgedevice push --skeleton > pushes.json',
+  ).action(async (deviceUuid: string | undefined, flags: PushFlags) => {
+    // The schema loads here, so help and other commands never load zod.
+    const { EdgeDevicePushInput } = await import('../../domain/edge-device.js');
+    // A push reads only the device's uuid and its flows: the other device fields would only mislead.
+    const pushShape = EdgeDevicePushInput.pick({ uuid: true, edgeFlows: true });
+    if (flags.skeleton) return writeSkeleton(f.io, pushShape, PUSH_EXAMPLE, flags.format);
+    await sendFileOrFlags(f, flags, EdgeDevicePushInput, {
+      kind: 'edgeDevice',
+      clash:
+        flags.flow !== undefined || deviceUuid !== undefined
+          ? 'give either -f FILE or <deviceUuid> --flow FILE, not both'
+          : undefined,
+      fromFlags: async () => {
         const orElse = '-f FILE with the devices and their edgeFlows';
         const uuid = await requireValue(f.prompter, deviceUuid, {
           flag: '<deviceUuid>',
@@ -97,11 +81,11 @@ export function registerEdgeDevicePush(parent: Command, f: Factory): Command {
           orElse,
         });
         const flow = await flowOf(flowFile, flags);
-        records = [flagRecord(EdgeDevicePushInput, { uuid, edgeFlows: [flow] }, { uuid: '<deviceUuid>' })];
-      }
-      const output = await writeOutput(f, flags, 'edgeDevice');
-      await runEdgeDevicePush({ records, file: flags.file, ...output }, writeDeps(f));
+        return flagRecord(EdgeDevicePushInput, { uuid, edgeFlows: [flow] }, { uuid: '<deviceUuid>' });
+      },
+      run: runEdgeDevicePush,
     });
+  });
   return cmd;
 }
 
@@ -148,9 +132,11 @@ export async function flowOf(file: string, flags: { flowId?: string; flowName?: 
 
 export async function runEdgeDevicePush(opts: EdgeDevicePushOptions, deps: WriteDeps): Promise<EdgeDevice[]> {
   const flows = opts.records.reduce((n, r) => n + r.edgeFlows.length, 0);
-  return sendAndPrint<EdgeDevice>(opts, deps, pushEdgeDevicesRequest(opts.records), {
-    kind: 'edgeDevice',
-    subject: subjectOf(opts.records, opts.file),
-    summary: (saved) => `Pushed ${count(flows, 'flow')} to ${count(saved.length, 'device')}.`,
-  });
+  return sendRecords<EdgeDevice>(
+    opts,
+    deps,
+    pushEdgeDevicesRequest(opts.records),
+    'edgeDevice',
+    (saved) => `Pushed ${count(flows, 'flow')} to ${count(saved.length, 'device')}.`,
+  );
 }

@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { collect, parseAssignment } from '../../cli/args.js';
+import type { Factory } from '../../cli/factory.js';
+import type { WriteFlags } from '../../cli/write/flags.js';
+import { requireValue } from '../../cli/write/prompts.js';
 import type { NotificationOption } from '../../domain/notification.js';
 
 export interface NotificationFlags {
@@ -9,6 +12,9 @@ export interface NotificationFlags {
   active?: boolean;
   inactive?: boolean;
 }
+
+/** What notify save and update take: the notification flags and the write flags. */
+export type NotifyFlags = WriteFlags & NotificationFlags;
 
 export const NOTIFICATION_EXAMPLE = {
   type: 'EMAIL',
@@ -46,4 +52,17 @@ export function activeFlag(flags: NotificationFlags): boolean | undefined {
   if (flags.active) return true;
   if (flags.inactive) return false;
   return undefined;
+}
+
+/**
+ * The fields --type (asked for on a terminal if missing), --option and --active/--inactive give a
+ * notification; `orElse` is the other way to give them, named when --type is missing off a terminal.
+ */
+export async function notificationOf(f: Factory, flags: NotificationFlags, orElse?: string) {
+  const type = await requireValue(f.prompter, flags.type, {
+    flag: '--type',
+    message: 'Notification type',
+    orElse,
+  });
+  return { type, isActive: activeFlag(flags), notificationOptions: notificationOptions(flags.option) };
 }

@@ -2,34 +2,15 @@ import { type Command, Option } from 'commander';
 import { updateOrganizationsRequest } from '../../api/organizations.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
-import { examples } from '../../cli/help.js';
-import {
-  addDryRunFlag,
-  addFileFlags,
-  columnAliases,
-  fieldsFromFlags,
-  flagNames,
-  type WriteFlags,
-} from '../../cli/write/flags.js';
-import { flagRecord, readInputFile } from '../../cli/write/input.js';
+import { columnAliases, fieldsFromFlags, flagNames, type WriteFlags } from '../../cli/write/flags.js';
+import { flagRecord } from '../../cli/write/input.js';
 import { requireValue } from '../../cli/write/prompts.js';
-import {
-  count,
-  sendAndPrint,
-  subjectOf,
-  type WriteDeps,
-  type WriteOutput,
-  writeDeps,
-  writeOutput,
-} from '../../cli/write/send.js';
+import { addRecordFlags, sendFileOrFlags, sendRecords, type WriteRecords } from '../../cli/write/records.js';
+import { count, type WriteDeps } from '../../cli/write/send.js';
 import { writeSkeleton } from '../../cli/write/skeleton.js';
 import type { Organization, OrganizationUpdate } from '../../domain/organization.js';
 
-export interface OrgUpdateOptions extends WriteOutput {
-  records: OrganizationUpdate[];
-  /** The file the records came from, named in errors. */
-  file?: string;
-}
+export type OrgUpdateOptions = WriteRecords<OrganizationUpdate>;
 
 /** Record fields by the option keys of their flags (commander's camelCase). */
 const ORG_OPTIONS = { orgName: 'name', orgAdmin: 'admin', isDemo: 'demo' };
@@ -70,31 +51,26 @@ export function registerOrgUpdate(parent: Command, f: Factory): Command {
     .addOption(new Option('--state <state>', 'address: state'))
     .addOption(new Option('--street <street>', 'address: street (streetAddress)'))
     .addOption(new Option('--website <url>', 'address: website'));
-  addFileFlags(cmd, 'organizations');
-  addDryRunFlag(cmd)
-    .addHelpText(
-      'after',
-      examples(
-        'ccp org update a0000000-0000-4000-8000-000000000001 --name "Acme Corp" --city Pune',
-        'ccp org update a0000000-0000-4000-8000-000000000001 --no-demo',
-        'ccp org update -f orgs.json',
-        'ccp org update --skeleton > orgs.json',
-      ),
-    )
-    .action(async (orgUuid: string | undefined, flags: WriteFlags & Record<string, unknown>) => {
-      // The schema loads here, so help and other commands never load zod.
-      const { OrganizationUpdate } = await import('../../domain/organization.js');
-      if (flags.skeleton) return writeSkeleton(f.io, OrganizationUpdate, ORG_EXAMPLE, flags.format);
-      const given = fieldsFromFlags(flags, { ...ORG_OPTIONS, ...ADDRESS_OPTIONS });
-      let records: OrganizationUpdate[];
-      if (flags.file !== undefined) {
-        if (orgUuid !== undefined || Object.keys(given).length > 0) {
-          throw new UsageError('give either -f FILE or <orgUuid> with flags, not both');
-        }
-        const aliases = columnAliases(cmd, ORG_OPTIONS);
-        const read = await readInputFile(f.io, { ...flags, file: flags.file }, OrganizationUpdate, aliases);
-        records = read.map((r) => r.record);
-      } else {
+  addRecordFlags(
+    cmd,
+    'organizations',
+    'ccp org update a0000000-0000-4000-8000-000000000001 --name "Acme Corp" --city Pune',
+    'ccp org update a0000000-0000-4000-8000-000000000001 --no-demo',
+    'ccp org update -f orgs.json',
+    'ccp org update --skeleton > orgs.json',
+  ).action(async (orgUuid: string | undefined, flags: WriteFlags & Record<string, unknown>) => {
+    // The schema loads here, so help and other commands never load zod.
+    const { OrganizationUpdate } = await import('../../domain/organization.js');
+    if (flags.skeleton) return writeSkeleton(f.io, OrganizationUpdate, ORG_EXAMPLE, flags.format);
+    const given = fieldsFromFlags(flags, { ...ORG_OPTIONS, ...ADDRESS_OPTIONS });
+    await sendFileOrFlags(f, flags, OrganizationUpdate, {
+      kind: 'organization',
+      clash:
+        orgUuid !== undefined || Object.keys(given).length > 0
+          ? 'give either -f FILE or <orgUuid> with flags, not both'
+          : undefined,
+      aliases: columnAliases(cmd, ORG_OPTIONS),
+      fromFlags: async () => {
         if (Object.keys(given).length === 0) {
           throw new UsageError('nothing to update', {
             hint: 'pass fields such as --name or --city, or -f FILE',
@@ -107,15 +83,11 @@ export function registerOrgUpdate(parent: Command, f: Factory): Command {
           orElse: '-f FILE with the organizations',
         });
         const flagOf = { ...flagNames(cmd, { ...ORG_OPTIONS, ...ADDRESS_OPTIONS }), uuid: '<orgUuid>' };
-        records = [flagRecord(OrganizationUpdate, orgFromFlags(uuid, flags), flagOf)];
-      }
-      const opts: OrgUpdateOptions = {
-        records,
-        file: flags.file,
-        ...(await writeOutput(f, flags, 'organization')),
-      };
-      await runOrgUpdate(opts, writeDeps(f));
+        return flagRecord(OrganizationUpdate, orgFromFlags(uuid, flags), flagOf);
+      },
+      run: runOrgUpdate,
     });
+  });
   return cmd;
 }
 
@@ -130,9 +102,11 @@ function orgFromFlags(uuid: string, flags: Record<string, unknown>): Record<stri
 }
 
 export async function runOrgUpdate(opts: OrgUpdateOptions, deps: WriteDeps): Promise<Organization[]> {
-  return sendAndPrint<Organization>(opts, deps, updateOrganizationsRequest(opts.records), {
-    kind: 'organization',
-    subject: subjectOf(opts.records, opts.file),
-    summary: (saved) => `Updated ${count(saved.length, 'organization')}.`,
-  });
+  return sendRecords<Organization>(
+    opts,
+    deps,
+    updateOrganizationsRequest(opts.records),
+    'organization',
+    (saved) => `Updated ${count(saved.length, 'organization')}.`,
+  );
 }

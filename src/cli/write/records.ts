@@ -1,0 +1,65 @@
+// The parts every record-sending write verb (push, notify save/update, org update) shares: its flags, where
+// its records come from, and how they are handed to its run function and sent.
+import type { Command } from 'commander';
+import type { z } from 'zod';
+import type { WriteRequest } from '../../api/write-request.js';
+import type { RecordKind } from '../../domain/index.js';
+import { UsageError } from '../errors.js';
+import type { Factory } from '../factory.js';
+import { examples } from '../help.js';
+import { addDryRunFlag, addFileFlags, type WriteFlags } from './flags.js';
+import { readInputFile } from './input.js';
+import { sendAndPrint, subjectOf, type WriteDeps, type WriteOutput, writeDeps, writeOutput } from './send.js';
+
+/** What a record-sending verb's run function takes: its records, the file they came from, the output. */
+export interface WriteRecords<R> extends WriteOutput {
+  records: R[];
+  /** The file the records came from, named in errors. */
+  file?: string;
+}
+
+/** -f FILE with its companions and --dry-run, then the verb's examples. */
+export function addRecordFlags(cmd: Command, what: string, ...lines: string[]): Command {
+  addFileFlags(cmd, what);
+  return addDryRunFlag(cmd).addHelpText('after', examples(...lines));
+}
+
+/**
+ * A record-sending verb's action after --skeleton: its records are those of -f FILE (a usage error `clash`
+ * if flags that build a record were given too), else the one record `fromFlags` builds; they go to the
+ * verb's run function with the output and --dry-run target the flags chose.
+ */
+export async function sendFileOrFlags<T>(
+  f: Factory,
+  flags: WriteFlags,
+  schema: z.ZodType<T>,
+  verb: {
+    kind: RecordKind;
+    clash?: string;
+    aliases?: Record<string, string>;
+    fromFlags: () => Promise<T>;
+    run: (opts: WriteRecords<T>, deps: WriteDeps) => Promise<unknown>;
+  },
+): Promise<void> {
+  let records: T[];
+  if (flags.file === undefined) {
+    records = [await verb.fromFlags()];
+  } else {
+    if (verb.clash !== undefined) throw new UsageError(verb.clash);
+    const read = await readInputFile(f.io, { ...flags, file: flags.file }, schema, verb.aliases);
+    records = read.map((r) => r.record);
+  }
+  const output = await writeOutput(f, flags, verb.kind);
+  await verb.run({ records, file: flags.file, ...output }, writeDeps(f));
+}
+
+/** Sends the request the records make and prints what was saved, naming the records in errors. */
+export function sendRecords<T extends object>(
+  opts: WriteRecords<{ uuid?: string | null }>,
+  deps: WriteDeps,
+  req: WriteRequest,
+  kind: RecordKind,
+  summary: (saved: T[]) => string,
+): Promise<T[]> {
+  return sendAndPrint<T>(opts, deps, req, { kind, subject: subjectOf(opts.records, opts.file), summary });
+}
