@@ -1,29 +1,23 @@
 import { z } from 'zod';
 import { bool, str, Timestamp, uuid } from './common.js';
 
-const codeFields = {
-  uuid: uuid(),
-  clazz: str(),
-  codeIdentifier: str(),
-  shortDescription: str(),
-  longDescription: str(),
-  value: str(),
-  isActive: bool(),
-  createdOn: Timestamp.nullish(),
-  updatedOn: Timestamp.nullish(),
-};
+/** The fields of a code or of a code type: the same but for the name of their identifier. */
+function entryFields<K extends string>(identifier: K) {
+  return {
+    uuid: uuid(),
+    clazz: str(),
+    ...({ [identifier]: str() } as Record<K, ReturnType<typeof str>>),
+    shortDescription: str(),
+    longDescription: str(),
+    value: str(),
+    isActive: bool(),
+    createdOn: Timestamp.nullish(),
+    updatedOn: Timestamp.nullish(),
+  };
+}
 
-const codeTypeFields = {
-  uuid: uuid(),
-  clazz: str(),
-  codeTypeIdentifier: str(),
-  shortDescription: str(),
-  longDescription: str(),
-  value: str(),
-  isActive: bool(),
-  createdOn: Timestamp.nullish(),
-  updatedOn: Timestamp.nullish(),
-};
+const codeFields = entryFields('codeIdentifier');
+const codeTypeFields = entryFields('codeTypeIdentifier');
 
 /** A code as listed inside its code type (no back reference). */
 export const CodeSummary = z.object(codeFields).meta({ id: 'CodeSummary' });

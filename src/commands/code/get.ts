@@ -3,9 +3,9 @@ import type { ApiClient } from '../../api/client.js';
 import { getCode } from '../../api/codes.js';
 import { uuidArg } from '../../cli/args.js';
 import type { Factory } from '../../cli/factory.js';
-import { examples } from '../../cli/help.js';
 import type { IO } from '../../cli/io.js';
-import { type OutputSpec, outputSpec, writeRecords } from '../../cli/output.js';
+import { type OutputSpec, writeRecords } from '../../cli/output.js';
+import { readDeps, verbCommand } from '../../cli/read-verbs.js';
 
 export interface CodeGetOptions {
   io: IO;
@@ -15,19 +15,13 @@ export interface CodeGetOptions {
 }
 
 export function registerCodeGet(parent: Command, f: Factory): Command {
-  return parent
-    .command('get')
-    .description('Fetch a code with its code type (POST /codes)')
+  return verbCommand(parent, 'get', 'Fetch a code with its code type (POST /codes)', [
+    'ccp code get 3f0c9a52-1b7e-4c8d-9a0e-5d2f6b7c8e91',
+    'ccp code get 3f0c9a52-1b7e-4c8d-9a0e-5d2f6b7c8e91 --fields codeIdentifier,value -o yaml',
+  ])
     .argument('<codeUuid>', 'the code to fetch', uuidArg)
-    .addHelpText(
-      'after',
-      examples(
-        'ccp code get 3f0c9a52-1b7e-4c8d-9a0e-5d2f6b7c8e91',
-        'ccp code get 3f0c9a52-1b7e-4c8d-9a0e-5d2f6b7c8e91 --fields codeIdentifier,value -o yaml',
-      ),
-    )
     .action(async (codeUuid: string) => {
-      await runCodeGet({ io: f.io, api: () => f.api(), output: await outputSpec(f, 'code'), codeUuid });
+      await runCodeGet({ ...(await readDeps(f, 'code')), codeUuid });
     });
 }
 

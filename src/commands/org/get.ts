@@ -2,9 +2,8 @@ import type { Command } from 'commander';
 import { listSubOrganizations } from '../../api/organizations.js';
 import { uuidArg } from '../../cli/args.js';
 import type { Factory } from '../../cli/factory.js';
-import { examples } from '../../cli/help.js';
 import { type GetOptions, runGet } from '../../cli/listing-get.js';
-import { outputSpec } from '../../cli/output.js';
+import { readDeps, verbCommand } from '../../cli/read-verbs.js';
 import type { Organization } from '../../domain/organization.js';
 
 export interface OrgGetOptions extends GetOptions {
@@ -12,21 +11,19 @@ export interface OrgGetOptions extends GetOptions {
 }
 
 export function registerOrgGet(parent: Command, f: Factory): Command {
-  return parent
-    .command('get')
-    .description('Show sub-organizations by uuid or name (walks GET /org/{orgUuid}/org/{pageNo})')
+  return verbCommand(
+    parent,
+    'get',
+    'Show sub-organizations by uuid or name (walks GET /org/{orgUuid}/org/{pageNo})',
+    [
+      'ccp org get 6f1d2c3b-4a59-4e8f-9b0a-1c2d3e4f5a6b "Plant North"',
+      'ccp org get 6f1d2c3b-4a59-4e8f-9b0a-1c2d3e4f5a6b "Plant North" --fields uuid,orgAddress.city',
+    ],
+  )
     .argument('<parentOrgUuid>', 'the parent organization', uuidArg)
     .argument('<uuid|orgName...>', 'uuids or names of its sub-organizations')
-    .addHelpText(
-      'after',
-      examples(
-        'ccp org get 6f1d2c3b-4a59-4e8f-9b0a-1c2d3e4f5a6b "Plant North"',
-        'ccp org get 6f1d2c3b-4a59-4e8f-9b0a-1c2d3e4f5a6b "Plant North" --fields uuid,orgAddress.city',
-      ),
-    )
     .action(async (parentUuid: string, keys: string[]) => {
-      const output = await outputSpec(f, 'organization');
-      await runOrgGet({ io: f.io, api: () => f.api(), output, keys, parentUuid });
+      await runOrgGet({ ...(await readDeps(f, 'organization')), keys, parentUuid });
     });
 }
 

@@ -1,0 +1,40 @@
+// What the read verbs (get, list) share: how each is declared, and what it reads with.
+import type { Command } from 'commander';
+import type { ApiClient } from '../api/client.js';
+import type { RecordKind } from '../domain/index.js';
+import type { Factory } from './factory.js';
+import { examples } from './help.js';
+import type { IO } from './io.js';
+import { addListFlags, type ListFlags, pageOptions } from './listing.js';
+import { type ListingOptions, listingFilter } from './listing-run.js';
+import { type OutputSpec, outputSpec } from './output.js';
+
+/** A verb's command with its description and, after its help, its examples. */
+export function verbCommand(parent: Command, name: string, description: string, lines: string[]): Command {
+  return parent
+    .command(name)
+    .description(description)
+    .addHelpText('after', examples(...lines));
+}
+
+/** A list verb (`list`, alias `ls`): its description, its examples, and the listing flags. */
+export function listCommand(parent: Command, description: string, lines: string[]): Command {
+  return addListFlags(verbCommand(parent, 'list', description, lines).alias('ls'));
+}
+
+/** What a read verb reads with: the terminal, the service, and the output the flags and profile chose. */
+export async function readDeps(
+  f: Factory,
+  kind: RecordKind,
+): Promise<{ io: IO; api: () => Promise<ApiClient>; output: OutputSpec }> {
+  return { io: f.io, api: () => f.api(), output: await outputSpec(f, kind) };
+}
+
+/** A list verb's options from its flags: the read deps, the page to fetch, and --where/--sort-by. */
+export async function listingOptions(
+  f: Factory,
+  flags: ListFlags,
+  kind: RecordKind,
+): Promise<ListingOptions> {
+  return { ...(await readDeps(f, kind)), page: pageOptions(flags), ...(await listingFilter(flags, kind)) };
+}
