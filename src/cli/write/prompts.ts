@@ -33,3 +33,8 @@ export async function requireValue(
   if (ok !== true) throw new UsageError(`${opts.flag}: ${ok}`);
   return opts.uuid ? answer.toLowerCase() : answer;
 }
+
+/** A uuid from a flag or the profile, else asked for on a terminal, else a usage error naming the flag. */
+export function requireUuid(prompter: Prompter, value: string | undefined, flag: string, message: string) {
+  return requireValue(prompter, value, { flag, message, uuid: true });
+}

@@ -18,7 +18,7 @@ import {
   flagNames,
 } from '../../cli/write/flags.js';
 import { flagRecord, readInputFile, rejectRepeats } from '../../cli/write/input.js';
-import { requireValue } from '../../cli/write/prompts.js';
+import { requireUuid, requireValue } from '../../cli/write/prompts.js';
 import { type WriteDeps, type WriteOutput, writeDeps, writeOutput } from '../../cli/write/send.js';
 import { writeSkeleton } from '../../cli/write/skeleton.js';
 import type { EdgeDevice, EdgeDeviceInput } from '../../domain/edge-device.js';
@@ -133,16 +133,8 @@ export function registerEdgeDeviceAdd(parent: Command, f: Factory): Command {
       const { EdgeDeviceInput } = await import('../../domain/edge-device.js');
       if (flags.skeleton) return writeSkeleton(f.io, EdgeDeviceInput, EDGE_DEVICE_EXAMPLE, flags.format);
       const cfg = await f.config();
-      const orgUuid = await requireValue(f.prompter, cfg.org, {
-        flag: '--org',
-        message: 'Organization uuid',
-        uuid: true,
-      });
-      const userUuid = await requireValue(f.prompter, cfg.user, {
-        flag: '--user',
-        message: 'User uuid',
-        uuid: true,
-      });
+      const orgUuid = await requireUuid(f.prompter, cfg.org, '--org', 'Organization uuid');
+      const userUuid = await requireUuid(f.prompter, cfg.user, '--user', 'User uuid');
       const given = fieldsFromFlags(flags, DEVICE_OPTIONS);
       let records: Row[];
       if (flags.file !== undefined) {

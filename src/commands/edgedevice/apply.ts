@@ -4,7 +4,7 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { outputSpec } from '../../cli/output.js';
 import { addFileFlags, columnAliases, type WriteFlags } from '../../cli/write/flags.js';
-import { requireValue } from '../../cli/write/prompts.js';
+import { requireUuid, requireValue } from '../../cli/write/prompts.js';
 import { writeSkeleton } from '../../cli/write/skeleton.js';
 import { DEFAULT_BATCH_SIZE, DEVICE_OPTIONS, EDGE_DEVICE_EXAMPLE } from './add.js';
 
@@ -61,16 +61,8 @@ ${examples(
         flag: '-f',
         message: 'File with the devices',
       });
-      const orgUuid = await requireValue(f.prompter, cfg.org, {
-        flag: '--org',
-        message: 'Organization uuid',
-        uuid: true,
-      });
-      const userUuid = await requireValue(f.prompter, cfg.user, {
-        flag: '--user',
-        message: 'User uuid',
-        uuid: true,
-      });
+      const orgUuid = await requireUuid(f.prompter, cfg.org, '--org', 'Organization uuid');
+      const userUuid = await requireUuid(f.prompter, cfg.user, '--user', 'User uuid');
       await run.runEdgeDeviceApply({
         io: f.io,
         api: () => f.api(),

@@ -5,7 +5,7 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { addDryRunFlag, type WriteFlags } from '../../cli/write/flags.js';
 import { flagRecord } from '../../cli/write/input.js';
-import { requireValue } from '../../cli/write/prompts.js';
+import { requireUuid } from '../../cli/write/prompts.js';
 import {
   sendAndPrint,
   type WriteDeps,
@@ -45,16 +45,13 @@ export function registerNotifyConfigure(parent: Command, f: Factory): Command {
   addDryRunFlag(cmd).action(async (flags: ConfigureFlags) => {
     // The schema loads here, so help and other commands never load zod.
     const { NotificationConfigurationInput } = await import('../../domain/notification.js');
-    const notificationUuid = await requireValue(f.prompter, flags.notification, {
-      flag: '--notification',
-      message: 'Notification uuid',
-      uuid: true,
-    });
-    const roleUuid = await requireValue(f.prompter, flags.role, {
-      flag: '--role',
-      message: 'Role uuid',
-      uuid: true,
-    });
+    const notificationUuid = await requireUuid(
+      f.prompter,
+      flags.notification,
+      '--notification',
+      'Notification uuid',
+    );
+    const roleUuid = await requireUuid(f.prompter, flags.role, '--role', 'Role uuid');
     // --org is the global flag; without it (or a profile's org) the server uses the token's organization.
     const { org } = await f.config();
     const record = flagRecord(
