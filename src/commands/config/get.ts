@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { examples } from '../../cli/help.js';
-import { type ConfigDeps, ensureOption, globalsOf } from './shared.js';
+import { type ConfigDeps, ensureOption, globalsOf, openForKey } from './shared.js';
 
 export interface ConfigGetOptions {
   key: string;
@@ -12,11 +12,8 @@ export interface ConfigGetOptions {
 /** Prints the value a key takes in a profile (environment included), or nothing when it has none. */
 export async function runConfigGet(opts: ConfigGetOptions, deps: ConfigDeps): Promise<void> {
   const { io } = deps;
-  const { ConfigStore, assertProfileKey, maskToken, resolveEntries, selectProfile } = await import(
-    '../../config/index.js'
-  );
-  const key = assertProfileKey(opts.key);
-  const store = await ConfigStore.open(io.env);
+  const { config, key, store } = await openForKey(opts.key, io);
+  const { maskToken, resolveEntries, selectProfile } = config;
   const profile = selectProfile({ profile: opts.profile }, io.env, store);
   const entry = resolveEntries({}, io.env, store, profile).find((e) => e.key === key)!;
   if (entry.value === undefined) {

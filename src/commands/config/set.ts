@@ -1,7 +1,7 @@
 import { text as streamText } from 'node:stream/consumers';
 import type { Command } from 'commander';
 import { examples } from '../../cli/help.js';
-import { type ConfigDeps, ensureOption, globalsOf, targetProfile } from './shared.js';
+import { type ConfigDeps, ensureOption, globalsOf, openForKey, targetProfile } from './shared.js';
 
 export interface ConfigSetOptions {
   key: string;
@@ -13,11 +13,8 @@ export interface ConfigSetOptions {
 /** Validates and stores a value in a profile, creating the profile if needed. */
 export async function runConfigSet(opts: ConfigSetOptions, deps: ConfigDeps): Promise<void> {
   const { io } = deps;
-  const { ConfigError, ConfigStore, assertProfileKey, assertProfileName, maskToken } = await import(
-    '../../config/index.js'
-  );
-  const key = assertProfileKey(opts.key);
-  const store = await ConfigStore.open(io.env);
+  const { config, key, store } = await openForKey(opts.key, io);
+  const { ConfigError, assertProfileName, maskToken } = config;
   const profile = assertProfileName(targetProfile(opts.profile, io.env, store));
   let value = opts.value;
   if (value === '-') {

@@ -48,3 +48,12 @@ export function describeSource(entry: ResolvedEntry): string {
       return '';
   }
 }
+
+/**
+ * What get and set begin with: the config module (loaded here, so other commands never load it), the key
+ * checked, and the profile store opened.
+ */
+export async function openForKey(key: string, io: Pick<IO, 'env'>) {
+  const config = await import('../../config/index.js');
+  return { config, key: config.assertProfileKey(key), store: await config.ConfigStore.open(io.env) };
+}
