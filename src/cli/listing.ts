@@ -1,4 +1,4 @@
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import type { PageOptions } from '../api/paginate.js';
 import { collect, wholeNumber } from './args.js';
 import { UsageError } from './errors.js';
