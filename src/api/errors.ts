@@ -4,7 +4,8 @@
 export interface ServiceErrorInit {
   code: string;
   reason: string;
-  httpStatus: number;
+  /** null when no response carried the error (a `get` that walked the listing and found nothing). */
+  httpStatus: number | null;
   /** What the command acted on (a uuid, a serial, a file and line), named in the message. */
   subject?: string;
 }
@@ -26,7 +27,7 @@ export class ApiError extends Error {
   readonly code: string;
   /** The service's whole reason, without its leading code. */
   readonly reason: string;
-  readonly httpStatus: number;
+  readonly httpStatus: number | null;
   readonly subject?: string;
   constructor(init: ServiceErrorInit) {
     const reason = reasonWithoutCode(init.code, init.reason);

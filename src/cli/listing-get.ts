@@ -5,10 +5,10 @@ import type { IO } from './io.js';
 import { findRecords, type ListFn, walkListing } from './listing-find.js';
 import { type OutputSpec, writeRecords } from './output.js';
 
-/** Some of the records a `get` asked for are not in the listing: a 404 as a read by id would give (exit 4). */
+/** Some of the records a `get` asked for are not in the listing: not found (exit 4), though no request answered 404. */
 export class RecordsNotFoundError extends NotFoundError {
   constructor(reason: string) {
-    super({ code: 'NOT_FOUND', reason, httpStatus: 404 });
+    super({ code: 'NOT_FOUND', reason, httpStatus: null });
     this.name = 'RecordsNotFoundError';
   }
 }

@@ -89,7 +89,7 @@ function describe(err: unknown): ErrorReport & { text: string; hint?: string } {
       reason: err.reason,
       httpStatus: err.httpStatus,
       exitCode,
-      text: `${err.code} ${err.message} (HTTP ${err.httpStatus})`,
+      text: `${err.code} ${err.message}${err.httpStatus === null ? '' : ` (HTTP ${err.httpStatus})`}`,
     };
   }
   if (err instanceof NetworkError) {
