@@ -1,6 +1,6 @@
 // Run functions take one options object: tests build it directly, with a test IO and a real client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/api/client.js';
+import type { ApiClient } from '../../src/api/client.js';
 import { testIO } from '../../src/cli/io.js';
 import type { OutputSpec } from '../../src/cli/output.js';
 import { runCodeGet } from '../../src/commands/code/get.js';
@@ -9,27 +9,18 @@ import { runEdgeDeviceList } from '../../src/commands/edgedevice/list.js';
 import { runLicenseDeactivate } from '../../src/commands/license/deactivate.js';
 import { runOrgList } from '../../src/commands/org/list.js';
 import { CODE, LICENSE, ORG, ROOT_CHILDREN } from '../fixtures/basic-ids.js';
+import { type ServerWithClient, startServerWithClient } from '../helpers/api-client.js';
 import { ndjson } from '../helpers/cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
 
-let srv: TestServer;
+let target: ServerWithClient;
 let client: ApiClient;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  client = new ApiClient({
-    baseUrl: srv.url,
-    token: srv.tokens.admin,
-    timeZone: 'UTC',
-    timeoutMs: 5000,
-    userAgent: 'ccp/test',
-  });
+  target = await startServerWithClient();
+  ({ client } = target);
 });
 
-afterAll(async () => {
-  await client.close();
-  await srv.close();
-});
+afterAll(() => target.close());
 
 const spec = (format: OutputSpec['format'], fields?: string[]): OutputSpec => ({
   format,

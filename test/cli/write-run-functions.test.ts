@@ -1,7 +1,7 @@
 // Each write verb's run function over a test IO and the real server: the options object in, the saved
 // records on stdout whole, the summary on stderr, and the errors naming what was acted on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/api/client.js';
+import type { ApiClient } from '../../src/api/client.js';
 import { ApiError, NotFoundError } from '../../src/api/errors.js';
 import { testIO } from '../../src/cli/io.js';
 import type { OutputSpec } from '../../src/cli/output.js';
@@ -16,26 +16,17 @@ import { runNotifyUpdate } from '../../src/commands/notify/update.js';
 import { runOrgOptionsAdd } from '../../src/commands/org/options-add.js';
 import { runOrgUpdate } from '../../src/commands/org/update.js';
 import { DEVICE, LICENSE, NOTIFICATION, ORG, UNKNOWN_UUID, USER } from '../fixtures/basic-ids.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { type ServerWithClient, startServerWithClient } from '../helpers/api-client.js';
 
-let srv: TestServer;
+let target: ServerWithClient;
 let client: ApiClient;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  client = new ApiClient({
-    baseUrl: srv.url,
-    token: srv.tokens.admin,
-    timeZone: 'UTC',
-    timeoutMs: 5000,
-    userAgent: 'ccp/test',
-  });
+  target = await startServerWithClient();
+  ({ client } = target);
 });
 
-afterAll(async () => {
-  await client.close();
-  await srv.close();
-});
+afterAll(() => target.close());
 
 const json: OutputSpec = { format: 'json', color: false, isTTY: false, width: 120, now: () => Date.now() };
 const ROLE = '70000000-0000-4000-8000-000000000001';
