@@ -17,9 +17,12 @@ export type Access = Readonly<Record<Role, Cells>>;
 
 const ok_no: Cells = ['ok', 'forbidden'];
 const no_no: Cells = ['forbidden', 'forbidden'];
-const ok_filtered: Cells = ['ok', 'filtered'];
-const ok_unowned: Cells = ['ok', 'unowned'];
-const ok_owned: Cells = ['ok', 'owned'];
+
+// The three ways the roles share an operation: the admin alone, the roles that write (admin and operator;
+// the viewer is refused), or every role alike. `cells` is what the admitted roles get.
+const adminOnly: Access = { admin: ok_no, operator: no_no, viewer: no_no };
+const writers = (cells: Cells): Access => ({ admin: cells, operator: cells, viewer: no_no });
+const everyone = (cells: Cells): Access => ({ admin: cells, operator: cells, viewer: cells });
 
 /**
  * decisions.md's authorization (Headers; the notification and download rows), written once: operation x role
@@ -27,19 +30,19 @@ const ok_owned: Cells = ['ok', 'owned'];
  * test of every cell over the real server.
  */
 export const ACCESS = {
-  'PUT /license/:uuid/:action': { admin: ok_no, operator: no_no, viewer: no_no },
-  'POST /codes': { admin: ok_unowned, operator: ok_unowned, viewer: ok_unowned },
-  'GET /codeTypes/:pageNo': { admin: ok_unowned, operator: ok_unowned, viewer: ok_unowned },
-  'GET /edgedevice/all/:pageNo': { admin: ok_filtered, operator: ok_filtered, viewer: ok_filtered },
-  'POST /edgedevice/org/:orgUuid/user/:userUuid/add': { admin: ok_no, operator: ok_no, viewer: no_no },
-  'POST /edgedevice/push': { admin: ok_no, operator: ok_no, viewer: no_no },
-  'PUT /org/update': { admin: ok_no, operator: no_no, viewer: no_no },
-  'GET /org/:orgUuid/org/:pageNo': { admin: ok_no, operator: ok_no, viewer: ok_no },
-  'POST /org/options/org/:orgUuid/add': { admin: ok_no, operator: no_no, viewer: no_no },
-  'POST /notification': { admin: ok_owned, operator: ok_owned, viewer: no_no },
-  'PUT /notification': { admin: ok_no, operator: ok_no, viewer: no_no },
-  'POST /notification/configure': { admin: ok_no, operator: ok_no, viewer: no_no },
-  'POST /download': { admin: ok_filtered, operator: ok_filtered, viewer: ok_filtered },
+  'PUT /license/:uuid/:action': adminOnly,
+  'POST /codes': everyone(['ok', 'unowned']),
+  'GET /codeTypes/:pageNo': everyone(['ok', 'unowned']),
+  'GET /edgedevice/all/:pageNo': everyone(['ok', 'filtered']),
+  'POST /edgedevice/org/:orgUuid/user/:userUuid/add': writers(ok_no),
+  'POST /edgedevice/push': writers(ok_no),
+  'PUT /org/update': adminOnly,
+  'GET /org/:orgUuid/org/:pageNo': everyone(ok_no),
+  'POST /org/options/org/:orgUuid/add': adminOnly,
+  'POST /notification': writers(['ok', 'owned']),
+  'PUT /notification': writers(ok_no),
+  'POST /notification/configure': writers(ok_no),
+  'POST /download': everyone(['ok', 'filtered']),
 } as const satisfies Record<string, Access>;
 
 export type Operation = keyof typeof ACCESS;
