@@ -10,31 +10,9 @@ import type { EmbeddedAccess } from './store.js';
 import { ConfigStore } from './store.js';
 
 export { ConfigError } from './errors.js';
-export {
-  assertProfileKey,
-  assertProfileName,
-  DEFAULT_PROFILE,
-  isProfileKey,
-  KEY_SOURCES,
-  maskToken,
-  OUTPUT_FORMATS,
-  type OutputFormat,
-  PROFILE_KEYS,
-  type ProfileKey,
-  parseTimeout,
-  validateValue,
-} from './keys.js';
-export {
-  defaultDbPath,
-  type GlobalFlags,
-  type ResolvedConfig,
-  type ResolvedEntry,
-  resolveDb,
-  resolveEntries,
-  selectProfile,
-  systemTimeZone,
-  type ValueSource,
-} from './resolve.js';
+// Everything the key table and the resolution export is this module's API too.
+export * from './keys.js';
+export * from './resolve.js';
 export { ConfigStore, configDir, type EmbeddedAccess, type ProfileValues } from './store.js';
 
 /** The effective configuration: each key from its flag, else its variable, else the profile, else the default. */

@@ -2,7 +2,6 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigError } from './errors.js';
 import {
-  DEFAULT_PROFILE,
   DEFAULT_TIMEOUT,
   KEY_SOURCES,
   type OutputFormat,
@@ -133,5 +132,3 @@ export function toResolvedConfig(profile: string, entries: ResolvedEntry[], db: 
   if (v.output !== undefined) config.output = v.output as OutputFormat;
   return config;
 }
-
-export { DEFAULT_PROFILE };
