@@ -1,4 +1,5 @@
-// What the read verbs (get, list) share: how each is declared, and what it reads with.
+// How a verb is declared (every verb's description and examples; a list verb's flags and action), and what
+// the read verbs (get, list) read with.
 import type { Command } from 'commander';
 import type { ApiClient } from '../api/client.js';
 import type { RecordKind } from '../domain/index.js';
@@ -37,4 +38,22 @@ export async function listingOptions(
   kind: RecordKind,
 ): Promise<ListingOptions> {
   return { ...(await readDeps(f, kind)), page: pageOptions(flags), ...(await listingFilter(flags, kind)) };
+}
+
+/**
+ * A list verb: declared, with an action that hands the listing's options to `run`, and with them the verb's
+ * arguments (as their parsers left them) when it has any (`org list <orgUuid>`).
+ */
+export function listVerb(
+  parent: Command,
+  f: Factory,
+  kind: RecordKind,
+  run: (opts: ListingOptions, args: string[]) => Promise<unknown>,
+  description: string,
+  lines: string[],
+): Command {
+  const cmd = listCommand(parent, description, lines);
+  return cmd.action(async () => {
+    await run(await listingOptions(f, cmd.opts<ListFlags>(), kind), cmd.processedArgs as string[]);
+  });
 }

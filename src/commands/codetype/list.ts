@@ -1,23 +1,25 @@
 import type { Command } from 'commander';
 import { listCodeTypes } from '../../api/code-types.js';
 import type { Factory } from '../../cli/factory.js';
-import type { ListFlags } from '../../cli/listing.js';
 import { type ListingOptions, runListing } from '../../cli/listing-run.js';
-import { listCommand, listingOptions } from '../../cli/read-verbs.js';
+import { listVerb } from '../../cli/read-verbs.js';
 
 export type CodeTypeListOptions = ListingOptions;
 
 export function registerCodeTypeList(parent: Command, f: Factory): Command {
-  const cmd = listCommand(parent, 'List code types with their codes (GET /codeTypes/{pageNo})', [
-    'ccp codetype list',
-    'ccp codetype list --all -o yaml',
-    'ccp codetype list --fields uuid,codeTypeIdentifier,value',
-    "ccp codetype list --all -o ndjson --query '{id: codeTypeIdentifier, codes: length(codes)}'",
-  ]);
-  cmd.action(async (flags: ListFlags) => {
-    await runCodeTypeList({ ...(await listingOptions(f, flags, 'codeType')) });
-  });
-  return cmd;
+  return listVerb(
+    parent,
+    f,
+    'codeType',
+    runCodeTypeList,
+    'List code types with their codes (GET /codeTypes/{pageNo})',
+    [
+      'ccp codetype list',
+      'ccp codetype list --all -o yaml',
+      'ccp codetype list --fields uuid,codeTypeIdentifier,value',
+      "ccp codetype list --all -o ndjson --query '{id: codeTypeIdentifier, codes: length(codes)}'",
+    ],
+  );
 }
 
 export async function runCodeTypeList(opts: CodeTypeListOptions): Promise<number> {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { examples } from '../../cli/help.js';
-import { type ConfigDeps, ensureOption, globalsOf, openForKey } from './shared.js';
+import { verbCommand } from '../../cli/read-verbs.js';
+import { type ConfigDeps, ensureOption, globalsOf, KEY_ARGUMENT, openForKey } from './shared.js';
 
 export interface ConfigGetOptions {
   key: string;
@@ -25,24 +25,16 @@ export async function runConfigGet(opts: ConfigGetOptions, deps: ConfigDeps): Pr
 }
 
 export function registerConfigGet(parent: Command, f: ConfigDeps): Command {
-  const cmd = parent
-    .command('get')
-    .description('print the value of a configuration key')
-    .argument('<key>', 'base-url, token, org, user, time-zone, output or timeout')
+  const cmd = verbCommand(parent, 'get', 'print the value of a configuration key', [
+    'ccp config get base-url',
+    'ccp config get time-zone --profile staging',
+    'ccp config get token --reveal',
+  ])
+    .argument('<key>', KEY_ARGUMENT)
     .option('--reveal', 'print a token in full instead of masked');
   ensureOption(cmd, parent, '--profile <name>', 'profile to read (default: the current profile)');
-  cmd
-    .addHelpText(
-      'after',
-      examples(
-        'ccp config get base-url',
-        'ccp config get time-zone --profile staging',
-        'ccp config get token --reveal',
-      ),
-    )
-    .action(async (key: string, _opts: unknown, self: Command) => {
-      const g = globalsOf(self) as { profile?: string; reveal?: boolean };
-      await runConfigGet({ key, profile: g.profile, reveal: g.reveal === true }, f);
-    });
-  return cmd;
+  return cmd.action(async (key: string, _opts: unknown, self: Command) => {
+    const g = globalsOf(self) as { profile?: string; reveal?: boolean };
+    await runConfigGet({ key, profile: g.profile, reveal: g.reveal === true }, f);
+  });
 }

@@ -1,7 +1,14 @@
 import { text as streamText } from 'node:stream/consumers';
 import type { Command } from 'commander';
-import { examples } from '../../cli/help.js';
-import { type ConfigDeps, ensureOption, globalsOf, openForKey, targetProfile } from './shared.js';
+import { verbCommand } from '../../cli/read-verbs.js';
+import {
+  type ConfigDeps,
+  ensureOption,
+  globalsOf,
+  KEY_ARGUMENT,
+  openForKey,
+  targetProfile,
+} from './shared.js';
 
 export interface ConfigSetOptions {
   key: string;
@@ -27,10 +34,13 @@ export async function runConfigSet(opts: ConfigSetOptions, deps: ConfigDeps): Pr
 }
 
 export function registerConfigSet(parent: Command, f: ConfigDeps): Command {
-  const cmd = parent
-    .command('set')
-    .description('store a configuration value in a profile (validated first)')
-    .argument('<key>', 'base-url, token, org, user, time-zone, output or timeout')
+  const cmd = verbCommand(parent, 'set', 'store a configuration value in a profile (validated first)', [
+    'ccp config set base-url https://ccp.example.com',
+    'ccp config set token - --profile staging < token.txt',
+    'ccp config set time-zone Asia/Kolkata',
+    'ccp config set timeout 10s',
+  ])
+    .argument('<key>', KEY_ARGUMENT)
     .argument('<value>', "the value; '-' reads it from stdin");
   ensureOption(
     cmd,
@@ -38,19 +48,7 @@ export function registerConfigSet(parent: Command, f: ConfigDeps): Command {
     '--profile <name>',
     'profile to write (created if new; default: the current profile)',
   );
-  cmd
-    .addHelpText(
-      'after',
-      examples(
-        'ccp config set base-url https://ccp.example.com',
-        'ccp config set token - --profile staging < token.txt',
-        'ccp config set time-zone Asia/Kolkata',
-        'ccp config set timeout 10s',
-      ),
-    )
-    .action(async (key: string, value: string, _opts: unknown, self: Command) => {
-      const g = globalsOf(self);
-      await runConfigSet({ key, value, profile: g.profile }, f);
-    });
-  return cmd;
+  return cmd.action(async (key: string, value: string, _opts: unknown, self: Command) => {
+    await runConfigSet({ key, value, profile: globalsOf(self).profile }, f);
+  });
 }

@@ -7,6 +7,9 @@ export interface ConfigDeps {
   io: Pick<IO, 'env' | 'stdout' | 'stderr'> & Partial<Pick<IO, 'stdin' | 'stdoutIsTTY'>>;
 }
 
+/** What the key argument of get, set and unset takes. */
+export const KEY_ARGUMENT = 'base-url, token, org, user, time-zone, output or timeout';
+
 /** Global options as commander parsed them for this command (root flags included). */
 export function globalsOf(cmd: Command): GlobalFlags & { json?: boolean } {
   return cmd.optsWithGlobals() as GlobalFlags & { json?: boolean };

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { examples } from '../../cli/help.js';
-import { type ConfigDeps, ensureOption, globalsOf } from './shared.js';
+import { verbCommand } from '../../cli/read-verbs.js';
+import { type ConfigDeps, ensureOption, globalsOf, KEY_ARGUMENT } from './shared.js';
 
 export interface ConfigUnsetOptions {
   key: string;
@@ -21,16 +21,12 @@ export async function runConfigUnset(opts: ConfigUnsetOptions, deps: ConfigDeps)
 }
 
 export function registerConfigUnset(parent: Command, f: ConfigDeps): Command {
-  const cmd = parent
-    .command('unset')
-    .description('remove a configuration value from a profile')
-    .argument('<key>', 'base-url, token, org, user, time-zone, output or timeout');
+  const cmd = verbCommand(parent, 'unset', 'remove a configuration value from a profile', [
+    'ccp config unset base-url',
+    'ccp config unset token --profile staging',
+  ]).argument('<key>', KEY_ARGUMENT);
   ensureOption(cmd, parent, '--profile <name>', 'profile to change (default: the current profile)');
-  cmd
-    .addHelpText('after', examples('ccp config unset base-url', 'ccp config unset token --profile staging'))
-    .action(async (key: string, _opts: unknown, self: Command) => {
-      const g = globalsOf(self);
-      await runConfigUnset({ key, profile: g.profile }, f);
-    });
-  return cmd;
+  return cmd.action(async (key: string, _opts: unknown, self: Command) => {
+    await runConfigUnset({ key, profile: globalsOf(self).profile }, f);
+  });
 }

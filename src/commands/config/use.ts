@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { examples } from '../../cli/help.js';
+import { verbCommand } from '../../cli/read-verbs.js';
 import type { ConfigDeps } from './shared.js';
 
 export interface ConfigUseOptions {
@@ -16,17 +16,13 @@ export async function runConfigUse(opts: ConfigUseOptions, deps: ConfigDeps): Pr
 }
 
 export function registerConfigUse(parent: Command, f: ConfigDeps): Command {
-  return parent
-    .command('use')
-    .description('make a profile the current one (CCP_PROFILE and --profile still override it)')
+  return verbCommand(
+    parent,
+    'use',
+    'make a profile the current one (CCP_PROFILE and --profile still override it)',
+    ['ccp config set --profile staging base-url https://staging.example.com', 'ccp config use staging'],
+  )
     .argument('<profile>', 'profile name; create one with `ccp config set --profile NAME ...`')
-    .addHelpText(
-      'after',
-      examples(
-        'ccp config set --profile staging base-url https://staging.example.com',
-        'ccp config use staging',
-      ),
-    )
     .action(async (profile: string) => {
       await runConfigUse({ profile }, f);
     });

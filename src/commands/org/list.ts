@@ -2,27 +2,25 @@ import type { Command } from 'commander';
 import { listSubOrganizations } from '../../api/organizations.js';
 import { uuidArg } from '../../cli/args.js';
 import type { Factory } from '../../cli/factory.js';
-import type { ListFlags } from '../../cli/listing.js';
 import { type ListingOptions, runListing } from '../../cli/listing-run.js';
-import { listCommand, listingOptions } from '../../cli/read-verbs.js';
+import { listVerb } from '../../cli/read-verbs.js';
 
 export interface OrgListOptions extends ListingOptions {
   orgUuid: string;
 }
 
 export function registerOrgList(parent: Command, f: Factory): Command {
-  const cmd = listCommand(
+  return listVerb(
     parent,
+    f,
+    'organization',
+    (opts, [orgUuid]) => runOrgList({ ...opts, orgUuid: orgUuid! }),
     'List the sub-organizations of an organization (GET /org/{orgUuid}/org/{pageNo})',
     [
       'ccp org list 6f1d2c3b-4a59-4e8f-9b0a-1c2d3e4f5a6b',
       'ccp org list 6f1d2c3b-4a59-4e8f-9b0a-1c2d3e4f5a6b --all --fields uuid,orgName -o csv',
     ],
   ).argument('<orgUuid>', 'the parent organization', uuidArg);
-  cmd.action(async (orgUuid: string, flags: ListFlags) => {
-    await runOrgList({ ...(await listingOptions(f, flags, 'organization')), orgUuid });
-  });
-  return cmd;
 }
 
 export async function runOrgList(opts: OrgListOptions): Promise<number> {
