@@ -96,8 +96,8 @@ describe('write run functions', () => {
 
   it('runOrgOptionsAdd upserts the options by key', async () => {
     const d = deps();
-    const options = [{ key: 'retention.days', value: '30' }];
-    await runOrgOptionsAdd({ output: json, orgUuid: ORG.root, options }, d);
+    const records = [{ key: 'retention.days', value: '30' }];
+    await runOrgOptionsAdd({ output: json, orgUuid: ORG.root, records }, d);
     expect((await printed(d)).map((o) => o.key)).toContain('retention.days');
     expect(d.io.err()).toContain(`of organization ${ORG.root}`);
   });

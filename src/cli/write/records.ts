@@ -1,4 +1,4 @@
-// The parts every record-sending write verb (push, notify save/update, org update) shares: its flags, where
+// The parts every record-sending write verb (push, notify save/update, org update, org options add) shares: its flags, where
 // its records come from, and how they are handed to its run function and sent.
 import type { Command } from 'commander';
 import type { z } from 'zod';
@@ -9,7 +9,7 @@ import type { Factory } from '../factory.js';
 import { examples } from '../help.js';
 import { addDryRunFlag, addFileFlags, type WriteFlags } from './flags.js';
 import { readInputFile } from './input.js';
-import { sendAndPrint, subjectOf, type WriteDeps, type WriteOutput, writeDeps, writeOutput } from './send.js';
+import { handOver, sendAndPrint, subjectOf, type WriteDeps, type WriteOutput } from './send.js';
 
 /** What a record-sending verb's run function takes: its records, the file they came from, the output. */
 export interface WriteRecords<R> extends WriteOutput {
@@ -26,8 +26,9 @@ export function addRecordFlags(cmd: Command, what: string, ...lines: string[]): 
 
 /**
  * A record-sending verb's action after --skeleton: its records are those of -f FILE (a usage error `clash`
- * if flags that build a record were given too), else the one record `fromFlags` builds; they go to the
- * verb's run function with the output and --dry-run target the flags chose.
+ * if flags or arguments that build records were given too), else those `fromFlags` builds (one record, or
+ * one per KEY=VALUE argument); they go to the verb's run function with the output and --dry-run target the
+ * flags chose.
  */
 export async function sendFileOrFlags<T>(
   f: Factory,
@@ -37,20 +38,19 @@ export async function sendFileOrFlags<T>(
     kind: RecordKind;
     clash?: string;
     aliases?: Record<string, string>;
-    fromFlags: () => Promise<T>;
+    fromFlags: () => Promise<T[]>;
     run: (opts: WriteRecords<T>, deps: WriteDeps) => Promise<unknown>;
   },
 ): Promise<void> {
   let records: T[];
   if (flags.file === undefined) {
-    records = [await verb.fromFlags()];
+    records = await verb.fromFlags();
   } else {
     if (verb.clash !== undefined) throw new UsageError(verb.clash);
     const read = await readInputFile(f.io, { ...flags, file: flags.file }, schema, verb.aliases);
     records = read.map((r) => r.record);
   }
-  const output = await writeOutput(f, flags, verb.kind);
-  await verb.run({ records, file: flags.file, ...output }, writeDeps(f));
+  await handOver(f, flags, verb.kind, { records, file: flags.file }, verb.run);
 }
 
 /** Sends the request the records make and prints what was saved, naming the records in errors. */

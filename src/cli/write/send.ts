@@ -33,6 +33,17 @@ export async function writeOutput(f: Factory, flags: WriteFlags, kind: RecordKin
   };
 }
 
+/** Hands a write's options to its run function, with the output and --dry-run target the flags chose. */
+export async function handOver<O extends object>(
+  f: Factory,
+  flags: WriteFlags,
+  kind: RecordKind,
+  opts: O,
+  run: (opts: O & WriteOutput, deps: WriteDeps) => Promise<unknown>,
+): Promise<void> {
+  await run({ ...opts, ...(await writeOutput(f, flags, kind)) }, writeDeps(f));
+}
+
 /** The service's error, naming what the command acted on (`uuid ...`, `orgs.json lines 2-4`). */
 export function withSubject(err: unknown, subject: string | undefined): unknown {
   if (!(err instanceof ApiError) || !subject || err.subject) return err;

@@ -81,7 +81,7 @@ export function registerEdgeDevicePush(parent: Command, f: Factory): Command {
           orElse,
         });
         const flow = await flowOf(flowFile, flags);
-        return flagRecord(EdgeDevicePushInput, { uuid, edgeFlows: [flow] }, { uuid: '<deviceUuid>' });
+        return [flagRecord(EdgeDevicePushInput, { uuid, edgeFlows: [flow] }, { uuid: '<deviceUuid>' })];
       },
       run: runEdgeDevicePush,
     });

@@ -6,13 +6,7 @@ import { examples } from '../../cli/help.js';
 import { addDryRunFlag, type WriteFlags } from '../../cli/write/flags.js';
 import { flagRecord } from '../../cli/write/input.js';
 import { requireUuid } from '../../cli/write/prompts.js';
-import {
-  sendAndPrint,
-  type WriteDeps,
-  type WriteOutput,
-  writeDeps,
-  writeOutput,
-} from '../../cli/write/send.js';
+import { handOver, sendAndPrint, type WriteDeps, type WriteOutput } from '../../cli/write/send.js';
 import type { NotificationConfiguration, NotificationConfigurationInput } from '../../domain/notification.js';
 
 type ConfigurationInput = z.infer<typeof NotificationConfigurationInput>;
@@ -64,8 +58,7 @@ export function registerNotifyConfigure(parent: Command, f: Factory): Command {
       },
       { notificationUuid: '--notification', roleUuid: '--role', organizationUuid: '--org' },
     );
-    const output = await writeOutput(f, flags, 'notificationConfiguration');
-    await runNotifyConfigure({ record, ...output }, writeDeps(f));
+    await handOver(f, flags, 'notificationConfiguration', { record }, runNotifyConfigure);
   });
   return cmd;
 }

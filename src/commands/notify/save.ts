@@ -35,7 +35,7 @@ export function registerNotifySave(parent: Command, f: Factory): Command {
           : undefined,
       fromFlags: async () => {
         const record = await notificationOf(f, flags, '-f FILE with the notifications');
-        return flagRecord(Notification, record, { type: '--type', notificationOptions: '--option' });
+        return [flagRecord(Notification, record, { type: '--type', notificationOptions: '--option' })];
       },
       run: runNotifySave,
     });

@@ -49,7 +49,7 @@ export function registerNotifyUpdate(parent: Command, f: Factory): Command {
         const fields = await notificationOf(f, flags);
         const record = { uuid: id, ...fields, notificationOptions: fields.notificationOptions ?? [] };
         const flagOf = { uuid: '<uuid>', type: '--type', notificationOptions: '--option' };
-        return flagRecord(NotificationUpdate, record, flagOf);
+        return [flagRecord(NotificationUpdate, record, flagOf)];
       },
       run: runNotifyUpdate,
     });

@@ -3,24 +3,15 @@ import { addOrganizationOptionsRequest } from '../../api/organizations.js';
 import { parseAssignment } from '../../cli/args.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
-import { examples } from '../../cli/help.js';
-import { addDryRunFlag, addFileFlags, type WriteFlags } from '../../cli/write/flags.js';
-import { readInputFile } from '../../cli/write/input.js';
+import type { WriteFlags } from '../../cli/write/flags.js';
 import { requireValue } from '../../cli/write/prompts.js';
-import {
-  count,
-  sendAndPrint,
-  type WriteDeps,
-  type WriteOutput,
-  writeDeps,
-  writeOutput,
-} from '../../cli/write/send.js';
+import { addRecordFlags, sendFileOrFlags, type WriteRecords } from '../../cli/write/records.js';
+import { count, sendAndPrint, type WriteDeps } from '../../cli/write/send.js';
 import { writeSkeleton } from '../../cli/write/skeleton.js';
 import type { OrganizationOption, OrganizationOptionInput } from '../../domain/organization.js';
 
-export interface OrgOptionsAddOptions extends WriteOutput {
+export interface OrgOptionsAddOptions extends WriteRecords<OrganizationOptionInput> {
   orgUuid: string;
-  options: OrganizationOptionInput[];
 }
 
 export const OPTION_EXAMPLE = { key: 'retention.days', value: '30', isActive: true };
@@ -31,39 +22,32 @@ export function registerOrgOptionsAdd(parent: Command, f: Factory): Command {
     .description('Add or replace organization options by key (POST /org/options/org/{orgUuid}/add)')
     .argument('[orgUuid]', 'the organization')
     .argument('[KEY=VALUE...]', 'options to set');
-  addFileFlags(cmd, 'options');
-  addDryRunFlag(cmd)
-    .addHelpText(
-      'after',
-      examples(
-        'ccp org options add a0000000-0000-4000-8000-000000000001 retention.days=30 alerts.email=ops@acme.example',
-        'ccp org options add a0000000-0000-4000-8000-000000000001 -f options.csv',
-      ),
-    )
-    .action(async (orgUuid: string | undefined, assignments: string[], flags: WriteFlags) => {
-      // The schema loads here, so help and other commands never load zod.
-      const { OrganizationOptionInput } = await import('../../domain/organization.js');
-      if (flags.skeleton) return writeSkeleton(f.io, OrganizationOptionInput, OPTION_EXAMPLE, flags.format);
-      const org = await requireValue(f.prompter, orgUuid, {
-        flag: '<orgUuid>',
-        message: 'Organization uuid',
-        uuid: true,
-      });
-      let options: OrganizationOptionInput[];
-      if (flags.file !== undefined) {
-        if (assignments.length > 0)
-          throw new UsageError('give either KEY=VALUE arguments or -f FILE, not both');
-        const read = await readInputFile(f.io, { ...flags, file: flags.file }, OrganizationOptionInput);
-        options = read.map((r) => r.record);
-      } else {
+  addRecordFlags(
+    cmd,
+    'options',
+    'ccp org options add a0000000-0000-4000-8000-000000000001 retention.days=30 alerts.email=ops@acme.example',
+    'ccp org options add a0000000-0000-4000-8000-000000000001 -f options.csv',
+  ).action(async (orgUuid: string | undefined, assignments: string[], flags: WriteFlags) => {
+    // The schema loads here, so help and other commands never load zod.
+    const { OrganizationOptionInput } = await import('../../domain/organization.js');
+    if (flags.skeleton) return writeSkeleton(f.io, OrganizationOptionInput, OPTION_EXAMPLE, flags.format);
+    const org = await requireValue(f.prompter, orgUuid, {
+      flag: '<orgUuid>',
+      message: 'Organization uuid',
+      uuid: true,
+    });
+    await sendFileOrFlags(f, flags, OrganizationOptionInput, {
+      kind: 'organizationOption',
+      clash: assignments.length > 0 ? 'give either KEY=VALUE arguments or -f FILE, not both' : undefined,
+      fromFlags: async () => {
         if (assignments.length === 0) {
           throw new UsageError('no options given', { hint: 'pass KEY=VALUE arguments or -f FILE' });
         }
-        options = optionsFromAssignments(assignments);
-      }
-      const output = await writeOutput(f, flags, 'organizationOption');
-      await runOrgOptionsAdd({ orgUuid: org, options, ...output }, writeDeps(f));
+        return optionsFromAssignments(assignments);
+      },
+      run: (opts, deps) => runOrgOptionsAdd({ ...opts, orgUuid: org }, deps),
     });
+  });
   return cmd;
 }
 
@@ -82,7 +66,7 @@ export async function runOrgOptionsAdd(
   opts: OrgOptionsAddOptions,
   deps: WriteDeps,
 ): Promise<OrganizationOption[]> {
-  const req = addOrganizationOptionsRequest(opts.orgUuid, opts.options);
+  const req = addOrganizationOptionsRequest(opts.orgUuid, opts.records);
   return sendAndPrint<OrganizationOption>(opts, deps, req, {
     kind: 'organizationOption',
     subject: `organization ${opts.orgUuid}`,

@@ -83,7 +83,7 @@ export function registerOrgUpdate(parent: Command, f: Factory): Command {
           orElse: '-f FILE with the organizations',
         });
         const flagOf = { ...flagNames(cmd, { ...ORG_OPTIONS, ...ADDRESS_OPTIONS }), uuid: '<orgUuid>' };
-        return flagRecord(OrganizationUpdate, orgFromFlags(uuid, flags), flagOf);
+        return [flagRecord(OrganizationUpdate, orgFromFlags(uuid, flags), flagOf)];
       },
       run: runOrgUpdate,
     });
