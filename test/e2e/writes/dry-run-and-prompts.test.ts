@@ -193,6 +193,25 @@ describe('missing required values', () => {
     expect(res.stderr).toContain(`hint: pass ${flag}, or ${other}`);
   });
 
+  it('records come from -f or from flags and arguments, never both; options add needs one of them', async () => {
+    const before = snapshot();
+    const file = w.file('options.json', '[{"key":"retention.days","value":"30"}]');
+    const cases: [string[], string][] = [
+      [
+        ['org', 'options', 'add', ORG.root, 'a=1', '-f', file],
+        'give either KEY=VALUE arguments or -f FILE, not both',
+      ],
+      [['org', 'options', 'add', ORG.root], 'no options given\nhint: pass KEY=VALUE arguments or -f FILE'],
+      [['notify', 'save', '--type', 'EMAIL', '-f', file], 'give either -f FILE or --type/--option, not both'],
+    ];
+    for (const [args, message] of cases) {
+      const res = await w.ccp(args);
+      expect(res.code, args.join(' ')).toBe(2);
+      expect(res.stderr).toContain(message);
+    }
+    expect(snapshot()).toBe(before);
+  });
+
   it('--no-input refuses to prompt even on a terminal', async () => {
     const res = await runCli(
       [
