@@ -86,7 +86,7 @@ export async function recordWriter(
   out: NodeJS.WritableStream,
   spec: OutputSpec,
   what: RecordKind | View,
-): Promise<RecordWriter> {
+): Promise<Required<RecordWriter>> {
   const { createRecordWriter } = await import('../output/index.js');
   return createRecordWriter(
     out,

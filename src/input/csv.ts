@@ -95,5 +95,5 @@ export function readCsv(buf: Buffer, schema: z.core.$ZodType, opts: CsvOptions =
     });
     return { line, value };
   });
-  return { records, problems };
+  return { records, problems, fieldsChecked: true };
 }

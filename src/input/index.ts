@@ -76,12 +76,15 @@ export async function readRecords<T>(
   const problems = raw.problems;
   const shape = shapeOf(opts.schema);
   for (const { line, value: given } of raw.records) {
-    const checked = checkUnknownFields(line, given, shape, opts.ignoreUnknown === true);
-    if (checked.problems.length > 0) {
-      problems.push(...checked.problems);
-      continue;
+    let value = given;
+    if (!raw.fieldsChecked) {
+      const checked = checkUnknownFields(line, given, shape, opts.ignoreUnknown === true);
+      if (checked.problems.length > 0) {
+        problems.push(...checked.problems);
+        continue;
+      }
+      value = checked.value;
     }
-    const value = checked.value;
     const parsed = opts.schema.safeParse(value);
     if (parsed.success) records.push({ line, record: parsed.data });
     else problems.push(...issuesToProblems(line, parsed.error.issues, value));

@@ -9,4 +9,6 @@ export interface RawRecord {
 export interface RawRead {
   records: RawRecord[];
   problems: InputProblem[];
+  /** Every record names only fields the schema has: the reader checked them once (CSV, by its header). */
+  fieldsChecked?: boolean;
 }

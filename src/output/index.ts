@@ -30,7 +30,7 @@ const FORMATS: Record<OutputFormat, (sink: Sink, opts: OutputOptions) => RecordW
  * Writes records to `out` in the chosen format. Calls are queued, so records keep their order even when a
  * caller does not await each write; `end()` finishes the format but leaves `out` open.
  */
-export function createRecordWriter(out: NodeJS.WritableStream, opts: OutputOptions): RecordWriter {
+export function createRecordWriter(out: NodeJS.WritableStream, opts: OutputOptions): Required<RecordWriter> {
   const format = FORMATS[opts.format];
   if (!format) throw new TypeError(`unknown output format: ${String(opts.format)}`);
   const sink = new Sink(out);
@@ -53,6 +53,13 @@ export function createRecordWriter(out: NodeJS.WritableStream, opts: OutputOptio
     write(record) {
       if (ended) return Promise.reject(new Error('write after end'));
       return enqueue(() => inner.write(record));
+    },
+    writeAll(records) {
+      if (ended) return Promise.reject(new Error('write after end'));
+      return enqueue(async () => {
+        if (inner.writeAll) return inner.writeAll(records);
+        for (const record of records) await inner.write(record);
+      });
     },
     end() {
       if (ended) return tail;

@@ -8,6 +8,11 @@ export function createNdjsonWriter(sink: Sink, opts: OutputOptions): RecordWrite
     async write(record) {
       await sink.write(`${JSON.stringify(shaped(record, opts))}\n`);
     },
+    async writeAll(records) {
+      let text = '';
+      for (const record of records) text += `${JSON.stringify(shaped(record, opts))}\n`;
+      await sink.write(text);
+    },
     async end() {},
   };
 }

@@ -56,5 +56,7 @@ export interface OutputOptions {
 
 export interface RecordWriter {
   write(record: object): Promise<void>;
+  /** Several records at once, as one write to the stream where the format allows (a bulk write's batch). */
+  writeAll?(records: readonly object[]): Promise<void>;
   end(): Promise<void>;
 }

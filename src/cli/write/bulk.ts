@@ -107,7 +107,7 @@ export async function sendBulk<R, T>(
       pending = undefined;
       sofar.savedRows.push(...batch);
       saved.push(...records);
-      for (const record of records) await writer.write(record as object);
+      await writer.writeAll(records as object[]);
       done += batch.length;
       progress.update(done);
     },

@@ -137,6 +137,19 @@ export function edgeDeviceRepo(db: Database.Database) {
     return row;
   }
 
+  /**
+   * insert(), or undefined when the organization has another device with this serial number: the table's
+   * UNIQUE (org_uuid, serial_number) says so, instead of a lookup before every insert.
+   */
+  function insertNew(d: EdgeDevice & { uuid: string; orgUUID: string }, now: number): DeviceRow | undefined {
+    try {
+      return insert(d, now);
+    } catch (err) {
+      if ((err as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE') return undefined;
+      throw err;
+    }
+  }
+
   /** Updates the fields sent. */
   function update(uuid: string, patch: Partial<EdgeDevice>, now: number): void {
     const { sets, params } = updateOf(DEVICE, DEVICE_UPDATABLE, patch);
@@ -212,14 +225,23 @@ export function edgeDeviceRepo(db: Database.Database) {
       const inserted: DeviceRow[] = [];
       let onlyInserted = true;
       return {
-        save(d: EdgeDevice & { uuid: string; orgUUID: string }, existing: boolean): void {
-          if (existing) update(d.uuid, d, now);
-          else inserted.push(insert(d, now));
+        /** False, saving nothing, when another device of the organization has the serial number. */
+        save(d: EdgeDevice & { uuid: string; orgUUID: string }, existing: boolean): boolean {
+          if (existing) {
+            const clash = d.serialNumber ? bySerial.get(d.orgUUID, d.serialNumber) : undefined;
+            if (clash && clash.uuid !== d.uuid) return false;
+            update(d.uuid, d, now);
+          } else {
+            const row = insertNew(d, now);
+            if (!row) return false;
+            inserted.push(row);
+          }
           const flows = d.edgeFlows ?? [];
           if (existing || flows.length > 0 || (d.externalReferences?.length ?? 0) > 0) onlyInserted = false;
           for (const f of flows) upsert(d.uuid, { ...f, flowId: f.flowId ?? f.uuid ?? randomUUID() }, now);
           if (d.externalReferences) replaceReferences(d.uuid, d.externalReferences, now);
           saved.push(d.uuid);
+          return true;
         },
         records(tz: string): EdgeDevice[] {
           if (onlyInserted && inserted.every((r) => storedAsIs(DEVICE, r)))
