@@ -12,8 +12,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   } catch {}
   process.stdout.write(`${version}\n`);
 } else {
-  import('../dist/cli/main.js')
-    .then((m) => m.main(process.argv))
+  import('./load.js')
+    .then(({ loadCli }) => loadCli().main(process.argv))
     .catch((err) => {
       process.stderr.write(`ccp: ${err?.stack ? err.stack : err}\n`);
       process.exitCode = 70;

@@ -4,7 +4,7 @@ import { OUTPUT_FORMATS } from '../output/formats.js';
 import { createFactory, type Factory, type GlobalOptions } from './factory.js';
 import { examples } from './help.js';
 import { systemIO } from './io.js';
-import { addHelpCommand, formatHelp, RootCommand } from './root-help.js';
+import { addHelpCommand, formatHelp, RootCommand, visibleCommands } from './root-help.js';
 import { cliVersion } from './version.js';
 
 /**
@@ -59,7 +59,7 @@ export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Co
     .addOption(new Option('--no-input', 'never prompt; fail with a usage error instead'))
     .showSuggestionAfterError(true)
     .showHelpAfterError('(add --help for usage)')
-    .configureHelp({ sortSubcommands: true, formatHelp })
+    .configureHelp({ formatHelp, visibleCommands })
     .exitOverride()
     .configureOutput({
       writeOut: (s) => f.io.stdout.write(s),

@@ -63,6 +63,23 @@ export function addHelpCommand(program: Command): void {
     });
 }
 
+const PLAIN_NAME = /^[a-z0-9-]+$/;
+
+/**
+ * Subcommands in name order, the order of commander's `sortSubcommands` (String#localeCompare). Names of
+ * lowercase letters, digits and '-' compare the same by code point, which spares `--help` loading ICU's
+ * collator (about 10 ms); any other name still goes through localeCompare.
+ */
+export function visibleCommands(this: Help, cmd: Command): Command[] {
+  const commands = Object.getPrototypeOf(this).visibleCommands.call(this, cmd) as Command[];
+  return commands.sort((a, b) => {
+    const x = a.name();
+    const y = b.name();
+    if (!PLAIN_NAME.test(x) || !PLAIN_NAME.test(y)) return x.localeCompare(y);
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+}
+
 /**
  * A verb's help lists its own flags and points to `ccp --help` for the global ones, instead of repeating
  * twenty lines under every command.

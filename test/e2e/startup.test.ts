@@ -1,31 +1,19 @@
 // `--version` and `--help` load only the command tree: no undici, zod, inquirer, ora, conf, cli-table3
-// or server module. Checked with a module resolve hook in a real `node bin/ccp.js` process.
+// or server module. Checked in a real `node bin/ccp.js` process: V8's coverage output names every script
+// it compiled (the chunks of dist/cli), and dist/cli/chunks.json names the modules each chunk holds.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt, isolatedEnv, ROOT, tempDir } from '../helpers/cli.js';
 
 let tmp: { dir: string; remove: () => Promise<void> };
+let chunks: Record<string, string[]>;
 
 beforeAll(async () => {
   ensureBuilt();
   tmp = await tempDir('ccp-lazy-');
-  writeFileSync(
-    join(tmp.dir, 'hooks.mjs'),
-    `import { appendFileSync } from 'node:fs';
-export async function resolve(spec, ctx, next) {
-  const r = await next(spec, ctx);
-  appendFileSync(process.env.CCP_TEST_MODULE_LOG, r.url + '\\n');
-  return r;
-}
-`,
-  );
-  writeFileSync(
-    join(tmp.dir, 'register.mjs'),
-    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(tmp.dir, 'hooks.mjs')).href)});\n`,
-  );
+  chunks = JSON.parse(readFileSync(join(ROOT, 'dist', 'cli', 'chunks.json'), 'utf8'));
 });
 
 afterAll(async () => {
@@ -33,18 +21,23 @@ afterAll(async () => {
 });
 
 const HEAVY =
-  /node_modules\/(undici|zod|@inquirer|ora|conf|cli-table3|better-sqlite3|yaml|pdfkit|csv-)|dist\/(server|output|api\/client)/;
+  /node_modules\/(undici|zod|@inquirer|ora|conf|cli-table3|better-sqlite3|yaml|pdfkit|csv-)|src\/(server\/|output\/index\.ts|api\/client\.ts)/;
 
+/** The source modules in the chunks of dist/cli that a `ccp <args>` process compiled. */
 function loadedModules(args: string[]): string[] {
-  const log = join(tmp.dir, `modules-${args.join('_').replace(/\W/g, '')}.log`);
-  writeFileSync(log, '');
-  const r = spawnSync(process.execPath, ['--import', join(tmp.dir, 'register.mjs'), BIN, ...args], {
+  const coverage = join(tmp.dir, `coverage-${args.join('_').replace(/\W/g, '')}`);
+  const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd: ROOT,
-    env: isolatedEnv(tmp.dir, { CCP_TEST_MODULE_LOG: log }),
+    env: isolatedEnv(tmp.dir, { NODE_V8_COVERAGE: coverage }),
     encoding: 'utf8',
   });
   expect(r.status, r.stderr).toBe(0);
-  return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  const scripts = readdirSync(coverage).flatMap(
+    (f) => (JSON.parse(readFileSync(join(coverage, f), 'utf8')) as { result: { url: string }[] }).result,
+  );
+  const files = scripts.map((s) => s.url).filter((u) => u.includes('/dist/cli/'));
+  for (const f of files) expect(chunks, f).toHaveProperty([basename(f)]);
+  return files.flatMap((f) => chunks[basename(f)] ?? []);
 }
 
 describe('startup path', () => {
@@ -53,8 +46,16 @@ describe('startup path', () => {
     (args) => {
       const modules = loadedModules(args);
       // --version alone is answered by bin/ccp.js before the CLI is loaded.
-      expect(modules.some((m) => m.includes('/dist/cli/main.js'))).toBe(args[0] !== '--version');
+      expect(modules.includes('src/cli/main.ts')).toBe(args[0] !== '--version');
       expect(modules.filter((m) => HEAVY.test(m))).toEqual([]);
     },
   );
+
+  it('a listing loads its client and output modules (the check above can see them)', () => {
+    const modules = loadedModules(['edgedevice', 'list', '-o', 'json']);
+    expect(modules.filter((m) => /src\/(api\/client|output\/index)\.ts/.test(m)).sort()).toEqual([
+      'src/api/client.ts',
+      'src/output/index.ts',
+    ]);
+  });
 });

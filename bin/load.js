@@ -1,0 +1,103 @@
+// Loads the CLI from dist/cli (scripts/build.mjs): CommonJS chunks compiled with V8's code cache.
+// Why: on Node 20 (no module.enableCompileCache) parsing and compiling the CLI's modules cost a command more
+// than its work, and only a classic script (vm.Script) can be given V8's cached data; an ES module cannot.
+// Each chunk is loaded when first required, as the ES module chunks were imported before.
+// Caches are made at build time (<chunk>.cache, after warm-up runs); when one is missing or was made by
+// another node version, the run writes one to the user's cache directory instead. A missing, stale or
+// unwritable cache only costs the compile: the CLI runs the same without it.
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import vm from 'node:vm';
+
+const DIR = fileURLToPath(new URL('../dist/cli/', import.meta.url));
+// Each chunk's content hash, in its last line: a cache belongs to one build of one chunk.
+const BUILD_ID = /\/\/ ccp-build: ([0-9a-f]+)\s*$/;
+
+function readOrUndefined(file) {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A cache file: `<chunk hash> <node version>\n`, then V8's data. */
+function cacheData(file, header) {
+  const bytes = readOrUndefined(file);
+  if (!bytes) return undefined;
+  const nl = bytes.indexOf(10);
+  return nl > 0 && bytes.toString('latin1', 0, nl) === header ? bytes.subarray(nl + 1) : undefined;
+}
+
+function writeAtomic(file, header, data) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    writeFileSync(tmp, Buffer.concat([Buffer.from(`${header}\n`, 'latin1'), data]), { mode: 0o644 });
+    renameSync(tmp, file);
+  } catch {
+    try {
+      rmSync(tmp, { force: true });
+    } catch {}
+  }
+}
+
+/**
+ * Compiles and runs the CLI's entry chunk; returns its exports (`main`, `run`). `env.CCP_BUILD_WARMUP=1`
+ * (the build's warm-up runs) adds what the run compiled to the caches in dist/cli.
+ */
+export function loadCli(env = process.env) {
+  // Set before compiling: V8 accepts cached data only under the flags it was made with. src/cli/main.ts
+  // explains the flag (it sets it too, for runs from source).
+  setFlagsFromString('--liftoff-only');
+  const warmUp = env.CCP_BUILD_WARMUP === '1';
+  const userCache = join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'ccp');
+  const nodeRequire = createRequire(join(DIR, 'main.cjs'));
+  const loaded = new Map();
+  const toWrite = [];
+
+  function load(file) {
+    const source = readFileSync(file, 'latin1'); // ASCII: scripts/build.mjs
+    const id = BUILD_ID.exec(source.slice(-64))?.[1] ?? 'none';
+    const header = `${id} ${process.version}`;
+    let cacheFile = `${file}.cache`;
+    let cachedData = cacheData(cacheFile, header);
+    if (!cachedData && !warmUp) {
+      cacheFile = join(userCache, `${basename(file)}-${id}-${process.version}-${process.arch}.cache`);
+      cachedData = cacheData(cacheFile, header);
+    }
+    const script = new vm.Script(
+      `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
+      {
+        filename: file,
+        cachedData,
+        importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+      },
+    );
+    // Rejected data (node run with other V8 flags) is left alone: a new cache would be rejected as often.
+    if (warmUp || !cachedData) toWrite.push({ script, cacheFile, header });
+    const module = { exports: {} };
+    loaded.set(file, module);
+    script.runInThisContext()(module.exports, requireFrom, module, file, DIR);
+    return module.exports;
+  }
+
+  // Chunks name each other `./chunk-X.cjs`; anything else is a package or a Node built-in.
+  function requireFrom(spec) {
+    if (!spec.startsWith('./')) return nodeRequire(spec);
+    const file = join(DIR, spec);
+    return (loaded.get(file) ?? { exports: load(file) }).exports;
+  }
+  requireFrom.resolve = nodeRequire.resolve;
+
+  // At exit, when every function the command ran has been compiled.
+  process.once('exit', () => {
+    for (const { script, cacheFile, header } of toWrite)
+      writeAtomic(cacheFile, header, script.createCachedData());
+  });
+  return requireFrom('./main.cjs');
+}
