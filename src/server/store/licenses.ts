@@ -1,56 +1,45 @@
 import type Database from 'better-sqlite3';
 import type { License, LicenseDetails, LicenseRecord } from '../../domain/license.js';
-import { bind, columnsOf, fromRow, insertSql, type RowOf, sqlValue, toRow } from './columns.js';
+import { bind, type Column, columnsOf, fromRow, insertSql, type RowOf, sqlValue, toRow } from './columns.js';
 import { SCOPE_CTE } from './scope.js';
 
-// One row holds the record, its details and its license; each part's fields in the order the record shows
-// them. provisioned, remaining and remainingDays sit between the two parts of the details: they are computed.
-const RECORD = [
-  { field: 'uuid', column: 'uuid', type: 'key' },
-  { field: 'attributeName', column: 'attribute_name', type: 'text' },
-  { field: 'serialNumber', column: 'serial_number', type: 'text' },
-  { field: 'value', column: 'value', type: 'text' },
-  { field: 'createOn', column: 'create_on', type: 'stamp' },
-  { field: 'updatedOn', column: 'updated_on', type: 'stamp' },
-] as const;
-const DETAILS_HEAD = [
-  { field: 'uuid', column: 'details_uuid', type: 'text' },
-  { field: 'type', column: 'details_type', type: 'text' },
-  { field: 'active', column: 'details_active', type: 'boolean' },
-] as const;
-const DETAILS_TAIL = [
-  { field: 'total', column: 'total', type: 'integer' },
-  { field: 'createOn', column: 'details_create_on', type: 'stamp' },
-  { field: 'updateOn', column: 'details_update_on', type: 'stamp' },
-  { field: 'componentDetails', column: 'component_details', type: 'json' },
-] as const;
-const LICENSE = [
-  { field: 'uuid', column: 'license_uuid', type: 'text' },
-  { field: 'licenseKey', column: 'license_key', type: 'text' },
-  { field: 'orgUuid', column: 'org_uuid', type: 'text' },
-  { field: 'status', column: 'status', type: 'text' },
-  { field: 'active', column: 'active', type: 'boolean' },
-  { field: 'activateOn', column: 'activate_on', type: 'instant' },
-  { field: 'createdOn', column: 'license_created_on', type: 'stamp' },
-  { field: 'licenseFrom', column: 'license_from', type: 'instant' },
-  { field: 'licenseTo', column: 'license_to', type: 'instant' },
-  { field: 'updateOn', column: 'license_update_on', type: 'stamp' },
-  { field: 'details', column: 'license_extra', type: 'json' },
-] as const;
-type LicenseRow = RowOf<typeof RECORD> &
-  RowOf<typeof DETAILS_HEAD> &
-  RowOf<typeof DETAILS_TAIL> &
-  RowOf<typeof LICENSE>;
-const COLUMNS = [RECORD, DETAILS_HEAD, DETAILS_TAIL, LICENSE].flatMap((part) => columnsOf(part));
+// One row holds the record, its details and its license: `in` says which of the three a column belongs to, and
+// each part's columns stand in the order the record shows its fields.
+type Part = 'record' | 'details' | 'license';
+const LICENSE_ROW = [
+  { in: 'record', field: 'uuid', column: 'uuid', type: 'key' },
+  { in: 'record', field: 'attributeName', column: 'attribute_name', type: 'text' },
+  { in: 'record', field: 'serialNumber', column: 'serial_number', type: 'text' },
+  { in: 'record', field: 'value', column: 'value', type: 'text' },
+  { in: 'record', field: 'createOn', column: 'create_on', type: 'stamp' },
+  { in: 'record', field: 'updatedOn', column: 'updated_on', type: 'stamp' },
+  { in: 'details', field: 'uuid', column: 'details_uuid', type: 'text' },
+  { in: 'details', field: 'type', column: 'details_type', type: 'text' },
+  { in: 'details', field: 'active', column: 'details_active', type: 'boolean' },
+  { in: 'details', field: 'total', column: 'total', type: 'integer' },
+  { in: 'details', field: 'createOn', column: 'details_create_on', type: 'stamp' },
+  { in: 'details', field: 'updateOn', column: 'details_update_on', type: 'stamp' },
+  { in: 'details', field: 'componentDetails', column: 'component_details', type: 'json' },
+  { in: 'license', field: 'uuid', column: 'license_uuid', type: 'text' },
+  { in: 'license', field: 'licenseKey', column: 'license_key', type: 'text' },
+  { in: 'license', field: 'orgUuid', column: 'org_uuid', type: 'text' },
+  { in: 'license', field: 'status', column: 'status', type: 'text' },
+  { in: 'license', field: 'active', column: 'active', type: 'boolean' },
+  { in: 'license', field: 'activateOn', column: 'activate_on', type: 'instant' },
+  { in: 'license', field: 'createdOn', column: 'license_created_on', type: 'stamp' },
+  { in: 'license', field: 'licenseFrom', column: 'license_from', type: 'instant' },
+  { in: 'license', field: 'licenseTo', column: 'license_to', type: 'instant' },
+  { in: 'license', field: 'updateOn', column: 'license_update_on', type: 'stamp' },
+  { in: 'license', field: 'details', column: 'license_extra', type: 'json' },
+] as const satisfies readonly (Column & { in: Part })[];
+type LicenseRow = RowOf<typeof LICENSE_ROW>;
+const COLUMNS = columnsOf(LICENSE_ROW);
+const partOf = (part: Part) => LICENSE_ROW.filter((c) => c.in === part);
+const RECORD = partOf('record');
+const DETAILS = partOf('details');
+const LICENSE = partOf('license');
 // Every stamp of a license is set when it is put: a fixture replaces the whole row.
-const STAMPS = [
-  'create_on',
-  'updated_on',
-  'details_create_on',
-  'details_update_on',
-  'license_created_on',
-  'license_update_on',
-];
+const STAMPS = LICENSE_ROW.filter((c) => c.type === 'stamp').map((c) => c.column);
 
 const DAY_MS = 86_400_000;
 
@@ -71,16 +60,19 @@ export function licenseRepo(db: Database.Database) {
 
   function toRecord(r: LicenseRow, now: number, tz: string): LicenseRecord {
     const provisioned = r.org_uuid ? deviceCount.get(r.org_uuid)!.n : 0;
-    const tail = fromRow<LicenseDetails>(DETAILS_TAIL, r, tz);
+    // The computed counts stand after the details' flag, where the record shows them.
+    const { uuid, type, active, ...stored } = fromRow<LicenseDetails>(DETAILS, r, tz);
     return {
       ...fromRow<LicenseRecord>(RECORD, r, tz),
       licenseDetails: {
-        ...fromRow<LicenseDetails>(DETAILS_HEAD, r, tz),
+        uuid,
+        type,
+        active,
         provisioned,
         remaining: r.total == null ? null : r.total - provisioned,
         remainingDays: r.license_to == null ? null : Math.max(0, Math.floor((r.license_to - now) / DAY_MS)),
-        ...tail,
-        componentDetails: tail.componentDetails ?? [],
+        ...stored,
+        componentDetails: stored.componentDetails ?? [],
         license: fromRow<License>(LICENSE, r, tz),
       },
     };
@@ -100,8 +92,7 @@ export function licenseRepo(db: Database.Database) {
       const row = {
         ...toRow(RECORD, l, {}),
         // The details' flag follows the license's when the details leave it out.
-        ...toRow(DETAILS_HEAD, d, { details_active: sqlValue(d.active ?? lic.active) as number | null }),
-        ...toRow(DETAILS_TAIL, d, {}),
+        ...toRow(DETAILS, d, { details_active: sqlValue(d.active ?? lic.active) as number | null }),
         ...toRow(LICENSE, lic, {}),
         ...Object.fromEntries(STAMPS.map((c) => [c, now])),
       };
