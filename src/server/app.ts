@@ -4,7 +4,7 @@ import { Uuid } from '../domain/common.js';
 import type { Metadata } from '../domain/envelope.js';
 import { firstIssue } from '../domain/issues.js';
 import { isValidTimeZone } from '../domain/timestamp.js';
-import { authenticate } from './auth.js';
+import { authenticator } from './auth.js';
 import { errorResponse, ServiceError } from './errors.js';
 import { failureResponse, logLine } from './failure.js';
 import { readBody, sendJson } from './http.js';
@@ -109,6 +109,7 @@ export function createApp(opts: AppOptions): Handler {
   const clock = opts.clock ?? store.clock;
   const log = opts.log ?? (() => {});
   const table = buildTable(ROUTES);
+  const authenticate = authenticator(store);
   shortenLockWait(store);
 
   return async (req, res) => {
@@ -136,7 +137,7 @@ export function createApp(opts: AppOptions): Handler {
 
       let grant: TokenGrant | undefined;
       if (route.roles !== 'public') {
-        grant = authenticate(store, req.headers);
+        grant = authenticate(req.headers);
         metadata = callerMetadata(grant);
         if (!route.roles.includes(grant.role)) throw new ServiceError('forbidden');
       }

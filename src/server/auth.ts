@@ -27,13 +27,38 @@ export function tokenIsValid(store: Store, token: string): boolean {
   return store.tokens.find(hashToken(token)) !== undefined;
 }
 
-/** The grant of the request's bearer token; 401 when missing, unknown or revoked. */
-export function authenticate(store: Store, headers: IncomingHttpHeaders): TokenGrant {
-  const header = headers.authorization;
+/** The grant of an Authorization header's bearer token; undefined when missing, unknown or revoked. */
+function grantOf(store: Store, header: string | undefined): TokenGrant | undefined {
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  const grant = match ? store.tokens.find(hashToken(match[1]!)) : undefined;
-  if (!grant) throw new ServiceError('unauthorized');
-  return grant;
+  return match ? store.tokens.find(hashToken(match[1]!)) : undefined;
+}
+
+// Grants found, by Authorization header: a client sends the same token on every request, and hashing and
+// looking it up each time cost more than the check that nothing changed.
+const MAX_GRANTS = 1_000;
+
+/**
+ * The grant of a request's bearer token (401 when missing, unknown or revoked), kept while the store's data
+ * stays the same: a token revoked or an organization changed, here or by another process, is seen at once.
+ */
+export function authenticator(store: Store): (headers: IncomingHttpHeaders) => TokenGrant {
+  let version = '';
+  const grants = new Map<string, TokenGrant>();
+  return (headers) => {
+    const header = headers.authorization;
+    const now = store.version();
+    if (now !== version || grants.size >= MAX_GRANTS) {
+      version = now;
+      grants.clear();
+    }
+    let grant = header === undefined ? undefined : grants.get(header);
+    if (!grant) {
+      grant = grantOf(store, header);
+      if (!grant) throw new ServiceError('unauthorized');
+      grants.set(header!, Object.freeze(grant));
+    }
+    return grant;
+  };
 }
 
 /** 403 unless `orgUuid` is the caller's organization or below it. */

@@ -53,11 +53,12 @@ export function sendJson(
   headers: Record<string, string>,
   body: unknown,
 ): void {
-  const text = JSON.stringify(body);
+  // Encoded once: its length is the buffer's (Buffer.byteLength would walk the text a second time).
+  const bytes = Buffer.from(JSON.stringify(body));
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
+    'content-length': bytes.length,
     ...headers,
   });
-  res.end(text);
+  res.end(bytes);
 }

@@ -29,6 +29,12 @@ export interface Store {
   tx<T>(fn: () => T): T;
   /** Runs `fn` in one read transaction: a consistent snapshot that never waits for a writer (WAL). */
   read<T>(fn: () => T): T;
+  /**
+   * Changes whenever the file's data may have changed, by this connection (any row written, even if rolled
+   * back) or by another one, in this process or another (SQLite's data_version): what is derived from the
+   * data may be kept while it stays the same.
+   */
+  version(): string;
   close(): void;
 }
 
@@ -56,6 +62,12 @@ export function openStore(path: string, opts: { clock?: Clock; busyTimeoutMs?: n
     throw err;
   }
   const clock = opts.clock ?? systemClock;
+  // One transaction function for every call: building one per request (db.transaction) costs more than the
+  // BEGIN and COMMIT it runs.
+  const inTransaction = db.transaction((fn: () => unknown) => fn());
+  const versionOf = db
+    .prepare<[], [number, number]>('SELECT data_version, total_changes() FROM pragma_data_version')
+    .raw();
   return {
     path,
     db,
@@ -67,8 +79,12 @@ export function openStore(path: string, opts: { clock?: Clock; busyTimeoutMs?: n
     licenses: licenseRepo(db),
     notifications: notificationRepo(db),
     tokens: tokenRepo(db),
-    tx: (fn) => db.transaction(fn).immediate(),
-    read: (fn) => db.transaction(fn).deferred(),
+    tx: <T>(fn: () => T) => inTransaction.immediate(fn) as T,
+    read: <T>(fn: () => T) => inTransaction.deferred(fn) as T,
+    version: () => {
+      const [data, changes] = versionOf.get()!;
+      return `${data}:${changes}`;
+    },
     close: () => {
       if (db.open) db.close();
     },

@@ -53,3 +53,26 @@ describe('openStore', () => {
     ).toThrow(/FOREIGN KEY/);
   });
 });
+
+describe('store.version', () => {
+  let cleanup = () => {};
+  afterEach(() => cleanup());
+
+  it('stays while nothing is written and changes on a write here or by another connection', () => {
+    const t = tempStore();
+    const other = new Database(t.store.path);
+    cleanup = () => {
+      other.close();
+      t.cleanup();
+    };
+    const insert = 'INSERT INTO organizations (uuid, created_on, updated_on) VALUES (?, 1, 1)';
+    const v0 = t.store.version();
+    t.store.read(() => t.store.db.prepare('SELECT count(*) FROM organizations').get());
+    expect(t.store.version()).toBe(v0);
+    t.store.tx(() => t.store.db.prepare(insert).run('here'));
+    const v1 = t.store.version();
+    expect(v1).not.toBe(v0);
+    other.prepare(insert).run('there');
+    expect(t.store.version()).not.toBe(v1);
+  });
+});
