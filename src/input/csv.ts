@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { coerceCell } from './coerce.js';
 import { LineIndex } from './lines.js';
 import type { InputProblem } from './problems.js';
-import type { RawRead } from './raw.js';
-import { fieldKinds } from './shape.js';
+import type { RawRead, RawRecord } from './raw.js';
+import { type FieldKind, fieldKinds } from './shape.js';
 import { unknownFieldMessage } from './unknown.js';
 
 // Errors after which the rest of the file cannot be trusted to be cut into the same records.
@@ -30,8 +30,12 @@ export function readCsv(buf: Buffer, schema: z.core.$ZodType, opts: CsvOptions =
   const lines = new LineIndex(buf);
   const kinds = fieldKinds(schema);
   const problems: InputProblem[] = [];
+  const records: RawRecord[] = [];
+  // The field of each column (undefined for one left out) and its kind, known once the header row is read:
+  // each later row becomes its record as it is parsed, so no row of cells outlives its own callback.
+  let columns: (string | undefined)[] | undefined;
+  let columnKinds: (FieldKind | undefined)[] = [];
   // Each record (or skipped bad row) ends at a byte offset; the next starts after it, past blank lines.
-  const rows: { line: number; cells: string[] }[] = [];
   let end = 0;
   let broken = false;
   const startLine = () => {
@@ -44,8 +48,15 @@ export function readCsv(buf: Buffer, schema: z.core.$ZodType, opts: CsvOptions =
       bom: true,
       skip_empty_lines: true,
       skip_records_with_error: true,
-      on_record: (record: string[], context) => {
-        if (!broken) rows.push({ line: startLine(), cells: record });
+      on_record: (cells: string[], context) => {
+        if (!broken) {
+          const line = startLine();
+          if (columns) records.push({ line, value: rowValue(cells, columns, columnKinds) });
+          else {
+            columns = headerColumns(line, cells, kinds, opts, problems);
+            columnKinds = columns.map((name) => (name ? kinds.get(name) : undefined));
+          }
+        }
         end = context.bytes;
         return null;
       },
@@ -59,41 +70,50 @@ export function readCsv(buf: Buffer, schema: z.core.$ZodType, opts: CsvOptions =
   } catch (err) {
     problems.push({ line: startLine(), path: '', message: `not valid CSV: ${(err as Error).message}` });
   }
-  const header = rows.shift();
-  if (!header) return { records: [], problems };
+  return { records, problems, fieldsChecked: true };
+}
 
+/** The field each header cell names (undefined for a column the record does not have), with its problems. */
+function headerColumns(
+  line: number,
+  cells: string[],
+  kinds: Map<string, FieldKind>,
+  opts: CsvOptions,
+  problems: InputProblem[],
+): (string | undefined)[] {
   const aliases = opts.aliases ?? {};
   const known = [...kinds.keys(), ...Object.keys(aliases)];
-  const columns: (string | undefined)[] = header.cells.map((cell) => {
+  const columns: (string | undefined)[] = cells.map((cell) => {
     const name = cell.trim();
     return Object.hasOwn(aliases, name) ? aliases[name] : name;
   });
   columns.forEach((name, k) => {
-    if (name === '') problems.push({ line: header.line, path: '', message: `column ${k + 1} has no name` });
+    if (name === '') problems.push({ line, path: '', message: `column ${k + 1} has no name` });
     else if (kinds.size > 0 && !kinds.has(name!)) {
       if (!opts.ignoreUnknown)
-        problems.push({
-          line: header.line,
-          path: name!,
-          message: unknownFieldMessage('column', name!, known),
-        });
+        problems.push({ line, path: name!, message: unknownFieldMessage('column', name!, known) });
       columns[k] = undefined;
     } else if (kinds.get(name!) === 'nested')
       problems.push({
-        line: header.line,
+        line,
         path: name!,
         message: 'a nested field cannot be given in CSV; use JSON or NDJSON for it',
       });
   });
+  return columns;
+}
 
-  const records = rows.map(({ line, cells }) => {
-    const value: Record<string, unknown> = {};
-    cells.forEach((cell, k) => {
-      const name = columns[k];
-      if (!name || cell === '') return;
-      value[name] = coerceCell(cell, kinds.get(name));
-    });
-    return { line, value };
-  });
-  return { records, problems, fieldsChecked: true };
+/** A row's record: each named column's cell coerced to its field's kind; an empty cell leaves it out. */
+function rowValue(
+  cells: string[],
+  columns: (string | undefined)[],
+  kinds: (FieldKind | undefined)[],
+): Record<string, unknown> {
+  const value: Record<string, unknown> = {};
+  for (let k = 0; k < cells.length; k++) {
+    const name = columns[k];
+    const cell = cells[k]!;
+    if (name && cell !== '') value[name] = coerceCell(cell, kinds[k]);
+  }
+  return value;
 }
