@@ -53,7 +53,7 @@ export async function sendBulk<R, T>(
   opts: BulkOptions<R>,
   deps: WriteDeps & { signal?: AbortSignal },
   what: BulkWhat<R, T>,
-): Promise<T[]> {
+): Promise<number> {
   const { io } = deps;
   const noun = (n: number) => count(n, what.noun, what.plural);
   const startedAt = performance.now();
@@ -66,7 +66,8 @@ export async function sendBulk<R, T>(
   const journal = fromFile ? new SavedJournal(journalPath) : undefined;
   const writer = await recordWriter(io.stdout, opts.output, what.kind);
   const progress = await progressBar(io, opts.rows.length, what.plural);
-  const saved: T[] = [];
+  // Saved records are printed and journalled as they come, never held: a bulk write's memory stays flat.
+  let saved = 0;
   const notSaved: Row<R>[] = [];
   let done = 0;
   // What is known so far, for a summary told the moment Ctrl-C comes: the process may be ended soon after
@@ -106,7 +107,7 @@ export async function sendBulk<R, T>(
       await journal?.append(records as object[]);
       pending = undefined;
       sofar.savedRows.push(...batch);
-      saved.push(...records);
+      saved += records.length;
       await writer.writeAll(records as object[]);
       done += batch.length;
       progress.update(done);
@@ -140,7 +141,7 @@ export async function sendBulk<R, T>(
     if (opts.savedFile === undefined) await journal?.remove();
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
     const batchesText = count(batchList.length, 'batch', 'batches');
-    io.note(`Saved ${noun(saved.length)} in ${batchesText} (${seconds} s)${skippedText}.`);
+    io.note(`Saved ${noun(saved)} in ${batchesText} (${seconds} s)${skippedText}.`);
     return saved;
   }
   // One record from flags: its error says it all.
@@ -154,7 +155,7 @@ export async function sendBulk<R, T>(
   if (!told) lines.push(...resume());
   // A warning, not a note: -q does not hide what a partial run left behind.
   if (lines.length > 0) io.warn(lines.join('\n'));
-  throw finalError(results, opts, what, saved.length);
+  throw finalError(results, opts, what, saved);
 }
 
 function records<R>(rows: Row<R>[]): object[] {

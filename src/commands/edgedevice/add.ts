@@ -187,10 +187,11 @@ function inInputOrder(devices: EdgeDevice[], batch: Row[]): EdgeDevice[] {
   return [...devices].sort((a, b) => at(a) - at(b));
 }
 
+/** Adds the devices in batches, printing each saved one as its batch is answered; returns how many were saved. */
 export async function runEdgeDeviceAdd(
   opts: EdgeDeviceAddOptions,
   deps: WriteDeps & { signal?: AbortSignal },
-): Promise<EdgeDevice[]> {
+): Promise<number> {
   const { io } = deps;
   if (opts.dryRun) {
     if (opts.skipExisting) io.note('Dry run: --skip-existing is not looked up; every device is shown.');
@@ -202,7 +203,7 @@ export async function runEdgeDeviceAdd(
       ),
     );
     writeDryRun(io, opts.dryRun, requests);
-    return [];
+    return 0;
   }
 
   const api = await deps.api();
