@@ -1,11 +1,10 @@
-import { type Dispatcher, request as undiciRequest } from 'undici';
 import { buildMetadata, isEnvelope, type Metadata } from './envelope.js';
 import { NetworkError } from './errors.js';
-import { type Exchange, headerMap, type RawResponse, throwUnlessOk, toExchange } from './exchange.js';
+import { type Exchange, type RawResponse, type Transport, throwUnlessOk, toExchange } from './exchange.js';
+import { toNetworkError } from './failures.js';
 import { type PageOptions, paginate } from './paginate.js';
-import { createDispatcher, toNetworkError, tracked } from './transport.js';
 
-export { type Exchange, type RawResponse, throwUnlessOk };
+export { type Exchange, type RawResponse, type Transport, throwUnlessOk };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
 
@@ -20,6 +19,8 @@ export interface ApiClientOptions {
   userAgent: string;
   /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read for a remote target; none: no proxy. */
   env?: NodeJS.ProcessEnv;
+  /** How requests reach the service; none: HTTP to baseUrl (undici, loaded with the first request). */
+  transport?: Transport;
   /** Aborts whatever is in flight (Ctrl-C); the request then fails with a NetworkError coded CANCELLED. */
   signal?: AbortSignal;
   /** Called as a request starts; the function it returns, as it ends (the CLI's spinner). */
@@ -87,7 +88,7 @@ export function sendsBody(method: HttpMethod): boolean {
 }
 
 export class ApiClient {
-  private readonly agent: Dispatcher;
+  private transport: Promise<Transport> | undefined;
   private readonly base: URL;
   private readonly retries: number;
   private readonly sleep: (ms: number) => Promise<void>;
@@ -96,7 +97,7 @@ export class ApiClient {
 
   constructor(private readonly opts: ApiClientOptions) {
     this.base = new URL(opts.baseUrl.endsWith('/') ? opts.baseUrl : `${opts.baseUrl}/`);
-    this.agent = createDispatcher(this.base, opts.env);
+    this.transport = opts.transport && Promise.resolve(opts.transport);
     this.retries = opts.retries ?? 3;
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
     this.random = opts.random ?? Math.random;
@@ -189,7 +190,14 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    const transport = this.transport;
+    this.transport = undefined;
+    await (await transport)?.close();
+  }
+
+  private connect(): Promise<Transport> {
+    this.transport ??= import('./transport.js').then((m) => m.httpTransport(this.base, this.opts.env));
+    return this.transport;
   }
 
   private url(path: string, query?: RequestOptions['query']): URL {
@@ -218,31 +226,34 @@ export class ApiClient {
       }
       if (body !== undefined) trace(`> (${Buffer.byteLength(body)} bytes)`);
     }
+    // Loaded before the clock starts: a first request's timeout is the service's, not the module loading's.
+    const transport = await this.connect();
     const user = this.opts.signal;
     const timeout = AbortSignal.timeout(timeoutMs);
-    const request = tracked(this.agent);
+    let sent = false;
     try {
       if (user?.aborted) throw user.reason;
-      const res = await undiciRequest(url, {
+      const res = await transport.request({
         method,
+        url,
         headers,
         body,
-        dispatcher: request.dispatcher,
         signal: user ? AbortSignal.any([user, timeout]) : timeout,
+        onSent: () => {
+          sent = true;
+        },
       });
-      const text = await res.body.text();
-      const h = headerMap(res.headers);
       if (trace) {
-        trace(`< ${res.statusCode} (${Math.round(this.now() - started)} ms)`);
-        for (const [k, v] of Object.entries(h)) trace(`< ${k}: ${v}`);
+        trace(`< ${res.status} (${Math.round(this.now() - started)} ms)`);
+        for (const [k, v] of Object.entries(res.headers)) trace(`< ${k}: ${v}`);
       }
-      return { status: res.statusCode, headers: h, text };
+      return res;
     } catch (err) {
       const net = toNetworkError(err, {
         url,
         method,
         timeoutMs,
-        sent: request.sent(),
+        sent,
         cancelled: user?.aborted === true,
       });
       trace?.(`< ${net.code}: ${net.message} (${Math.round(this.now() - started)} ms)`);

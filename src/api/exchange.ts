@@ -51,3 +51,24 @@ export function throwUnlessOk(ex: Exchange<unknown>, subject?: string): void {
   if (statusCode === 'OK') return;
   throw serviceError({ code: statusCode, reason: reason ?? statusCode, httpStatus: ex.status, subject });
 }
+
+/** One request as a transport carries it. */
+export interface TransportRequest {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body: string | undefined;
+  signal: AbortSignal;
+  /** Called as the request is handed over: from then on the service may act on it. */
+  onSent(): void;
+}
+
+/**
+ * How requests reach the service: HTTP through a connection pool (transport.ts), or the embedded server's
+ * handler called in process (src/cli/embedded.ts). Failures are thrown as they come; the client names them.
+ */
+export interface Transport {
+  request(req: TransportRequest): Promise<RawResponse>;
+  /** Lets the requests in flight finish, then frees what the transport holds. */
+  close(): Promise<void>;
+}

@@ -1,7 +1,7 @@
-// How requests reach the service: the connection pool (through an environment proxy for remote targets),
-// knowing whether a request went out before it failed, and what each failure is called.
-import { Agent, type Dispatcher, EnvHttpProxyAgent, errors as undiciErrors } from 'undici';
-import { NetworkError } from './errors.js';
+// How requests reach a service over HTTP: the connection pool (through an environment proxy for remote
+// targets), knowing whether a request went out before it failed. Loaded only when a request goes over HTTP.
+import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from 'undici';
+import { headerMap, type Transport } from './exchange.js';
 
 const POOL = { keepAliveTimeout: 10_000, connections: 8 } as const;
 
@@ -30,18 +30,17 @@ export function createDispatcher(base: URL, env: NodeJS.ProcessEnv | undefined):
 }
 
 /**
- * The dispatcher for one request, and whether that request was handed to an open connection: undici
- * calls a handler's onConnect (onRequestStart in its newer API) just before writing the request.
+ * The dispatcher for one request, calling `onSent` when that request is handed to an open connection:
+ * undici calls a handler's onConnect (onRequestStart in its newer API) just before writing the request.
  */
-export function tracked(dispatcher: Dispatcher): { dispatcher: Dispatcher; sent: () => boolean } {
-  let sent = false;
+export function tracked(dispatcher: Dispatcher, onSent: () => void): Dispatcher {
   const mark =
     (fn: (...args: unknown[]) => unknown, self: object) =>
     (...args: unknown[]) => {
-      sent = true;
+      onSent();
       return fn.apply(self, args);
     };
-  const composed = dispatcher.compose(
+  return dispatcher.compose(
     (dispatch) => (opts, handler) =>
       dispatch(
         opts,
@@ -55,69 +54,23 @@ export function tracked(dispatcher: Dispatcher): { dispatcher: Dispatcher; sent:
         }),
       ),
   );
-  return { dispatcher: composed, sent: () => sent };
 }
 
-/** `500 ms`, `2 s`, `2 min`: a timeout as a person reads it. */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${ms} ms`;
-  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} min`;
-  return `${Number((ms / 1000).toFixed(1))} s`;
-}
-
-/** Codes of failures that happen before a request can leave: retrying or waiting changes nothing. */
-const NOT_REACHED: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ENOTFOUND: 'host not found',
-  EAI_AGAIN: 'host name lookup failed',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
-};
-
-export interface FailureContext {
-  url: URL;
-  method: string;
-  timeoutMs: number;
-  /** Whether the request was written to a connection before it failed. */
-  sent: boolean;
-  /** The user's Ctrl-C, when that is what stopped it. */
-  cancelled: boolean;
-}
-
-/** The NetworkError for an undici failure, saying whether the service may have acted on the request. */
-export function toNetworkError(err: unknown, c: FailureContext): NetworkError {
-  const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string } };
-  const code = e?.code ?? e?.cause?.code;
-  const unknown = c.sent && c.method !== 'GET' && c.method !== 'HEAD';
-  const applied = unknown ? '; the request was sent, so the service may have applied it' : '';
-  if (c.cancelled) {
-    return new NetworkError(`request to ${c.url.origin} cancelled${applied}`, {
-      code: 'CANCELLED',
-      outcomeUnknown: c.sent,
-      cause: err,
-    });
-  }
-  if (code !== undefined && NOT_REACHED[code] && !c.sent) {
-    return new NetworkError(`cannot connect to ${c.url.origin}: ${NOT_REACHED[code]}`, { code, cause: err });
-  }
-  const timedOut =
-    e?.name === 'TimeoutError' ||
-    e?.name === 'AbortError' ||
-    err instanceof undiciErrors.HeadersTimeoutError ||
-    err instanceof undiciErrors.BodyTimeoutError;
-  if (timedOut) {
-    return new NetworkError(
-      `no answer from ${c.url.origin} within ${formatDuration(c.timeoutMs)}${applied}`,
-      {
-        code: 'TIMEOUT',
-        outcomeUnknown: c.sent,
-        cause: err,
-      },
-    );
-  }
-  const what = c.sent
-    ? `the connection to ${c.url.origin} closed before an answer came${applied}`
-    : `cannot reach ${c.url.origin}: ${e?.message ?? String(err)}`;
-  return new NetworkError(what, { code: code ?? 'NETWORK', outcomeUnknown: c.sent, cause: err });
+/** Requests over HTTP to a base URL, through the pool createDispatcher gives. */
+export function httpTransport(base: URL, env: NodeJS.ProcessEnv | undefined): Transport {
+  const agent = createDispatcher(base, env);
+  return {
+    async request(r) {
+      const res = await request(r.url, {
+        method: r.method as Dispatcher.HttpMethod,
+        headers: r.headers,
+        body: r.body,
+        dispatcher: tracked(agent, r.onSent),
+        signal: r.signal,
+      });
+      const text = await res.body.text();
+      return { status: res.statusCode, headers: headerMap(res.headers), text };
+    },
+    close: () => agent.close(),
+  };
 }

@@ -1,13 +1,19 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ApiError } from '../api/errors.js';
+import type { Transport } from '../api/exchange.js';
 import type { Clock } from '../domain/clock.js';
-import type { Store } from '../server/index.js';
+import type { InProcessService, Store } from '../server/index.js';
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';
 
+/** The base URL requests to the embedded server are written against: a name only, nothing listens there. */
+export const EMBEDDED_URL = 'http://embedded.localhost';
+
 export interface EmbeddedServer {
   url: string;
+  /** Hands each request to the server's handler in this process. */
+  transport: Transport;
   token: string;
   orgUuid: string;
   close(): Promise<void>;
@@ -20,10 +26,71 @@ export interface EmbeddedOptions {
   clock?: Clock;
 }
 
+// What undici refuses in a header value: the in-process path refuses the same, with the same code.
+const BAD_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
+
 /**
- * The embedded default (docs/architecture.md): with no base URL, serve the local database on a loopback
- * port for the command's duration, with an admin token kept in the config file. Only the default database
- * is seeded with demo data (when new or without any organization); an explicit --db is taken as given.
+ * Requests handed to the server's handler in this process, with what the HTTP path would do around it:
+ * header values checked before anything is sent, the answer given up when the signal aborts (the handler
+ * finishes on its own, as a server's would after a client hung up), and close() waiting for the others.
+ */
+function inProcessTransport(call: InProcessService): Transport {
+  const pending = new Set<Promise<unknown>>();
+  return {
+    request(r) {
+      for (const [name, value] of Object.entries(r.headers)) {
+        if (BAD_HEADER_CHAR.test(value)) {
+          return Promise.reject(
+            Object.assign(new Error(`invalid ${name} header`), { code: 'UND_ERR_INVALID_ARG' }),
+          );
+        }
+      }
+      r.signal.throwIfAborted();
+      r.onSent();
+      const answer = call({
+        method: r.method,
+        url: r.url.pathname + r.url.search,
+        headers: r.headers,
+        body: r.body,
+      });
+      const settled = answer.then(
+        () => undefined,
+        () => undefined,
+      );
+      pending.add(settled);
+      return new Promise((resolve, reject) => {
+        const done = () => {
+          pending.delete(settled);
+          r.signal.removeEventListener('abort', abort);
+        };
+        const abort = () => {
+          done();
+          reject(r.signal.reason);
+        };
+        r.signal.addEventListener('abort', abort, { once: true });
+        answer.then(
+          (a) => {
+            done();
+            resolve(a);
+          },
+          (err: unknown) => {
+            done();
+            reject(err);
+          },
+        );
+      });
+    },
+    async close() {
+      await Promise.all(pending);
+    },
+  };
+}
+
+/**
+ * The embedded default (docs/architecture.md): with no base URL, the local database is served in this
+ * process for the command's duration (requests go to the server's handler without a socket), with an admin
+ * token kept in the config file. Only the default database is seeded with demo data (when new or without
+ * any organization); an explicit --db is taken as given.
  */
 export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServer> {
   const [{ defaultDbPath, ConfigStore }, server] = await Promise.all([
@@ -73,19 +140,17 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
         config.setEmbeddedAccess(dbPath, created);
         return created;
       });
-    const handle = await server.startServer({
-      store,
-      host: '127.0.0.1',
-      port: 0,
-      ...(opts.clock ? { clock: opts.clock } : {}),
-    });
+    const transport = inProcessTransport(
+      server.inProcessService({ store, ...(opts.clock ? { clock: opts.clock } : {}) }),
+    );
     const { token, orgUuid } = access;
     return {
-      url: handle.url,
+      url: EMBEDDED_URL,
+      transport,
       token,
       orgUuid,
       async close() {
-        await handle.close();
+        await transport.close();
         store.close();
       },
     };

@@ -80,15 +80,17 @@ export function createFactory(opts: FactoryOptions): Factory {
     },
     api() {
       apiPromise ??= (async () => {
-        // The client module loads while the configuration is read; the embedded server's modules while
-        // the client's do, when no base URL is configured.
+        // The client module loads while the configuration is read; then the embedded server's modules, or
+        // for a base URL the HTTP transport (undici), before a request's time and spinner start.
         const clientModule = import('../api/client.js');
         const cfg = await factory.config();
         const embeddedModule = cfg.baseUrl ? undefined : import('./embedded.js');
+        const httpModule = cfg.baseUrl ? import('../api/transport.js') : undefined;
         const { ApiClient } = await clientModule;
         let baseUrl = cfg.baseUrl;
         let token = cfg.token;
         let org = cfg.org;
+        if (httpModule) await httpModule;
         if (!baseUrl) {
           const { startEmbedded } = await (embeddedModule ?? import('./embedded.js'));
           embedded = await startEmbedded({ dbPath: cfg.db, io, env: io.env, clock: factory.clock });
@@ -106,6 +108,7 @@ export function createFactory(opts: FactoryOptions): Factory {
           timeoutMs: cfg.timeoutMs,
           userAgent: `ccp/${cliVersion()}`,
           env: io.env,
+          ...(embedded ? { transport: embedded.transport } : {}),
           signal: io.signal,
           pending: () => io.busy(waiting),
           trace: flags.verbose ? (line) => io.stderr.write(`${line}\n`) : undefined,

@@ -7,7 +7,7 @@ import { isValidTimeZone } from '../domain/timestamp.js';
 import { authenticator } from './auth.js';
 import { errorResponse, ServiceError } from './errors.js';
 import { failureResponse, logLine } from './failure.js';
-import { readBody, sendJson } from './http.js';
+import { jsonResponse, nodeHandler, type Service, type ServiceResponse } from './http.js';
 import { shortenLockWait, waitForLock } from './lock-wait.js';
 import type { RequestContext, Route, RouteResult } from './route.js';
 import { docsRoutes } from './routes/docs.js';
@@ -89,9 +89,12 @@ function echoMetadata(body: unknown): Metadata {
   return { fileCodeUuid: field('fileCodeUuid'), orgUuid: field('orgUuid'), userUuid: field('userUuid') };
 }
 
-function sendContent(res: ServerResponse, c: NonNullable<RouteResult['content']>, headers = {}): void {
-  res.writeHead(200, { 'content-type': c.type, 'content-length': Buffer.byteLength(c.body), ...headers });
-  res.end(c.body);
+function contentResponse(c: NonNullable<RouteResult['content']>, headers = {}): ServiceResponse {
+  return {
+    status: 200,
+    headers: { 'content-type': c.type, 'content-length': Buffer.byteLength(c.body), ...headers },
+    body: c.body,
+  };
 }
 
 /** `application/json`, with any parameters (a charset): the only body type the interface has. */
@@ -103,8 +106,13 @@ function callerMetadata(grant: TokenGrant | undefined): Metadata {
   return { fileCodeUuid: '', orgUuid: grant?.orgUuid ?? '', userUuid: grant?.userUuid ?? '' };
 }
 
-/** The server as a value: a request handler over the store. */
+/** The server as a value: a node:http request handler over the store. */
 export function createApp(opts: AppOptions): Handler {
+  return nodeHandler(createService(opts));
+}
+
+/** The service over the store: a request in, its answer out (node:http and in-process callers alike). */
+export function createService(opts: AppOptions): Service {
   const { store } = opts;
   const clock = opts.clock ?? store.clock;
   const log = opts.log ?? (() => {});
@@ -112,11 +120,11 @@ export function createApp(opts: AppOptions): Handler {
   const authenticate = authenticator(store);
   shortenLockWait(store);
 
-  return async (req, res) => {
+  return async (req) => {
     let metadata: Metadata = callerMetadata(undefined);
     let route: Route | undefined;
     try {
-      const url = new URL(req.url ?? '/', 'http://localhost');
+      const url = new URL(req.url, 'http://localhost');
       const parts = splitPath(url.pathname);
       let params: Record<string, string> | undefined;
       let entry: PathEntry | undefined;
@@ -128,7 +136,7 @@ export function createApp(opts: AppOptions): Handler {
         }
       }
       if (!entry || !params) throw new ServiceError('notFound');
-      route = entry.byMethod.get(req.method ?? '');
+      route = entry.byMethod.get(req.method);
       if (!route) {
         throw new ServiceError('methodNotSupported', undefined, {
           allow: [...entry.byMethod.keys()].join(', '),
@@ -144,7 +152,7 @@ export function createApp(opts: AppOptions): Handler {
 
       let body: unknown;
       if (route.body) {
-        const text = await readBody(req);
+        const text = await req.readBody();
         if (!isJson(req.headers['content-type'])) {
           throw new ServiceError('validation', 'content-type: expected application/json');
         }
@@ -182,25 +190,21 @@ export function createApp(opts: AppOptions): Handler {
       const op = route;
       const result = await waitForLock(store, () => op.handle(ctx, body));
       if (route.raw) {
-        if (!result.content) sendJson(res, 200, result.headers ?? {}, result.data[0]);
-        else sendContent(res, result.content, result.headers);
-        return;
+        return result.content
+          ? contentResponse(result.content, result.headers)
+          : jsonResponse(200, result.headers ?? {}, result.data[0]);
       }
-      sendJson(res, 200, result.headers ?? {}, { data: result.data, metadata, statusCode: 'OK' });
+      return jsonResponse(200, result.headers ?? {}, { data: result.data, metadata, statusCode: 'OK' });
     } catch (err) {
       let failure: ServiceError;
       if (err instanceof ServiceError) {
         failure = err;
       } else {
-        log(logLine(Date.now(), req.method ?? '', req.url ?? '', err));
+        log(logLine(Date.now(), req.method, req.url, err));
         failure = failureResponse(err, route);
       }
       const r = errorResponse(failure, metadata);
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      sendJson(res, r.status, r.headers, r.body);
+      return jsonResponse(r.status, r.headers, r.body);
     }
   };
 }

@@ -53,6 +53,16 @@ export const PROTOCOL_ERRORS = {
   },
 } as const satisfies Record<string, ServiceErrorDef>;
 
+// A request line longer than this, when the headers overflow, is answered as a URI too long.
+const LONG_REQUEST_LINE = 8 * 1024;
+
+/** Request line and headers past the parser's limit: 414 when the line alone is long (or unknown), else 431. */
+export function headerOverflow(requestLineLength: number | undefined): ServiceErrorDef {
+  return requestLineLength === undefined || requestLineLength > LONG_REQUEST_LINE
+    ? PROTOCOL_ERRORS.uriTooLong
+    : PROTOCOL_ERRORS.headersTooLarge;
+}
+
 export interface HttpResponse {
   status: number;
   headers: Record<string, string>;

@@ -1,6 +1,28 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_BODY_BYTES } from '../domain/errors.js';
 import { ServiceError } from './errors.js';
+
+/**
+ * One request as the service sees it, whether node:http read it from a socket (createApp) or the embedded
+ * default handed it over in process (in-process.ts): the same handler answers both.
+ */
+export interface ServiceRequest {
+  method: string;
+  /** Path and query, as on the request line. */
+  url: string;
+  /** Names in lower case, as node:http gives them. */
+  headers: IncomingHttpHeaders;
+  /** The body as UTF-8 text; rejects with the 413 or the 406 of readBody. */
+  readBody(): Promise<string>;
+}
+
+export interface ServiceResponse {
+  status: number;
+  headers: Record<string, string | number>;
+  body: string | Buffer;
+}
+
+export type Service = (req: ServiceRequest) => Promise<ServiceResponse>;
 
 // Past the limit the rest of an upload is read and dropped (never kept) so the client sees the 413,
 // up to this much more; a client sending even more than that has its connection cut.
@@ -8,12 +30,24 @@ const DISCARD_LIMIT = 8 * MAX_BODY_BYTES;
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
+const tooLarge = () => new ServiceError('payloadTooLarge', undefined, { connection: 'close' });
+
+/** A whole body's text: 413 past MAX_BODY_BYTES, 406 when it is not UTF-8 (never altered into U+FFFD). */
+export function bodyText(bytes: Buffer): string {
+  if (bytes.length > MAX_BODY_BYTES) throw tooLarge();
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    throw new ServiceError('validation', 'body: not valid UTF-8');
+  }
+}
+
 /** Reads the body as UTF-8 (406 when it is not), keeping at most MAX_BODY_BYTES; throws 413 beyond. */
 export function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > MAX_BODY_BYTES + DISCARD_LIMIT) {
-      reject(new ServiceError('payloadTooLarge', undefined, { connection: 'close' }));
+      reject(tooLarge());
       return;
     }
     const chunks: Buffer[] = [];
@@ -26,20 +60,19 @@ export function readBody(req: IncomingMessage): Promise<string> {
         chunks.length = 0;
         if (size > MAX_BODY_BYTES + DISCARD_LIMIT) {
           req.pause();
-          reject(new ServiceError('payloadTooLarge', undefined, { connection: 'close' }));
+          reject(tooLarge());
         }
         return;
       }
       chunks.push(chunk);
     });
     req.on('end', () => {
-      if (over) reject(new ServiceError('payloadTooLarge', undefined, { connection: 'close' }));
+      if (over) reject(tooLarge());
       else {
-        // decisions.md: a body that is not valid UTF-8 is refused, never silently altered (to U+FFFD).
         try {
-          resolve(UTF8.decode(Buffer.concat(chunks)));
-        } catch {
-          reject(new ServiceError('validation', 'body: not valid UTF-8'));
+          resolve(bodyText(Buffer.concat(chunks)));
+        } catch (err) {
+          reject(err);
         }
       }
     });
@@ -47,18 +80,34 @@ export function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-export function sendJson(
-  res: ServerResponse,
+export function jsonResponse(
   status: number,
   headers: Record<string, string>,
   body: unknown,
-): void {
+): ServiceResponse {
   // Encoded once: its length is the buffer's (Buffer.byteLength would walk the text a second time).
   const bytes = Buffer.from(JSON.stringify(body));
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': bytes.length,
-    ...headers,
-  });
-  res.end(bytes);
+  return {
+    status,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': bytes.length,
+      ...headers,
+    },
+    body: bytes,
+  };
+}
+
+/** The service as a node:http request handler. */
+export function nodeHandler(service: Service): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  return async (req, res) => {
+    const r = await service({
+      method: req.method ?? '',
+      url: req.url ?? '/',
+      headers: req.headers,
+      readBody: () => readBody(req),
+    });
+    res.writeHead(r.status, r.headers);
+    res.end(r.body);
+  };
 }

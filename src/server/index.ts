@@ -7,6 +7,8 @@ export { isStoreFailure, storeCause } from './failure.js';
 export { seedDemo } from './fixtures/demo.js';
 export type { ImportSummary } from './fixtures/import.js';
 export { importFixture } from './fixtures/import.js';
+export type { InProcessAnswer, InProcessRequest, InProcessService } from './in-process.js';
+export { inProcessService } from './in-process.js';
 export { openApiDocument } from './openapi.js';
 export type { ServerHandle } from './serve.js';
 export { serve, startServer } from './serve.js';

@@ -1,8 +1,9 @@
 import { createServer, type Server, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Clock } from '../domain/clock.js';
+import type { ServiceErrorDef } from '../domain/errors.js';
 import { createApp, type Handler } from './app.js';
-import { errorResponse, PROTOCOL_ERRORS, ServiceError } from './errors.js';
+import { errorResponse, headerOverflow, PROTOCOL_ERRORS, ServiceError } from './errors.js';
 import { openStore, type Store } from './store/db.js';
 
 export interface ServerHandle {
@@ -31,9 +32,6 @@ export interface ServeOptions {
   onClose?: () => void;
 }
 
-// A request line longer than this, when the headers overflow, is answered as a URI too long.
-const LONG_REQUEST_LINE = 8 * 1024;
-
 /** What Node's parser refused, as an error envelope on the socket, then the connection is closed. */
 function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket): void {
   // A response already under way on this socket cannot be followed by another one.
@@ -42,13 +40,10 @@ function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, 
     socket.destroy();
     return;
   }
-  let def: (typeof PROTOCOL_ERRORS)[keyof typeof PROTOCOL_ERRORS] = PROTOCOL_ERRORS.badRequest;
+  let def: ServiceErrorDef = PROTOCOL_ERRORS.badRequest;
   if (err.code === 'HPE_HEADER_OVERFLOW') {
     const lineEnd = err.rawPacket?.indexOf('\r\n') ?? -1;
-    def =
-      lineEnd === -1 || lineEnd > LONG_REQUEST_LINE
-        ? PROTOCOL_ERRORS.uriTooLong
-        : PROTOCOL_ERRORS.headersTooLarge;
+    def = headerOverflow(lineEnd === -1 ? undefined : lineEnd);
   } else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     def = PROTOCOL_ERRORS.timeout;
   }

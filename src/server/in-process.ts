@@ -1,0 +1,65 @@
+import { maxHeaderSize } from 'node:http';
+import { type AppOptions, createService } from './app.js';
+import { errorResponse, headerOverflow, ServiceError } from './errors.js';
+import { bodyText, jsonResponse, type ServiceResponse } from './http.js';
+
+export interface InProcessRequest {
+  method: string;
+  /** Path and query, as on the request line. */
+  url: string;
+  /** Names in lower case. */
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** What a client reads off the wire: the status, the headers as text, the body as UTF-8 text. */
+export interface InProcessAnswer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+export type InProcessService = (req: InProcessRequest) => Promise<InProcessAnswer>;
+
+function answer(r: ServiceResponse): InProcessAnswer {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(r.headers)) headers[k.toLowerCase()] = String(v);
+  return { status: r.status, headers, text: typeof r.body === 'string' ? r.body : r.body.toString('utf8') };
+}
+
+/**
+ * The service called in process (the embedded default): the handler node:http runs, without a socket or a
+ * second HTTP parser on the way, and with node:http's limits on what reaches it: request line and headers
+ * within the parser's maxHeaderSize (414 or 431 past it, as serve.ts answers), the body within 1 MiB (413)
+ * and UTF-8 (406).
+ */
+export function inProcessService(opts: AppOptions): InProcessService {
+  const service = createService(opts);
+  return async (req) => {
+    const headers: Record<string, string> = {};
+    // What the parser counts against maxHeaderSize: the request target, each header's name and value.
+    let size = req.url.length;
+    for (const [k, v] of Object.entries(req.headers)) {
+      headers[k.toLowerCase()] = v;
+      size += k.length + v.length;
+    }
+    const bytes = req.body === undefined ? undefined : Buffer.from(req.body, 'utf8');
+    if (bytes) headers['content-length'] = String(bytes.length);
+    if (size >= maxHeaderSize) {
+      const lineLength = `${req.method} ${req.url} HTTP/1.1`.length;
+      const r = errorResponse(new ServiceError(headerOverflow(lineLength)), {
+        fileCodeUuid: '',
+        orgUuid: '',
+        userUuid: '',
+      });
+      return answer(jsonResponse(r.status, { connection: 'close' }, r.body));
+    }
+    const r = await service({
+      method: req.method,
+      url: req.url,
+      headers,
+      readBody: async () => bodyText(bytes ?? Buffer.alloc(0)),
+    });
+    return answer(r);
+  };
+}

@@ -1,0 +1,164 @@
+// The service called in process (what the embedded default uses) answers every request as the same service
+// behind node:http does: two real servers over two SQLite files made from one fixture, the same requests to
+// the one over its loopback socket and to the other in process, and the answers compared whole.
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/domain/index.js';
+import { type InProcessService, inProcessService } from '../../src/server/index.js';
+import { ORG, USER } from '../fixtures/basic-ids.js';
+import { envelope, FIXED_NOW, startTestServer, type TestServer } from '../helpers/server.js';
+
+let http: TestServer;
+let local: TestServer;
+let call: InProcessService;
+
+beforeAll(async () => {
+  http = await startTestServer({ clock: fixedClock(FIXED_NOW) });
+  local = await startTestServer({ clock: fixedClock(FIXED_NOW) });
+  call = inProcessService({ store: local.store, clock: fixedClock(FIXED_NOW) });
+});
+afterAll(async () => {
+  await http?.close();
+  await local?.close();
+});
+
+type Who = 'admin' | 'viewer' | 'none' | 'bad';
+
+interface Case {
+  what: string;
+  method: string;
+  url: string;
+  who?: Who;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+function headersFor(c: Case, srv: TestServer): Record<string, string> {
+  const h: Record<string, string> = { accept: 'application/json', time_zone: 'UTC' };
+  const who = c.who ?? 'admin';
+  if (who === 'bad') h.authorization = 'Bearer ccp_not-a-token';
+  else if (who !== 'none') h.authorization = `Bearer ${srv.tokens[who]}`;
+  if (c.body !== undefined) h['content-type'] = 'application/json';
+  return { ...h, ...c.headers };
+}
+
+// What only a connection has: the HTTP date and the connection's keep-alive.
+const CONNECTION_HEADERS = ['date', 'connection', 'keep-alive'];
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** The answer without what only a connection has, its body parsed when it is JSON. */
+function comparable(status: number, headers: Record<string, string>, text: string, keep: string[]): Answer {
+  const h: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers))
+    if (!CONNECTION_HEADERS.includes(k) || keep.includes(k)) h[k] = v;
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status, headers: h, body };
+}
+
+async function overSocket(c: Case): Promise<Answer> {
+  const res = await request(`${http.url}${c.url}`, {
+    method: c.method as 'GET',
+    headers: headersFor(c, http),
+    body: c.body,
+  });
+  const text = await res.body.text();
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers[k] = v;
+  // A refused request's connection is closed: the header says so on both paths.
+  return comparable(res.statusCode, headers, text, headers.connection === 'close' ? ['connection'] : []);
+}
+
+async function inProcess(c: Case): Promise<Answer> {
+  const r = await call({ method: c.method, url: c.url, headers: headersFor(c, local), body: c.body });
+  return comparable(r.status, r.headers, r.text, ['connection']);
+}
+
+const add = (records: unknown[]) => JSON.stringify(envelope(records));
+const device = (serial: string, extra: object = {}) => ({
+  edgeDeviceName: `gateway ${serial}`,
+  serialNumber: serial,
+  ipAdress: '10.0.0.9',
+  port: 1883,
+  ...extra,
+});
+const addPath = `/edgedevice/org/${ORG.sub2}/user/${USER.admin}/add`;
+
+const CASES: Case[] = [
+  { what: 'a listing page', method: 'GET', url: '/edgedevice/all/0?pageSize=3' },
+  { what: 'a page past the end', method: 'GET', url: '/edgedevice/all/99?pageSize=3' },
+  { what: 'a page size out of range', method: 'GET', url: '/edgedevice/all/0?pageSize=0' },
+  { what: 'a listing without its page number', method: 'GET', url: '/edgedevice/all' },
+  { what: 'an unknown path', method: 'GET', url: '/no/such/path' },
+  { what: 'a known path, another method', method: 'PUT', url: '/edgedevice/all/0' },
+  { what: 'no token', method: 'GET', url: '/edgedevice/all/0?pageSize=3', who: 'none' },
+  { what: 'an unknown token', method: 'GET', url: '/edgedevice/all/0?pageSize=3', who: 'bad' },
+  { what: 'an unknown time zone', method: 'GET', url: '/codes', headers: { time_zone: 'Mars/Base' } },
+  { what: 'a viewer writing', method: 'POST', url: addPath, who: 'viewer', body: add([device('SN-V')]) },
+  { what: 'an add', method: 'POST', url: addPath, body: add([device('SN-IP-1')]) },
+  { what: 'the same add again (a clash)', method: 'POST', url: addPath, body: add([device('SN-IP-1')]) },
+  { what: 'a field out of range', method: 'POST', url: addPath, body: add([device('SN-P', { port: 0 })]) },
+  { what: 'a body that is not JSON', method: 'POST', url: addPath, body: '{"data": [' },
+  {
+    what: 'another content type',
+    method: 'POST',
+    url: addPath,
+    body: add([device('SN-T')]),
+    headers: { 'content-type': 'text/plain' },
+  },
+  { what: 'a body over 1 MiB', method: 'POST', url: addPath, body: `{"pad":"${'x'.repeat(1_100_000)}"}` },
+  {
+    what: '1,001 records',
+    method: 'POST',
+    url: addPath,
+    body: add(Array.from({ length: 1001 }, (_, i) => device(`SN-M-${i}`))),
+  },
+  {
+    what: 'a request line past the parser limit',
+    method: 'GET',
+    url: `/edgedevice/all/${'9'.repeat(17_000)}`,
+  },
+  {
+    what: 'headers past the parser limit',
+    method: 'GET',
+    url: '/edgedevice/all/0?pageSize=3',
+    headers: { 'x-pad': 'p'.repeat(17_000) },
+  },
+  { what: 'the OpenAPI document', method: 'GET', url: '/openapi.json', who: 'none' },
+  { what: 'the reference page', method: 'GET', url: '/docs', who: 'none' },
+];
+
+describe('in process, the service answers as over its socket', () => {
+  it.each(CASES.map((c) => [c.what, c] as const))('%s', async (_what, c) => {
+    const socket = await overSocket(c);
+    const local = await inProcess(c);
+    if (c.what === 'an add') {
+      // Each server makes the new device's uuid: compare everything else.
+      const records = (a: Answer) => (a.body as { data: { uuid: string }[] }).data;
+      expect(records(local)[0]!.uuid).toMatch(/^[0-9a-f-]{36}$/);
+      for (const a of [socket, local]) for (const r of records(a)) r.uuid = 'made by the server';
+    }
+    expect(local).toEqual(socket);
+    // Not vacuous: the statuses are those the case is about.
+    expect(socket.status).toBeGreaterThan(0);
+  });
+
+  it('covers successes and each kind of refusal', async () => {
+    const statuses = new Set<number>();
+    for (const c of CASES.slice(0, 9)) statuses.add((await inProcess(c)).status);
+    expect([...statuses].sort()).toEqual([200, 400, 401, 404, 406]);
+    const big = await inProcess(CASES.find((c) => c.what === 'a body over 1 MiB')!);
+    expect(big.status).toBe(413);
+    const line = await inProcess(CASES.find((c) => c.what === 'a request line past the parser limit')!);
+    expect(line.status).toBe(414);
+    const headers = await inProcess(CASES.find((c) => c.what === 'headers past the parser limit')!);
+    expect(headers.status).toBe(431);
+  });
+});
