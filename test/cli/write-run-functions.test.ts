@@ -1,10 +1,16 @@
-// Each write verb's run function over a test IO and the real server: the options object in, the saved
+// Each write verb's run function (apply's included) over a test IO and the real server: the options object in, the saved
 // records on stdout whole, the summary on stderr, and the errors naming what was acted on.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.js';
 import { ApiError, NotFoundError } from '../../src/api/errors.js';
+import { runEdgeDeviceApply } from '../../src/apply/devices.js';
+import { runOrgOptionsApply } from '../../src/apply/options.js';
 import { testIO } from '../../src/cli/io.js';
 import type { OutputSpec } from '../../src/cli/output.js';
+import { scriptedPrompter } from '../../src/cli/prompter.js';
 import type { WriteDeps } from '../../src/cli/write/send.js';
 import { runEdgeDeviceAdd } from '../../src/commands/edgedevice/add.js';
 import { runEdgeDevicePush } from '../../src/commands/edgedevice/push.js';
@@ -142,5 +148,62 @@ describe('write run functions', () => {
     );
     expect(err).toBeInstanceOf(NotFoundError);
     expect((err as Error).message).toContain(`license ${UNKNOWN_UUID}`);
+  });
+});
+
+describe('apply run functions', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ccp-apply-run-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  function file(name: string, records: object[]): string {
+    const path = join(dir, name);
+    writeFileSync(path, JSON.stringify(records));
+    return path;
+  }
+
+  const applyDeps = () => ({
+    ...deps(),
+    prompter: scriptedPrompter([]),
+    output: json,
+    dryRun: false,
+    yes: true,
+  });
+
+  it('runOrgOptionsApply sets every key of the file and prints the plan with what was saved', async () => {
+    const d = applyDeps();
+    const path = file('options.json', [
+      { key: 'apply.run.a', value: '1' },
+      { key: 'apply.run.b', value: '2' },
+    ]);
+    await runOrgOptionsApply({ ...d, orgUuid: ORG.root, file: path });
+    await settle();
+    const doc = JSON.parse(d.io.out()) as { saved: { key: string; value: string }[] };
+    expect(doc.saved.map((o) => [o.key, o.value])).toEqual([
+      ['apply.run.a', '1'],
+      ['apply.run.b', '2'],
+    ]);
+    expect(d.io.err()).toContain('Plan for organization options: 2 to set');
+  });
+
+  it('runEdgeDeviceApply creates the device the file adds, then finds it unchanged', async () => {
+    const device = { edgeDeviceName: 'Apply run', serialNumber: 'SN-APPLY-RUN-1', port: 1880 };
+    const path = file('devices.json', [device]);
+    const opts = {
+      orgUuid: ORG.root,
+      userUuid: USER.admin,
+      file: path,
+      disableMissing: false,
+      batchSize: 100,
+    };
+    const first = applyDeps();
+    await runEdgeDeviceApply({ ...first, ...opts });
+    await settle();
+    const created = JSON.parse(first.io.out()) as { create: object[]; saved: Record<string, unknown>[] };
+    expect(created.create).toEqual([device]);
+    expect(created.saved[0]).toMatchObject({ ...device, uuid: expect.any(String) });
+    const again = applyDeps();
+    await runEdgeDeviceApply({ ...again, ...opts });
+    await settle();
+    expect(JSON.parse(again.io.out())).toMatchObject({ create: [], update: [], disable: [] });
   });
 });
