@@ -76,22 +76,58 @@ function offsetMinutes(ms: number, timeZone: string): number {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+const offsetTexts = new Map<number, string>();
+
 function offsetText(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `${sign}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`;
+  let text = offsetTexts.get(minutes);
+  if (text === undefined) {
+    const abs = Math.abs(minutes);
+    text = `${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`;
+    offsetTexts.set(minutes, text);
+  }
+  return text;
+}
+
+// A listing renders two timestamps a record, nearly all on a few days: the date part is kept for the last day
+// seen and the time of day is put together from tables (about 3x faster than reading a Date's fields, or
+// than reshaping toISOString). From 1970 to 9999; other instants take the general path.
+const DAY_MS = 86_400_000;
+const END_OF_9999 = Date.UTC(10000, 0, 1);
+const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => pad(i));
+const THREE_DIGITS = Array.from({ length: 1000 }, (_, i) => pad(i, 3));
+let lastDay = Number.NaN;
+let lastDate = '';
+
+/** `yyyy-MM-ddTHH:mm:ss*SSS` of a wall-clock time (the instant shifted by its zone's offset). */
+function wallClock(w: number): string {
+  if (!(w >= 0 && w < END_OF_9999)) {
+    const d = new Date(w);
+    return (
+      `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}` +
+      `T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}` +
+      `*${pad(d.getUTCMilliseconds(), 3)}`
+    );
+  }
+  const day = Math.floor(w / DAY_MS);
+  if (day !== lastDay) {
+    const d = new Date(day * DAY_MS);
+    lastDate = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T`;
+    lastDay = day;
+  }
+  let rest = w - day * DAY_MS;
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  return `${lastDate}${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds]}*${THREE_DIGITS[rest - seconds * 1000]}`;
 }
 
 /** Renders an instant in the wire form, in `timeZone` (UTC by default). */
 export function formatTimestamp(instant: Date | number, timeZone = 'UTC'): string {
   const ms = typeof instant === 'number' ? instant : instant.getTime();
   const offset = offsetMinutes(ms, timeZone);
-  const w = new Date(ms + offset * 60_000);
-  return (
-    `${pad(w.getUTCFullYear(), 4)}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}` +
-    `T${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}:${pad(w.getUTCSeconds())}` +
-    `*${pad(w.getUTCMilliseconds(), 3)}${offsetText(offset)}`
-  );
+  return wallClock(ms + offset * 60_000) + offsetText(offset);
 }
 
 /** Renders the calendar date of an instant in `timeZone`: YYYY-MM-DD. */

@@ -44,6 +44,18 @@ describe('timestamps', () => {
     }
   });
 
+  it('renders any day, the days alternating, before 1970 and after 9999 as the Date fields say', () => {
+    const fields = (ms: number) => {
+      const d = new Date(ms);
+      const p = (n: number, w = 2) => String(n).padStart(w, '0');
+      return `${p(d.getUTCFullYear(), 4)}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())}T${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}*${p(d.getUTCMilliseconds(), 3)}+0000`;
+    };
+    const instants = [0, 1, 86_399_999, 86_400_000, -1, -86_400_001, Date.UTC(9999, 11, 31, 23, 59, 59, 999)];
+    instants.push(Date.UTC(10000, 0, 1), Date.UTC(2024, 1, 29, 23, 59, 59, 999), Date.UTC(2024, 2, 1));
+    for (let i = 0; i < 2000; i++) instants.push(Math.floor(Math.random() * Date.UTC(2200, 0, 1)));
+    for (const ms of instants) expect(formatTimestamp(ms), String(ms)).toBe(fields(ms));
+  });
+
   it('parses the wire form, ISO 8601 and plain dates back to the instant', () => {
     const instant = Date.UTC(2026, 10, 21, 4, 0, 0, 5);
     expect(parseTimestamp('2026-11-21T09:30:00*005+0530')).toBe(instant);
