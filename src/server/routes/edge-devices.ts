@@ -54,8 +54,7 @@ export const edgeDeviceRoutes: Route[] = [
           const existing = record.uuid ? store.edgeDevices.get(record.uuid) : undefined;
           if (existing) requireScope(store, ctx.grant, existing.org_uuid);
           const uuid = existing?.uuid ?? record.uuid ?? randomUUID();
-          const device = { ...record, uuid, orgUUID: orgUuid, userUUID: userUuid };
-          if (!batch.save(device, existing !== undefined)) {
+          if (!batch.save(record, { uuid, orgUUID: orgUuid, userUUID: userUuid }, existing !== undefined)) {
             throw ServiceError.about(
               'edgeDeviceSave',
               `data[${i}].serialNumber ${record.serialNumber} is already used in organization ${orgUuid}`,

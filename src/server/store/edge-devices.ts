@@ -67,6 +67,13 @@ const REF_COLUMNS = columnsOf(REFERENCE, ['device_uuid']);
 
 const DEVICE_COLUMNS = columnsOf(DEVICE);
 
+/** Where a device is saved: its key, its organization and the user who saved it. */
+export interface Placement {
+  uuid: string;
+  orgUUID: string;
+  userUUID?: string | null;
+}
+
 /** Orders rows as load() does: created_on, then uuid in SQLite's binary collation (code unit order). */
 const listingOrder = (a: DeviceRow, b: DeviceRow) =>
   a.created_on - b.created_on || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
@@ -125,7 +132,15 @@ export function edgeDeviceRepo(db: Database.Database) {
 
   /** Inserts a device with the timestamps given (server-set by the callers); returns the row stored. */
   function insert(d: EdgeDevice & { uuid: string; orgUUID: string }, now: number): DeviceRow {
+    return insertAt(d, d, now);
+  }
+
+  /** insert(), the device's key and organization given apart: a request's records are stored as sent. */
+  function insertAt(d: EdgeDevice, at: Placement, now: number): DeviceRow {
     const row = toRow(DEVICE, d, {
+      uuid: at.uuid,
+      org_uuid: at.orgUUID,
+      user_uuid: at.userUUID ?? null,
       // A new device is active and enabled unless it says otherwise, as its flows are.
       is_active: d.isActive === false ? 0 : 1,
       is_disabled: d.isDisabled === true ? 1 : 0,
@@ -141,9 +156,9 @@ export function edgeDeviceRepo(db: Database.Database) {
    * insert(), or undefined when the organization has another device with this serial number: the table's
    * UNIQUE (org_uuid, serial_number) says so, instead of a lookup before every insert.
    */
-  function insertNew(d: EdgeDevice & { uuid: string; orgUUID: string }, now: number): DeviceRow | undefined {
+  function insertNew(d: EdgeDevice, at: Placement, now: number): DeviceRow | undefined {
     try {
-      return insert(d, now);
+      return insertAt(d, at, now);
     } catch (err) {
       if ((err as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE') return undefined;
       throw err;
@@ -225,22 +240,26 @@ export function edgeDeviceRepo(db: Database.Database) {
       const inserted: DeviceRow[] = [];
       let onlyInserted = true;
       return {
-        /** False, saving nothing, when another device of the organization has the serial number. */
-        save(d: EdgeDevice & { uuid: string; orgUUID: string }, existing: boolean): boolean {
+        /**
+         * Saves `d` as the device `at` names (in that organization, added by that user). False, saving
+         * nothing, when another device of the organization has the serial number.
+         */
+        save(d: EdgeDevice, at: Placement, existing: boolean): boolean {
+          const { uuid } = at;
           if (existing) {
-            const clash = d.serialNumber ? bySerial.get(d.orgUUID, d.serialNumber) : undefined;
-            if (clash && clash.uuid !== d.uuid) return false;
-            update(d.uuid, d, now);
+            const clash = d.serialNumber ? bySerial.get(at.orgUUID, d.serialNumber) : undefined;
+            if (clash && clash.uuid !== uuid) return false;
+            update(uuid, { ...d, orgUUID: at.orgUUID, userUUID: at.userUUID }, now);
           } else {
-            const row = insertNew(d, now);
+            const row = insertNew(d, at, now);
             if (!row) return false;
             inserted.push(row);
           }
           const flows = d.edgeFlows ?? [];
           if (existing || flows.length > 0 || (d.externalReferences?.length ?? 0) > 0) onlyInserted = false;
-          for (const f of flows) upsert(d.uuid, { ...f, flowId: f.flowId ?? f.uuid ?? randomUUID() }, now);
-          if (d.externalReferences) replaceReferences(d.uuid, d.externalReferences, now);
-          saved.push(d.uuid);
+          for (const f of flows) upsert(uuid, { ...f, flowId: f.flowId ?? f.uuid ?? randomUUID() }, now);
+          if (d.externalReferences) replaceReferences(uuid, d.externalReferences, now);
+          saved.push(uuid);
           return true;
         },
         records(tz: string): EdgeDevice[] {
