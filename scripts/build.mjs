@@ -17,6 +17,18 @@ const out = join(root, 'dist', 'cli');
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
+/** `undici` imported from src/ is scripts/undici-client.mjs: the client parts only. */
+const undiciClient = {
+  name: 'undici-client',
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, (args) =>
+      args.importer.startsWith(join(root, 'src'))
+        ? { path: join(root, 'scripts', 'undici-client.mjs') }
+        : undefined,
+    );
+  },
+};
+
 const common = {
   absWorkingDir: root,
   bundle: true,
@@ -38,6 +50,7 @@ const cli = await build({
   splitting: true,
   format: 'esm',
   sourcemap: false,
+  plugins: [undiciClient],
   write: false,
   metafile: true,
 });

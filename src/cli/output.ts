@@ -43,19 +43,24 @@ export async function resolveOutput(
     format = flags.query && configured && !QUERY_FORMATS.includes(configured) ? undefined : configured;
   }
   format ??= flags.query ? 'json' : ctx.io.stdoutIsTTY ? 'table' : 'json';
-  const { resolveFields, FieldsError, checkQuery, QueryError } = await import('../output/index.js');
+  // Only what the flags ask for loads: --fields checks paths against the record schemas (zod).
   let fields: string[] | undefined;
-  try {
-    if (flags.fields !== undefined) fields = resolveFields(what, flags.fields);
-    if (flags.query !== undefined) {
-      if (!QUERY_FORMATS.includes(format)) {
-        throw new UsageError(`--query shapes JSON: use it with -o json, yaml or ndjson, not -o ${format}`);
-      }
-      await checkQuery(flags.query);
+  if (flags.fields !== undefined) {
+    const { resolveFields, FieldsError } = await import('../output/fields.js');
+    try {
+      fields = resolveFields(what, flags.fields);
+    } catch (err) {
+      throw asUsageError(err, FieldsError);
     }
-  } catch (err) {
-    if (err instanceof FieldsError || err instanceof QueryError) throw new UsageError(err.message);
-    throw err;
+  }
+  if (flags.query !== undefined) {
+    if (!QUERY_FORMATS.includes(format)) {
+      throw new UsageError(`--query shapes JSON: use it with -o json, yaml or ndjson, not -o ${format}`);
+    }
+    const { checkQuery, QueryError } = await import('../output/query.js');
+    await checkQuery(flags.query).catch((err: unknown) => {
+      throw asUsageError(err, QueryError);
+    });
   }
   return {
     format,
@@ -70,6 +75,11 @@ export async function resolveOutput(
     note: (line) => ctx.io.note(line),
     now: ctx.now,
   };
+}
+
+/** A bad --fields or --query (an error of class `type`) is the user's: a usage error (exit 2). */
+function asUsageError(err: unknown, type: new (...args: never[]) => Error): unknown {
+  return err instanceof type ? new UsageError(err.message) : err;
 }
 
 /** The output spec of a command's records, from the factory's globals and configuration. */
@@ -87,7 +97,7 @@ export async function recordWriter(
   spec: OutputSpec,
   what: RecordKind | View,
 ): Promise<Required<RecordWriter>> {
-  const { createRecordWriter } = await import('../output/index.js');
+  const { createRecordWriter } = await import('../output/writer.js');
   return createRecordWriter(
     out,
     typeof what === 'string' ? { ...spec, kind: what } : { ...spec, view: what },

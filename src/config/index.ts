@@ -13,11 +13,17 @@ export { ConfigError } from './errors.js';
 // Everything the key table and the resolution export is this module's API too.
 export * from './keys.js';
 export * from './resolve.js';
-export { ConfigStore, configDir, type EmbeddedAccess, type ProfileValues } from './store.js';
+export {
+  ConfigStore,
+  configDir,
+  type EmbeddedAccess,
+  type ProfileReader,
+  type ProfileValues,
+} from './store.js';
 
 /** The effective configuration: each key from its flag, else its variable, else the profile, else the default. */
 export async function resolveConfig(flags: GlobalFlags, env: NodeJS.ProcessEnv): Promise<ResolvedConfig> {
-  const store = await ConfigStore.open(env);
+  const store = await ConfigStore.read(env);
   const profile = selectProfile(flags, env, store);
   return toResolvedConfig(profile, resolveEntries(flags, env, store, profile), resolveDb(flags, env));
 }

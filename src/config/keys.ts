@@ -1,5 +1,7 @@
-import { Uuid } from '../domain/common.js';
-import { isValidTimeZone } from '../domain/timestamp.js';
+// The CLI's uuid check (the same 8-4-4-4-12 pattern as the domain's zod Uuid): resolving the configuration,
+// which every command does, then loads neither zod nor the record schemas.
+import { isUuid } from '../cli/args.js';
+import { isValidTimeZone } from '../domain/instant.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
 import { ConfigError } from './errors.js';
 
@@ -79,7 +81,7 @@ function isValid(key: ProfileKey, value: string): boolean {
       return value.length > 0 && !/\s/.test(value);
     case 'org':
     case 'user':
-      return Uuid.safeParse(value).success;
+      return isUuid(value);
     case 'time-zone':
       return isValidTimeZone(value);
     case 'output':

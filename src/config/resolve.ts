@@ -10,7 +10,7 @@ import {
   parseTimeout,
   validateValue,
 } from './keys.js';
-import type { ConfigStore } from './store.js';
+import type { ProfileReader } from './store.js';
 
 export interface GlobalFlags {
   baseUrl?: string;
@@ -63,7 +63,7 @@ function fromEnv(env: NodeJS.ProcessEnv, name: string): string | undefined {
 }
 
 /** The profile to read: `--profile`, then CCP_PROFILE, then the stored current profile, then `default`. */
-export function selectProfile(flags: GlobalFlags, env: NodeJS.ProcessEnv, store: ConfigStore): string {
+export function selectProfile(flags: GlobalFlags, env: NodeJS.ProcessEnv, store: ProfileReader): string {
   const name = flags.profile ?? fromEnv(env, 'CCP_PROFILE') ?? store.currentProfile();
   if (!store.hasProfile(name)) {
     const origin =
@@ -83,7 +83,7 @@ export function selectProfile(flags: GlobalFlags, env: NodeJS.ProcessEnv, store:
 export function resolveEntries(
   flags: GlobalFlags,
   env: NodeJS.ProcessEnv,
-  store: ConfigStore,
+  store: ProfileReader,
   profile: string,
 ): ResolvedEntry[] {
   const stored = store.profile(profile);

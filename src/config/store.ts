@@ -1,9 +1,8 @@
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { z } from 'zod';
-import { Uuid } from '../domain/common.js';
 import { ConfigError } from './errors.js';
+import type { FileContent } from './file-shape.js';
 import { assertProfileName, DEFAULT_PROFILE, type ProfileKey, validateValue } from './keys.js';
 
 export type ProfileValues = Partial<Record<ProfileKey, string>>;
@@ -13,15 +12,6 @@ export interface EmbeddedAccess {
 }
 
 const FILE_MODE = 0o600;
-
-const ProfileShape = z.record(z.string(), z.string());
-const EmbeddedShape = z.object({ token: z.string().min(1), orgUuid: Uuid });
-const FileShape = z.object({
-  currentProfile: z.string().optional(),
-  profiles: z.record(z.string(), ProfileShape).optional(),
-  embedded: z.record(z.string(), z.unknown()).optional(),
-});
-type FileContent = z.infer<typeof FileShape>;
 
 /** `$CCP_CONFIG_DIR`, else `$XDG_CONFIG_HOME/ccp`, else `~/.config/ccp`; read from `env` so tests stay isolated. */
 export function configDir(env: NodeJS.ProcessEnv): string {
@@ -57,19 +47,54 @@ class UnwritableBacking implements Backing {
   }
 }
 
+/** The file as read by ConfigStore.read(): writing it is for a store from ConfigStore.open(). */
+class ReadOnlyBacking implements Backing {
+  constructor(
+    readonly path: string,
+    readonly store: FileContent,
+  ) {}
+  get<K extends keyof FileContent>(key: K): FileContent[K] {
+    return this.store[key];
+  }
+  set(): void {
+    throw new Error('a config store from ConfigStore.read() is not written');
+  }
+}
+
 const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR']);
 
-export class ConfigStore {
-  private constructor(private readonly conf: Backing) {}
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** What FileShape accepts, checked without loading zod; a file failing it is checked by FileShape. */
+function plainlyValid(store: unknown): boolean {
+  if (!isObject(store)) return false;
+  const { currentProfile, profiles, embedded } = store;
+  if (currentProfile !== undefined && typeof currentProfile !== 'string') return false;
+  if (embedded !== undefined && !isObject(embedded)) return false;
+  if (profiles === undefined) return true;
+  return (
+    isObject(profiles) &&
+    Object.values(profiles).every((p) => isObject(p) && Object.values(p).every((v) => typeof v === 'string'))
+  );
+}
+
+type Shapes = typeof import('./file-shape.js');
+
+/** What resolving the configuration reads of the store. */
+export type ProfileReader = Pick<ConfigStore, 'path' | 'currentProfile' | 'hasProfile' | 'profile'>;
+
+export class ConfigStore {
+  private constructor(
+    private readonly conf: Backing,
+    private readonly shapes?: Shapes,
+  ) {}
+
+  /** The store for a command that may write it: conf keeps the file, and writes it atomically. */
   static async open(env: NodeJS.ProcessEnv): Promise<ConfigStore> {
-    const { default: ConfClass } = await import('conf');
-    const cwd = configDir(env);
-    let conf: Backing;
-    try {
-      // The directory holds a secret too: keep it private when we create it.
-      mkdirSync(cwd, { recursive: true, mode: 0o700 });
-      conf = new ConfClass<FileContent>({
+    const [{ default: ConfClass }, shapes] = await Promise.all([import('conf'), import('./file-shape.js')]);
+    return ConfigStore.opened(env, shapes, (cwd) => {
+      const conf: Backing = new ConfClass<FileContent>({
         projectName: 'ccp',
         projectSuffix: '',
         cwd,
@@ -78,6 +103,41 @@ export class ConfigStore {
         accessPropertiesByDotNotation: false,
         clearInvalidConfig: false,
       });
+      return conf;
+    });
+  }
+
+  /**
+   * The store for reading only (every command resolves its configuration): the file read and parsed as
+   * conf reads it, without loading conf and the JSON schema validator it brings. Writing throws.
+   */
+  static async read(env: NodeJS.ProcessEnv): Promise<ProfileReader> {
+    return ConfigStore.opened(env, undefined, (cwd) => {
+      const file = join(cwd, 'config.json');
+      let text: string | undefined;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
+      return new ReadOnlyBacking(
+        file,
+        Object.assign(Object.create(null), text === undefined ? {} : JSON.parse(text)),
+      );
+    });
+  }
+
+  private static async opened(
+    env: NodeJS.ProcessEnv,
+    shapes: Shapes | undefined,
+    backing: (cwd: string) => Backing,
+  ): Promise<ConfigStore> {
+    const cwd = configDir(env);
+    let conf: Backing;
+    try {
+      // The directory holds a secret too: keep it private when we create it.
+      mkdirSync(cwd, { recursive: true, mode: 0o700 });
+      conf = backing(cwd);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code ?? '';
       const file = join(cwd, 'config.json');
@@ -87,14 +147,18 @@ export class ConfigStore {
         throw new ConfigError(`cannot read the config file in ${cwd}: ${(err as Error).message}`);
       }
     }
-    const parsed = FileShape.safeParse(conf.store);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new ConfigError(
-        `the config file ${conf.path} is invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`,
-      );
+    // Most files are plainly well formed: zod is loaded to say what is wrong with the others.
+    if (!plainlyValid(conf.store)) {
+      const { FileShape } = shapes ?? (await import('./file-shape.js'));
+      const parsed = FileShape.safeParse(conf.store);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new ConfigError(
+          `the config file ${conf.path} is invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`,
+        );
+      }
     }
-    return new ConfigStore(conf);
+    return new ConfigStore(conf, shapes);
   }
 
   get path(): string {
@@ -159,12 +223,12 @@ export class ConfigStore {
 
   embeddedAccess(dbPath: string): EmbeddedAccess | undefined {
     const entry = this.conf.get('embedded')?.[resolve(dbPath)];
-    const parsed = EmbeddedShape.safeParse(entry);
+    const parsed = this.shapes!.EmbeddedShape.safeParse(entry);
     return parsed.success ? parsed.data : undefined;
   }
 
   setEmbeddedAccess(dbPath: string, access: EmbeddedAccess): void {
-    const parsed = EmbeddedShape.safeParse(access);
+    const parsed = this.shapes!.EmbeddedShape.safeParse(access);
     if (!parsed.success) throw new ConfigError('embedded access needs a token and an organization uuid');
     this.write('embedded', { ...(this.conf.get('embedded') ?? {}), [resolve(dbPath)]: parsed.data });
   }

@@ -1,37 +1,38 @@
 // `--version` and `--help` load only the command tree: no undici, zod, inquirer, ora, conf, cli-table3
 // or server module. Checked in a real `node bin/ccp.js` process: V8's coverage output names every script
 // it compiled (the chunks of dist/cli), and dist/cli/chunks.json names the modules each chunk holds.
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ensureBuilt, isolatedEnv, ROOT, tempDir } from '../helpers/cli.js';
+import { ensureBuilt, isolatedEnv, ROOT, spawnCcp, tempDir } from '../helpers/cli.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let tmp: { dir: string; remove: () => Promise<void> };
 let chunks: Record<string, string[]>;
+let srv: TestServer;
+let runs = 0;
 
 beforeAll(async () => {
   ensureBuilt();
   tmp = await tempDir('ccp-lazy-');
   chunks = JSON.parse(readFileSync(join(ROOT, 'dist', 'cli', 'chunks.json'), 'utf8'));
+  srv = await startTestServer();
 });
 
 afterAll(async () => {
   await tmp.remove();
+  await srv.close();
 });
 
 const HEAVY =
-  /node_modules\/(undici|zod|@inquirer|ora|conf|cli-table3|better-sqlite3|yaml|pdfkit|csv-)|src\/(server\/|output\/index\.ts|api\/client\.ts)/;
+  /node_modules\/(undici|zod|@inquirer|ora|conf|cli-table3|better-sqlite3|yaml|pdfkit|csv-)|src\/(server\/|output\/(index|writer)\.ts|api\/client\.ts)/;
 
 /** The source modules in the chunks of dist/cli that a `ccp <args>` process compiled. */
-function loadedModules(args: string[]): string[] {
-  const coverage = join(tmp.dir, `coverage-${args.join('_').replace(/\W/g, '')}`);
-  const r = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: ROOT,
-    env: isolatedEnv(tmp.dir, { NODE_V8_COVERAGE: coverage }),
-    encoding: 'utf8',
-  });
-  expect(r.status, r.stderr).toBe(0);
+async function loadedModules(args: string[], env: NodeJS.ProcessEnv = {}): Promise<string[]> {
+  const coverage = join(tmp.dir, `coverage-${++runs}`);
+  // Not spawnSync: the test server of the last case answers from this process.
+  const r = await spawnCcp(args, { env: isolatedEnv(tmp.dir, { ...env, NODE_V8_COVERAGE: coverage }) });
+  expect(r.code, r.stderr).toBe(0);
   const scripts = readdirSync(coverage).flatMap(
     (f) => (JSON.parse(readFileSync(join(coverage, f), 'utf8')) as { result: { url: string }[] }).result,
   );
@@ -43,19 +44,30 @@ function loadedModules(args: string[]): string[] {
 describe('startup path', () => {
   it.each([[['--version']], [['--help']], [['edgedevice', 'list', '--help']]])(
     '%j loads no heavy module',
-    (args) => {
-      const modules = loadedModules(args);
+    async (args) => {
+      const modules = await loadedModules(args);
       // --version alone is answered by bin/ccp.js before the CLI is loaded.
       expect(modules.includes('src/cli/main.ts')).toBe(args[0] !== '--version');
       expect(modules.filter((m) => HEAVY.test(m))).toEqual([]);
     },
   );
 
-  it('a listing loads its client and output modules (the check above can see them)', () => {
-    const modules = loadedModules(['edgedevice', 'list', '-o', 'json']);
-    expect(modules.filter((m) => /src\/(api\/client|output\/index)\.ts/.test(m)).sort()).toEqual([
+  it('a listing loads its client and output modules (the check above can see them)', async () => {
+    const modules = await loadedModules(['edgedevice', 'list', '-o', 'json']);
+    expect(modules.filter((m) => /src\/(api\/client|output\/writer)\.ts/.test(m)).sort()).toEqual([
       'src/api/client.ts',
-      'src/output/index.ts',
+      'src/output/writer.ts',
     ]);
+  });
+
+  it('a JSON listing from a running service loads no zod, conf, record schema or table stack', async () => {
+    const modules = await loadedModules(['edgedevice', 'list', '-o', 'json'], {
+      CCP_BASE_URL: srv.url,
+      CCP_TOKEN: srv.tokens.admin,
+    });
+    expect(modules).toContain('src/api/client.ts');
+    const heavy =
+      /node_modules\/(zod|conf|ajv|cli-table3|chalk|ora|@inquirer)\/|src\/(domain\/index|output\/views)\.ts/;
+    expect(modules.filter((m) => heavy.test(m))).toEqual([]);
   });
 });

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { Uuid } from '../domain/common.js';
+
+/** The config file's JSON (store.ts), checked whenever it is read. */
+export const FileShape = z.object({
+  currentProfile: z.string().optional(),
+  profiles: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+  embedded: z.record(z.string(), z.unknown()).optional(),
+});
+export type FileContent = z.infer<typeof FileShape>;
+
+/** The embedded server's admin access for one database. */
+export const EmbeddedShape = z.object({ token: z.string().min(1), orgUuid: Uuid });
