@@ -5,15 +5,14 @@
 // Caches are made at build time (<chunk>.cache, after warm-up runs); when one is missing or was made by
 // another node version, the run writes one to the user's cache directory instead. A missing, stale or
 // unwritable cache only costs the compile: the CLI runs the same without it.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import vm from 'node:vm';
+const { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const { homedir } = require('node:os');
+const { basename, dirname, join } = require('node:path');
+const { setFlagsFromString } = require('node:v8');
+const vm = require('node:vm');
 
-const DIR = fileURLToPath(new URL('../dist/cli/', import.meta.url));
+const DIR = join(__dirname, '..', 'dist', 'cli');
 // Each chunk's content hash, in its last line: a cache belongs to one build of one chunk.
 const BUILD_ID = /\/\/ ccp-build: ([0-9a-f]+)\s*$/;
 
@@ -46,11 +45,40 @@ function writeAtomic(file, header, data) {
   }
 }
 
+// Built-ins that modules require at their top but most commands never use: each loads (about 30 of
+// Node's own modules in all) when something of it is first used. commander requires child_process for
+// subcommands that are executables (ccp has none); crypto, fs/promises and stream/consumers serve writes.
+const LAZY_BUILTINS = new Set([
+  'node:child_process',
+  'node:crypto',
+  'node:fs/promises',
+  'node:stream/consumers',
+]);
+
+/** The module `spec` of Node, required when one of its members is first read. */
+function lazyBuiltin(spec, nodeRequire) {
+  let mod;
+  const real = () => {
+    mod ??= nodeRequire(spec);
+    return mod;
+  };
+  return new Proxy(Object.create(null), {
+    get: (_, key) => real()[key],
+    set: (_, key, value) => Reflect.set(real(), key, value),
+    has: (_, key) => key in real(),
+    ownKeys: () => Reflect.ownKeys(real()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const d = Reflect.getOwnPropertyDescriptor(real(), key);
+      return d && { ...d, configurable: true };
+    },
+  });
+}
+
 /**
  * Compiles and runs the CLI's entry chunk; returns its exports (`main`, `run`). `env.CCP_BUILD_WARMUP=1`
  * (the build's warm-up runs) adds what the run compiled to the caches in dist/cli.
  */
-export function loadCli(env = process.env) {
+function loadCli(env = process.env) {
   // Set before compiling: V8 accepts cached data only under the flags it was made with. src/cli/main.ts
   // explains the flag (it sets it too, for runs from source).
   setFlagsFromString('--liftoff-only');
@@ -88,6 +116,7 @@ export function loadCli(env = process.env) {
 
   // Chunks name each other `./chunk-X.cjs`; anything else is a package or a Node built-in.
   function requireFrom(spec) {
+    if (LAZY_BUILTINS.has(spec)) return lazyBuiltin(spec, nodeRequire);
     if (!spec.startsWith('./')) return nodeRequire(spec);
     const file = join(DIR, spec);
     return (loaded.get(file) ?? { exports: load(file) }).exports;
@@ -101,3 +130,5 @@ export function loadCli(env = process.env) {
   });
   return requireFrom('./main.cjs');
 }
+
+module.exports = { loadCli };

@@ -12,7 +12,7 @@ import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 // As undici's entry does: request(), stream()... are methods of every dispatcher.
 Object.assign(Dispatcher.prototype, api);
 
-export { Agent, EnvHttpProxyAgent, errors };
+export { Agent, Dispatcher, EnvHttpProxyAgent, errors };
 
 /** undici's request(url, options) for a URL and an explicit dispatcher, through the dispatcher's own request(). */
 export function request(url, { dispatcher, ...options }) {

@@ -1,4 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
+import { isatty } from 'node:tty';
 import { CancelledError } from './errors.js';
 
 export interface Spinner {
@@ -108,7 +109,10 @@ function buildIO(init: IOInit): IO {
   return {
     stdout: init.stdout,
     stderr: init.stderr,
-    stdin: init.stdin,
+    // Read when used: process.stdin, made on first access, loads the file stream modules (about 5 ms).
+    get stdin() {
+      return init.stdin;
+    },
     env: init.env,
     stdoutIsTTY: init.stdoutIsTTY,
     stdinIsTTY: init.stdinIsTTY,
@@ -198,10 +202,13 @@ export function systemIO(): IO {
   return buildIO({
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    get stdin() {
+      return process.stdin;
+    },
     env: process.env,
     stdoutIsTTY: !!process.stdout.isTTY,
-    stdinIsTTY: !!process.stdin.isTTY,
+    // What process.stdin.isTTY says, without making process.stdin.
+    stdinIsTTY: isatty(0),
     stderrIsTTY: !!process.stderr.isTTY,
     width: () => (process.stdout.isTTY ? process.stdout.columns || 80 : 80),
     makeSpinner: oraSpinner,
