@@ -47,13 +47,32 @@ function writeAtomic(file, header, data) {
 
 // Built-ins that modules require at their top but most commands never use: each loads (about 30 of
 // Node's own modules in all) when something of it is first used. commander requires child_process for
-// subcommands that are executables (ccp has none); crypto, fs/promises and stream/consumers serve writes.
+// subcommands that are executables (ccp has none); crypto, fs/promises and stream/consumers serve writes;
+// undici's client requires http2 (below).
 const LAZY_BUILTINS = new Set([
   'node:child_process',
   'node:crypto',
   'node:fs/promises',
   'node:stream/consumers',
+  'node:http2',
 ]);
+
+// undici's client reads these HTTP/2 constants from node:http2 when it loads, and uses the module only for
+// an HTTP/2 connection, which ccp never asks for (no allowH2). They are the protocol's own (RFC 9113, RFC
+// 8441): served from here, a listing does not load node:http2 with tls and crypto (about 13 ms). The
+// start-up test checks them against node's; any other constant comes from the module.
+const HTTP2_CONSTANTS = {
+  HTTP2_HEADER_AUTHORITY: ':authority',
+  HTTP2_HEADER_METHOD: ':method',
+  HTTP2_HEADER_PATH: ':path',
+  HTTP2_HEADER_SCHEME: ':scheme',
+  HTTP2_HEADER_CONTENT_LENGTH: 'content-length',
+  HTTP2_HEADER_EXPECT: 'expect',
+  HTTP2_HEADER_STATUS: ':status',
+  HTTP2_HEADER_PROTOCOL: ':protocol',
+  NGHTTP2_REFUSED_STREAM: 7,
+  NGHTTP2_CANCEL: 8,
+};
 
 /** The module `spec` of Node, required when one of its members is first read. */
 function lazyBuiltin(spec, nodeRequire) {
@@ -62,8 +81,14 @@ function lazyBuiltin(spec, nodeRequire) {
     mod ??= nodeRequire(spec);
     return mod;
   };
+  const constants =
+    spec === 'node:http2'
+      ? new Proxy(HTTP2_CONSTANTS, {
+          get: (known, key) => (Object.hasOwn(known, key) ? known[key] : real().constants[key]),
+        })
+      : undefined;
   return new Proxy(Object.create(null), {
-    get: (_, key) => real()[key],
+    get: (_, key) => (key === 'constants' && constants && !mod ? constants : real()[key]),
     set: (_, key, value) => Reflect.set(real(), key, value),
     has: (_, key) => key in real(),
     ownKeys: () => Reflect.ownKeys(real()),
@@ -131,4 +156,4 @@ function loadCli(env = process.env) {
   return requireFrom('./main.cjs');
 }
 
-module.exports = { loadCli };
+module.exports = { loadCli, HTTP2_CONSTANTS };

@@ -2,6 +2,8 @@
 // or server module. Checked in a real `node bin/ccp.js` process: V8's coverage output names every script
 // it compiled (the chunks of dist/cli), and dist/cli/chunks.json names the modules each chunk holds.
 import { readdirSync, readFileSync } from 'node:fs';
+import http2 from 'node:http2';
+import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, isolatedEnv, ROOT, spawnCcp, tempDir } from '../helpers/cli.js';
@@ -69,5 +71,15 @@ describe('startup path', () => {
     const heavy =
       /node_modules\/(zod|conf|ajv|cli-table3|chalk|ora|@inquirer)\/|src\/(domain\/index|output\/views)\.ts/;
     expect(modules.filter((m) => heavy.test(m))).toEqual([]);
+  });
+
+  it("bin/load.js serves node:http2's protocol constants undici reads as node has them", () => {
+    const { HTTP2_CONSTANTS } = createRequire(import.meta.url)('../../bin/load.js') as {
+      HTTP2_CONSTANTS: Record<string, unknown>;
+    };
+    const node = http2.constants as unknown as Record<string, unknown>;
+    expect(HTTP2_CONSTANTS).toEqual(
+      Object.fromEntries(Object.keys(HTTP2_CONSTANTS).map((k) => [k, node[k]])),
+    );
   });
 });
