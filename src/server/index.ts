@@ -10,8 +10,22 @@ export { importFixture } from './fixtures/import.js';
 export type { InProcessAnswer, InProcessRequest, InProcessService } from './in-process.js';
 export { inProcessService } from './in-process.js';
 export { openApiDocument } from './openapi.js';
-export type { ServerHandle } from './serve.js';
-export { serve, startServer } from './serve.js';
+
+import type { Handler } from './app.js';
+import type { ServeOptions, ServerHandle, StartServerOptions } from './serve.js';
+
+export type { ServerHandle };
+
+// node:http loads with the first server started: the embedded default calls the handler in process.
+/** Binds the handler; resolves once listening. */
+export async function serve(handler: Handler, opts?: ServeOptions): Promise<ServerHandle> {
+  return (await import('./serve.js')).serve(handler, opts);
+}
+
+/** Opens the store when given a path (and closes it on close), builds the app and serves it. */
+export async function startServer(opts: StartServerOptions): Promise<ServerHandle> {
+  return (await import('./serve.js')).startServer(opts);
+}
 export type { Store } from './store/db.js';
 export { openStore } from './store/db.js';
 

@@ -106,6 +106,35 @@ describe('ccp --db (in process) and ccp --base-url (over a socket) say the same'
     expect(same(inProcess)).toEqual(same(viaSocket));
   });
 
+  it('a listing on the embedded default loads no HTTP stack (node:http, its parser, sockets to itself)', async () => {
+    const probe = join(tmp.dir, 'probe.cjs');
+    writeFileSync(
+      probe,
+      "process.on('exit', () => require('fs').writeSync(2, '\\nloaded: ' + process.moduleLoadList.join(',')));",
+    );
+    const r = await new Promise<CliResult>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ['-r', probe, BIN, ...embedded(['codetype', 'list', '-o', 'json'])],
+        {
+          env,
+          cwd: ROOT,
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c));
+      child.stderr.on('data', (c: Buffer) => (stderr += c));
+      child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const loaded = r.stderr.split('loaded: ')[1]!.split(',');
+    expect(loaded).toContain('NativeModule fs');
+    expect(
+      loaded.filter((m) => /^(NativeModule|Internal Binding) (http|_http_|http_parser)/.test(m)),
+    ).toEqual([]);
+  });
+
   const add = (timeout: string, serial: string) => [
     '--timeout',
     timeout,
