@@ -113,6 +113,9 @@ function loadCli(env = process.env) {
   const loaded = new Map();
   const toWrite = [];
 
+  // Module functions of a pack (main.cjs holds those of the chunks it requires at its top), by file.
+  const packed = new Map();
+
   function load(file) {
     const source = readFileSync(file, 'latin1'); // ASCII: scripts/build.mjs
     const id = BUILD_ID.exec(source.slice(-64))?.[1] ?? 'none';
@@ -123,8 +126,9 @@ function loadCli(env = process.env) {
       cacheFile = join(userCache, `${basename(file)}-${id}-${process.version}-${process.arch}.cache`);
       cachedData = cacheData(cacheFile, header);
     }
+    const pack = source.startsWith('// ccp-pack');
     const script = new vm.Script(
-      `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
+      pack ? source : `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
       {
         filename: file,
         cachedData,
@@ -133,9 +137,15 @@ function loadCli(env = process.env) {
     );
     // Rejected data (node run with other V8 flags) is left alone: a new cache would be rejected as often.
     if (warmUp || !cachedData) toWrite.push({ script, cacheFile, header });
+    if (!pack) return run(file, script.runInThisContext());
+    for (const [name, fn] of Object.entries(script.runInThisContext())) packed.set(join(DIR, name), fn);
+    return run(file, packed.get(file));
+  }
+
+  function run(file, fn) {
     const module = { exports: {} };
     loaded.set(file, module);
-    script.runInThisContext()(module.exports, requireFrom, module, file, DIR);
+    fn(module.exports, requireFrom, module, file, DIR);
     return module.exports;
   }
 
@@ -144,7 +154,10 @@ function loadCli(env = process.env) {
     if (LAZY_BUILTINS.has(spec)) return lazyBuiltin(spec, nodeRequire);
     if (!spec.startsWith('./')) return nodeRequire(spec);
     const file = join(DIR, spec);
-    return (loaded.get(file) ?? { exports: load(file) }).exports;
+    const done = loaded.get(file);
+    if (done) return done.exports;
+    const fn = packed.get(file);
+    return fn ? run(file, fn) : load(file);
   }
   requireFrom.resolve = nodeRequire.resolve;
 

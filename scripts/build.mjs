@@ -54,17 +54,30 @@ const cli = await build({
   write: false,
   metafile: true,
 });
+// main.cjs and the chunks it requires at its top, transitively, always load together: they go in one
+// script (bin/load.js runs each as the module it was), one file read and one cache instead of a score.
+const outputs = cli.metafile.outputs;
+const mainKey = Object.keys(outputs).find((k) => basename(k) === 'main.cjs');
+const packed = new Set();
+const visit = (key) => {
+  for (const i of outputs[key].imports) {
+    if (i.kind === 'import-statement' && !i.external && !packed.has(i.path)) {
+      packed.add(i.path);
+      visit(i.path);
+    }
+  }
+};
+visit(mainKey);
+
 // What each chunk holds (the start-up test checks that `--help` loads no heavy module through it).
-writeFileSync(
-  join(out, 'chunks.json'),
-  `${JSON.stringify(
-    Object.fromEntries(
-      Object.entries(cli.metafile.outputs).map(([file, o]) => [basename(file), Object.keys(o.inputs)]),
-    ),
-    null,
-    1,
-  )}\n`,
-);
+const holds = {};
+for (const [key, o] of Object.entries(outputs)) {
+  const owner = packed.has(key) ? 'main.cjs' : basename(key);
+  holds[owner] = [...(holds[owner] ?? []), ...Object.keys(o.inputs)];
+}
+writeFileSync(join(out, 'chunks.json'), `${JSON.stringify(holds, null, 1)}\n`);
+
+const texts = new Map();
 for (const file of cli.outputFiles) {
   const cjs = await transform(file.text, {
     format: 'cjs',
@@ -81,10 +94,19 @@ for (const file of cli.outputFiles) {
   });
   // esbuild escapes non-ASCII characters in code but keeps them in comments: as plain ASCII a chunk is
   // read as a one-byte string, half the memory and no UTF-8 decoding at each start.
-  const text = cjs.code.replace(/[\u0080-\u{10ffff}]/gu, '?');
+  texts.set(basename(file.path), cjs.code.replace(/[\u0080-\u{10ffff}]/gu, '?'));
+}
+const factory = (name) =>
+  `${JSON.stringify(`./${name}`)}: function (exports, require, module, __filename, __dirname) {\n${texts.get(name)}},\n`;
+for (const [name, code] of texts) {
+  if (packed.has(join('dist', 'cli', name))) continue;
+  const text =
+    name === 'main.cjs'
+      ? `// ccp-pack: each chunk's module function, by the name it is required by\n({\n${['main.cjs', ...[...packed].map((p) => basename(p))].map(factory).join('')}})\n`
+      : code;
   // The content hash names the chunk's build, so a code cache is never used with other code.
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
-  writeFileSync(file.path, `${text}// ccp-build: ${hash}\n`);
+  writeFileSync(join(out, name), `${text}// ccp-build: ${hash}\n`);
 }
 
 // The report worker is an entry of its own: the server starts it as a worker thread by its file name
