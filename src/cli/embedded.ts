@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ApiError } from '../api/errors.js';
 import type { Transport } from '../api/exchange.js';
+import type { ConfigStore, EmbeddedAccess } from '../config/index.js';
 import type { Clock } from '../domain/clock.js';
 import type { InProcessService, Store } from '../server/index.js';
 import { UsageError } from './errors.js';
@@ -105,16 +106,14 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
   try {
     const store = server.openStore(dbPath, opts.clock ? { clock: opts.clock } : undefined);
     opened = store;
-    const config = await ConfigStore.open(opts.env);
-    const ready = () => {
+    const ready = (config: Pick<ConfigStore, 'embeddedAccess'>) => {
       const access = config.embeddedAccess(dbPath);
       const seeded = !isDefault || server.rootOrganizations(store).length > 0;
       return seeded && access && server.tokenIsValid(store, access.token) ? access : undefined;
     };
     // Several commands may start at once on a new database. Seeding and the token are decided under the
     // database's write lock, so one of them seeds and creates the token and the others find both.
-    const access =
-      ready() ??
+    const bootstrap = (config: ConfigStore): EmbeddedAccess =>
       store.tx(() => {
         // A default database left empty (by an interrupted first run, say) is seeded too.
         if (isDefault && server.rootOrganizations(store).length === 0) {
@@ -124,7 +123,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
               'set --base-url or CCP_BASE_URL to work with a remote service',
           );
         }
-        const found = ready();
+        const found = ready(config);
         if (found) return found;
         const root = server.rootOrganizations(store)[0];
         if (!root) {
@@ -140,6 +139,9 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
         config.setEmbeddedAccess(dbPath, created);
         return created;
       });
+    // Most commands find the token: the config file is read without conf, which loads only to write it.
+    const access =
+      ready(await ConfigStore.readAccess(opts.env)) ?? bootstrap(await ConfigStore.open(opts.env));
     const transport = inProcessTransport(
       server.inProcessService({ store, ...(opts.clock ? { clock: opts.clock } : {}) }),
     );

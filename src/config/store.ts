@@ -84,6 +84,21 @@ type Shapes = typeof import('./file-shape.js');
 /** What resolving the configuration reads of the store. */
 export type ProfileReader = Pick<ConfigStore, 'path' | 'currentProfile' | 'hasProfile' | 'profile'>;
 
+/** The config file read and parsed as conf reads it, for reading only. */
+function readOnlyBacking(cwd: string): Backing {
+  const file = join(cwd, 'config.json');
+  let text: string | undefined;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  return new ReadOnlyBacking(
+    file,
+    Object.assign(Object.create(null), text === undefined ? {} : JSON.parse(text)),
+  );
+}
+
 export class ConfigStore {
   private constructor(
     private readonly conf: Backing,
@@ -112,19 +127,15 @@ export class ConfigStore {
    * conf reads it, without loading conf and the JSON schema validator it brings. Writing throws.
    */
   static async read(env: NodeJS.ProcessEnv): Promise<ProfileReader> {
-    return ConfigStore.opened(env, undefined, (cwd) => {
-      const file = join(cwd, 'config.json');
-      let text: string | undefined;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      }
-      return new ReadOnlyBacking(
-        file,
-        Object.assign(Object.create(null), text === undefined ? {} : JSON.parse(text)),
-      );
-    });
+    return ConfigStore.opened(env, undefined, readOnlyBacking);
+  }
+
+  /**
+   * The embedded server's access, read the same way (without conf): a command finding a valid token there
+   * writes nothing, and opens the store for writing only when it must (src/cli/embedded.ts).
+   */
+  static async readAccess(env: NodeJS.ProcessEnv): Promise<Pick<ConfigStore, 'embeddedAccess'>> {
+    return ConfigStore.opened(env, await import('./file-shape.js'), readOnlyBacking);
   }
 
   private static async opened(
