@@ -8,7 +8,9 @@ export function createNdjsonWriter(sink: Sink, opts: OutputOptions): RecordWrite
     async write(record) {
       await sink.write(`${JSON.stringify(shaped(record, opts))}\n`);
     },
-    async writeAll(records) {
+    async writeAll(records, ndjson) {
+      // Whole records, as the caller wrote them already: the same text, not stringified again.
+      if (ndjson !== undefined && !opts.fields) return sink.write(ndjson);
       let text = '';
       for (const record of records) text += `${JSON.stringify(shaped(record, opts))}\n`;
       await sink.write(text);

@@ -56,7 +56,10 @@ export interface OutputOptions {
 
 export interface RecordWriter {
   write(record: object): Promise<void>;
-  /** Several records at once, as one write to the stream where the format allows (a bulk write's batch). */
-  writeAll?(records: readonly object[]): Promise<void>;
+  /**
+   * Several records at once, as one write to the stream where the format allows (a bulk write's batch).
+   * `ndjson`: the same records as NDJSON lines, when the caller already has them (a bulk write's journal).
+   */
+  writeAll?(records: readonly object[], ndjson?: string): Promise<void>;
   end(): Promise<void>;
 }

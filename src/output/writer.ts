@@ -47,10 +47,10 @@ export function createRecordWriter(out: NodeJS.WritableStream, opts: OutputOptio
       if (ended) return Promise.reject(new Error('write after end'));
       return enqueue((w) => w.write(record));
     },
-    writeAll(records) {
+    writeAll(records, ndjson) {
       if (ended) return Promise.reject(new Error('write after end'));
       return enqueue(async (w) => {
-        if (w.writeAll) return w.writeAll(records);
+        if (w.writeAll) return w.writeAll(records, ndjson);
         for (const record of records) await w.write(record);
       });
     },

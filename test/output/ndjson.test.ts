@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICES, render } from './helpers.js';
+import { createRecordWriter } from '../../src/output/index.js';
+import { DEVICES, MemoryStream, options, render } from './helpers.js';
 
 describe('ndjson output', () => {
   it('prints one compact JSON object per line', async () => {
@@ -15,6 +16,20 @@ describe('ndjson output', () => {
 
   it('prints nothing for an empty listing', async () => {
     expect(await render([], 'ndjson')).toBe('');
+  });
+
+  it('writes a batch given with its NDJSON lines as those lines, unless --fields shapes the records', async () => {
+    const lines = DEVICES.map((d) => `${JSON.stringify(d)}\n`).join('');
+    const batch = async (fields?: string[]) => {
+      const out = new MemoryStream();
+      const writer = createRecordWriter(out, options('ndjson', fields ? { fields } : {}));
+      await writer.writeAll(DEVICES, lines);
+      await writer.end();
+      return out.text;
+    };
+    expect(await batch()).toBe(lines);
+    expect(await batch()).toBe(await render(DEVICES, 'ndjson'));
+    expect(await batch(['port'])).toBe('{"port":1880}\n{"port":1881}\n');
   });
 
   it('keeps only --fields, in their order', async () => {

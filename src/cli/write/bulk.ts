@@ -104,11 +104,12 @@ export async function sendBulk<R, T>(
       return what.send(batch);
     },
     async saved(records, batch) {
-      await journal?.append(records as object[]);
+      // The journal's lines are what -o ndjson prints: stringified once for both.
+      const lines = await journal?.append(records as object[]);
       pending = undefined;
       sofar.savedRows.push(...batch);
       saved += records.length;
-      await writer.writeAll(records as object[]);
+      await writer.writeAll(records as object[], lines || undefined);
       done += batch.length;
       progress.update(done);
     },

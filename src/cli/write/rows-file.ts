@@ -53,14 +53,16 @@ export class SavedJournal {
   private started = false;
   constructor(readonly path: string) {}
 
-  async append(records: object[]): Promise<void> {
-    if (records.length === 0) return;
+  /** Appends the records; returns them as the NDJSON lines written. */
+  async append(records: object[]): Promise<string> {
+    if (records.length === 0) return '';
     const text = records.map((r) => `${JSON.stringify(r)}\n`).join('');
     // The first batch starts the file afresh; a later run must not read an earlier run's records.
     if (!this.started) await rm(this.path, { force: true });
     this.started = true;
     // Synchronous: once a batch counts as saved its records are on disk, even if Ctrl-C ends the process.
     appendFileSync(this.path, text, { mode: 0o644 });
+    return text;
   }
 
   get written(): boolean {
