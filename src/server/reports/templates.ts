@@ -45,7 +45,7 @@ const TEMPLATES: Record<ReportTemplate, Template> = {
         return names.get(uuid) ?? null;
       };
       return store.edgeDevices
-        .load(store.edgeDevices.pageKeys(grant.orgUuid, REPORT_LIMIT, 0), tz)
+        .page(grant.orgUuid, REPORT_LIMIT, 0, tz)
         .map((d) => ({ ...d, organizationName: nameOf(d.orgUUID) }));
     },
   },

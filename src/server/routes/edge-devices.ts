@@ -17,9 +17,7 @@ export const edgeDeviceRoutes: Route[] = [
       const page = parsePage(ctx);
       const devices = ctx.store.edgeDevices;
       return ctx.store.read(() => ({
-        data: page.reachable
-          ? devices.load(devices.pageKeys(ctx.grant.orgUuid, page.pageSize, page.offset), ctx.tz)
-          : [],
+        data: page.reachable ? devices.page(ctx.grant.orgUuid, page.pageSize, page.offset, ctx.tz) : [],
         headers: totalHeader(devices.countInScope(ctx.grant.orgUuid)),
       }));
     },

@@ -74,6 +74,19 @@ export function fromRow<R>(entity: Entity, row: object, tz: string): R {
   return out as R;
 }
 
+/**
+ * The record fields of a raw row (the entity's columns as an array, from `start`): reading rows as arrays
+ * spares SQLite's driver building an object per row only for this to copy it.
+ */
+export function fromValues<R>(entity: Entity, values: readonly unknown[], tz: string, start = 0): R {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < entity.length; i++) {
+    const c = entity[i]!;
+    out[c.field] = shown(values[start + i], c.type, tz);
+  }
+  return out as R;
+}
+
 function stored(v: unknown, type: ColumnType): unknown {
   if (type === 'instant') return parseTimestamp(v as string | null | undefined) ?? null;
   if (type === 'json') return v ? JSON.stringify(v) : null;

@@ -5,6 +5,7 @@ import {
   bind,
   columnsOf,
   fromRow,
+  fromValues,
   insertSql,
   MASK,
   type RowOf,
@@ -48,7 +49,6 @@ const FLOW = [
   { field: 'createdOn', column: 'created_on', type: 'stamp' },
   { field: 'modifiedOn', column: 'modified_on', type: 'stamp' },
 ] as const;
-type FlowRow = RowOf<typeof FLOW> & { device_uuid: string };
 const FLOW_COLUMNS = columnsOf(FLOW, ['device_uuid']);
 
 const REFERENCE = [
@@ -79,21 +79,29 @@ const listingOrder = (a: DeviceRow, b: DeviceRow) =>
   a.created_on - b.created_on || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
 
 export function edgeDeviceRepo(db: Database.Database) {
-  const listing = listingPages(db);
+  const listing = listingPages(db, DEVICE_COLUMNS);
   const orgCount = db.prepare<[string], { n: number }>(
     'SELECT count(*) AS n FROM edge_devices WHERE org_uuid = ?',
   );
-  const rowsOf = db.prepare<[string], DeviceRow>(
-    `SELECT * FROM edge_devices WHERE uuid IN (SELECT value FROM json_each(?)) ORDER BY created_on, uuid`,
-  );
-  const flowsOf = db.prepare<[string], FlowRow>(
-    `SELECT * FROM edge_flows WHERE device_uuid IN (SELECT value FROM json_each(?))
-     ORDER BY device_uuid, created_on, flow_id`,
-  );
-  const refsOf = db.prepare<[string], RefRow>(
-    `SELECT * FROM external_references WHERE device_uuid IN (SELECT value FROM json_each(?))
-     ORDER BY device_uuid, created_on, uuid`,
-  );
+  // Rows as arrays in the entity's column order (device_uuid first for flows and references): see fromValues.
+  const rowsOf = db
+    .prepare<[string], unknown[]>(
+      `SELECT ${DEVICE_COLUMNS.join(', ')} FROM edge_devices WHERE uuid IN (SELECT value FROM json_each(?))
+       ORDER BY created_on, uuid`,
+    )
+    .raw();
+  const flowsOf = db
+    .prepare<[string], unknown[]>(
+      `SELECT ${FLOW_COLUMNS.join(', ')} FROM edge_flows WHERE device_uuid IN (SELECT value FROM json_each(?))
+       ORDER BY device_uuid, created_on, flow_id`,
+    )
+    .raw();
+  const refsOf = db
+    .prepare<[string], unknown[]>(
+      `SELECT ${REF_COLUMNS.join(', ')} FROM external_references
+       WHERE device_uuid IN (SELECT value FROM json_each(?)) ORDER BY device_uuid, created_on, uuid`,
+    )
+    .raw();
   const getRow = db.prepare<[string], DeviceRow>('SELECT * FROM edge_devices WHERE uuid = ?');
   const bySerial = db.prepare<[string, string], DeviceRow>(
     'SELECT * FROM edge_devices WHERE org_uuid = ? AND serial_number = ?',
@@ -113,21 +121,34 @@ export function edgeDeviceRepo(db: Database.Database) {
   const insertRef = db.prepare(insertSql('external_references', REF_COLUMNS));
   const touch = db.prepare('UPDATE edge_devices SET modified_on = ? WHERE uuid = ?');
 
-  function toRecord(d: DeviceRow, flows: FlowRow[], refs: RefRow[], tz: string): EdgeDevice {
+  /** A device written bare (no flows, no references) as its record. */
+  function bareRecord(d: DeviceRow, tz: string): EdgeDevice {
     // Filled in place: spreading the device's fields into a second object cost as much as building it.
     const record = fromRow<EdgeDevice>(DEVICE, d, tz);
-    record.edgeFlows = flows.map((f) => fromRow<EdgeFlow>(FLOW, f, tz));
-    record.externalReferences = refs.map((r) => fromRow<ExternalReference>(REFERENCE, r, tz));
+    record.edgeFlows = [];
+    record.externalReferences = [];
     return record;
+  }
+
+  /** Whole records of raw device rows (uuid first), their flows and references read in two queries. */
+  function records(rows: unknown[][], tz: string): EdgeDevice[] {
+    if (rows.length === 0) return [];
+    const keys = keyList(rows.map((d) => d[0] as string));
+    const flows = groupBy(flowsOf.all(keys), (f) => f[0] as string);
+    const refs = groupBy(refsOf.all(keys), (r) => r[0] as string);
+    return rows.map((d) => {
+      const record = fromValues<EdgeDevice>(DEVICE, d, tz);
+      record.edgeFlows = (flows.get(d[0] as string) ?? []).map((f) => fromValues<EdgeFlow>(FLOW, f, tz, 1));
+      record.externalReferences = (refs.get(d[0] as string) ?? []).map((r) =>
+        fromValues<ExternalReference>(REFERENCE, r, tz, 1),
+      );
+      return record;
+    });
   }
 
   /** Whole records for the keys, in listing order: three queries whatever the page size. */
   function load(uuids: readonly string[], tz: string): EdgeDevice[] {
-    if (uuids.length === 0) return [];
-    const keys = keyList(uuids);
-    const flows = groupBy(flowsOf.all(keys), (f) => f.device_uuid);
-    const refs = groupBy(refsOf.all(keys), (r) => r.device_uuid);
-    return rowsOf.all(keys).map((d) => toRecord(d, flows.get(d.uuid) ?? [], refs.get(d.uuid) ?? [], tz));
+    return uuids.length === 0 ? [] : records(rowsOf.all(keyList(uuids)), tz);
   }
 
   /** Inserts a device with the timestamps given (server-set by the callers); returns the row stored. */
@@ -227,6 +248,9 @@ export function edgeDeviceRepo(db: Database.Database) {
     bySerial: (orgUuid: string, serial: string) => bySerial.get(orgUuid, serial),
     /** The keys of one page of the caller's listing, in order. */
     pageKeys: listing.pageKeys,
+    /** One page of the caller's listing as whole records: its rows read in one walk of the index. */
+    page: (root: string, limit: number, offset: number, tz: string) =>
+      records(listing.pageRows(root, limit, offset), tz),
     countInScope: listing.countInScope,
     countInOrg: (orgUuid: string) => orgCount.get(orgUuid)!.n,
     touch: (uuid: string, now: number) => touch.run(now, uuid),
@@ -264,7 +288,7 @@ export function edgeDeviceRepo(db: Database.Database) {
         },
         records(tz: string): EdgeDevice[] {
           if (onlyInserted && inserted.every((r) => storedAsIs(DEVICE, r)))
-            return [...inserted].sort(listingOrder).map((d) => toRecord(d, [], [], tz));
+            return [...inserted].sort(listingOrder).map((d) => bareRecord(d, tz));
           return load(saved, tz);
         },
       };

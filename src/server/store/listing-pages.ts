@@ -1,5 +1,5 @@
-// Pages of the edge-device listing of one scope, in listing order (created_on, then uuid), found from the
-// covering index alone: rows are loaded by the caller only for the page.
+// Pages of the edge-device listing of one scope, in listing order (created_on, then uuid), found by walking
+// the created_on index: the page's keys alone (the index covers them), or its whole rows in the same walk.
 import type Database from 'better-sqlite3';
 import { SCOPE_CTE } from './scope.js';
 
@@ -15,7 +15,8 @@ const MAX_REMEMBERED = 10_000;
 /** One key in STRIDE of a listing is kept once a page that deep is asked for (500 keys per 100,000). */
 const STRIDE = 200;
 
-export function listingPages(db: Database.Database) {
+/** `columns`: the edge_devices columns a page of rows holds, in this order (uuid and created_on among them). */
+export function listingPages(db: Database.Database, columns: readonly string[]) {
   let writes = 0;
   let cacheVersion = '';
   const pageEnds = new Map<string, Key>();
@@ -31,22 +32,29 @@ export function listingPages(db: Database.Database) {
       marks.clear();
     }
   };
-  // Keys first, from the covering index alone; rows are loaded only for the page.
-  const pageKeys = db.prepare<[{ root: string; limit: number; offset: number }], Key>(
-    `${SCOPE_CTE} SELECT d.uuid, d.created_on FROM edge_devices d INDEXED BY edge_devices_by_created
-      WHERE d.org_uuid IN (SELECT uuid FROM scope)
-      ORDER BY d.created_on, d.uuid LIMIT @limit OFFSET @offset`,
-  );
-  // The same page found by seeking past a known key (the previous page's last, or the nearest mark): at
-  // most STRIDE entries to skip.
-  const pageKeysAfter = db.prepare<
-    [{ root: string; limit: number; skip: number; created: number; uuid: string }],
-    Key
-  >(
-    `${SCOPE_CTE} SELECT d.uuid, d.created_on FROM edge_devices d INDEXED BY edge_devices_by_created
-      WHERE (d.created_on, d.uuid) > (@created, @uuid) AND d.org_uuid IN (SELECT uuid FROM scope)
-      ORDER BY d.created_on, d.uuid LIMIT @limit OFFSET @skip`,
-  );
+  // Keys from the covering index alone, or whole rows (raw, in `columns` order) read in the same walk.
+  const select = (what: string, raw: boolean) => {
+    const first = db.prepare<[{ root: string; limit: number; offset: number }], unknown>(
+      `${SCOPE_CTE} SELECT ${what} FROM edge_devices d INDEXED BY edge_devices_by_created
+        WHERE d.org_uuid IN (SELECT uuid FROM scope)
+        ORDER BY d.created_on, d.uuid LIMIT @limit OFFSET @offset`,
+    );
+    // The same page found by seeking past a known key (the previous page's last, or the nearest mark): at
+    // most STRIDE entries to skip.
+    const after = db.prepare<
+      [{ root: string; limit: number; skip: number; created: number; uuid: string }],
+      unknown
+    >(
+      `${SCOPE_CTE} SELECT ${what} FROM edge_devices d INDEXED BY edge_devices_by_created
+        WHERE (d.created_on, d.uuid) > (@created, @uuid) AND d.org_uuid IN (SELECT uuid FROM scope)
+        ORDER BY d.created_on, d.uuid LIMIT @limit OFFSET @skip`,
+    );
+    return { first: first.raw(raw), after: after.raw(raw) };
+  };
+  const keyQueries = select('d.uuid, d.created_on', false);
+  const rowQueries = select(columns.map((c) => `d.${c}`).join(', '), true);
+  const uuidAt = columns.indexOf('uuid');
+  const createdAt = columns.indexOf('created_on');
   const markKeys = db.prepare<[{ root: string; stride: number }], Key>(
     `${SCOPE_CTE} SELECT uuid, created_on FROM (
       SELECT d.uuid, d.created_on, row_number() OVER (ORDER BY d.created_on, d.uuid) AS n
@@ -72,6 +80,29 @@ export function listingPages(db: Database.Database) {
     `${SCOPE_CTE} SELECT count(*) AS n FROM edge_devices WHERE org_uuid IN (SELECT uuid FROM scope)`,
   );
 
+  /** One page through either pair of queries, seeking from the nearest known key and remembering its end. */
+  function page<R>(
+    q: ReturnType<typeof select>,
+    keyOf: (row: R) => Key,
+    root: string,
+    limit: number,
+    offset: number,
+  ): R[] {
+    fresh();
+    const from = seekFrom(root, offset);
+    const rows = (
+      from
+        ? q.after.all({ root, limit, skip: from.skip, created: from.after.created_on, uuid: from.after.uuid })
+        : q.first.all({ root, limit, offset })
+    ) as R[];
+    const last = rows[rows.length - 1];
+    if (last && rows.length === limit) {
+      if (pageEnds.size >= MAX_REMEMBERED) pageEnds.clear();
+      pageEnds.set(`${root}:${offset + limit}`, keyOf(last));
+    }
+    return rows;
+  }
+
   return {
     /** Any write through this connection forgets what was remembered. */
     written: () => {
@@ -79,23 +110,12 @@ export function listingPages(db: Database.Database) {
     },
     /** The keys of one page of the caller's listing, in order. */
     pageKeys(root: string, limit: number, offset: number): string[] {
-      fresh();
-      const from = seekFrom(root, offset);
-      const keys = from
-        ? pageKeysAfter.all({
-            root,
-            limit,
-            skip: from.skip,
-            created: from.after.created_on,
-            uuid: from.after.uuid,
-          })
-        : pageKeys.all({ root, limit, offset });
-      const last = keys[keys.length - 1];
-      if (last && keys.length === limit) {
-        if (pageEnds.size >= MAX_REMEMBERED) pageEnds.clear();
-        pageEnds.set(`${root}:${offset + limit}`, last);
-      }
-      return keys.map((k) => k.uuid);
+      return page(keyQueries, (k: Key) => k, root, limit, offset).map((k) => k.uuid);
+    },
+    /** The rows of one page of the caller's listing, in order: arrays of `columns`. */
+    pageRows(root: string, limit: number, offset: number): unknown[][] {
+      const keyOf = (r: unknown[]) => ({ uuid: r[uuidAt] as string, created_on: r[createdAt] as number });
+      return page(rowQueries, keyOf, root, limit, offset);
     },
     countInScope(root: string): number {
       fresh();

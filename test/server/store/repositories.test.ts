@@ -72,6 +72,20 @@ describe('repositories', () => {
     store.edgeDevices.insert({ uuid: second, orgUUID: ORG.child, serialNumber: 'SN-2' }, NOW);
     expect(store.edgeDevices.pageKeys(ORG.root, 1, 1)).toEqual([second]);
     expect(store.edgeDevices.countInScope(ORG.root)).toBe(2);
+    // A page of whole records is the page's keys loaded, fields in the same order (flows, references too).
+    for (const [limit, offset] of [
+      [2, 0],
+      [1, 1],
+      [5, 2],
+    ] as const) {
+      const page = store.edgeDevices.page(ORG.root, limit, offset, 'Asia/Kolkata');
+      const loaded = store.edgeDevices.load(
+        store.edgeDevices.pageKeys(ORG.root, limit, offset),
+        'Asia/Kolkata',
+      );
+      expect(JSON.stringify(page)).toBe(JSON.stringify(loaded));
+    }
+    expect(store.edgeDevices.page(ORG.root, 1, 0, 'UTC')[0]!.edgeFlows).toHaveLength(1);
   });
 
   it('upserts flows by flowId within their device', () => {
