@@ -132,6 +132,10 @@ export async function writeRecords(
       count++;
     }
     await writer.end();
+  } catch (err) {
+    // The records that came before the failure go out before it is told on stderr.
+    await writer.flush?.().catch(() => {});
+    throw err;
   } finally {
     await pager?.close();
   }

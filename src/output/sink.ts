@@ -1,12 +1,41 @@
-/** Writes text to a stream, waiting for 'drain' whenever the stream asks the writer to pause. */
+/**
+ * Writes text to a stream, waiting for 'drain' whenever the stream asks the writer to pause. Text is gathered
+ * up to the stream's own buffer size (16 KB for stdout) before it is handed over: stdout to a file or a
+ * pipe is written synchronously, one system call a write, and a listing writes a line a record. Whatever
+ * is gathered goes out as soon as the writer waits for anything (the next page, say) and at `flush()`.
+ */
 export class Sink {
-  constructor(private readonly out: NodeJS.WritableStream) {}
+  private pending = '';
+  private scheduled = false;
+  private readonly size: number;
+
+  constructor(private readonly out: NodeJS.WritableStream) {
+    this.size = (out as { writableHighWaterMark?: number }).writableHighWaterMark ?? 16_384;
+  }
 
   async write(chunk: string): Promise<void> {
     if (chunk === '') return;
     // A reader that went away (a pager the user quit) closed the stream: stop as `| head` stops us.
     if ((this.out as { destroyed?: boolean }).destroyed) throw closedError();
-    if (this.out.write(chunk)) return;
+    this.pending += chunk;
+    if (this.pending.length >= this.size) return this.flush();
+    if (!this.scheduled) {
+      this.scheduled = true;
+      // Once the caller waits on anything else; a failure shows at the next write or flush.
+      setImmediate(() => {
+        this.scheduled = false;
+        this.flush().catch(() => {});
+      });
+    }
+  }
+
+  /** Hands what was gathered to the stream, waiting for 'drain' if it asks. */
+  async flush(): Promise<void> {
+    const text = this.pending;
+    if (text === '') return;
+    this.pending = '';
+    if ((this.out as { destroyed?: boolean }).destroyed) throw closedError();
+    if (this.out.write(text)) return;
     await waitForDrain(this.out);
   }
 }

@@ -62,4 +62,6 @@ export interface RecordWriter {
    */
   writeAll?(records: readonly object[], ndjson?: string): Promise<void>;
   end(): Promise<void>;
+  /** Hands what was written so far to the stream (createRecordWriter's writers gather it: see Sink). */
+  flush?(): Promise<void>;
 }

@@ -16,7 +16,8 @@ const FORMATS: Record<OutputFormat, () => Promise<Create>> = {
 
 /**
  * Writes records to `out` in the chosen format. Calls are queued, so records keep their order even when a
- * caller does not await each write; `end()` finishes the format but leaves `out` open.
+ * caller does not await each write; `end()` finishes the format and hands everything to `out` but leaves it
+ * open; `flush()` hands over what was written so far (before an error is told on stderr, say).
  */
 export function createRecordWriter(out: NodeJS.WritableStream, opts: OutputOptions): Required<RecordWriter> {
   const format = FORMATS[opts.format];
@@ -57,7 +58,13 @@ export function createRecordWriter(out: NodeJS.WritableStream, opts: OutputOptio
     end() {
       if (ended) return tail;
       ended = true;
-      return enqueue((w) => w.end());
+      return enqueue(async (w) => {
+        await w.end();
+        await sink.flush();
+      });
+    },
+    flush() {
+      return enqueue(() => sink.flush());
     },
   };
 }

@@ -110,6 +110,8 @@ export async function sendBulk<R, T>(
       sofar.savedRows.push(...batch);
       saved += records.length;
       await writer.writeAll(records as object[], lines || undefined);
+      // Out now, so a warning about the next batch on stderr follows these records on a terminal.
+      await writer.flush();
       done += batch.length;
       progress.update(done);
     },
