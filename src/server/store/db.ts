@@ -56,6 +56,9 @@ export function openStore(path: string, opts: { clock?: Clock; busyTimeoutMs?: n
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
+    // SQLite's own default page cache (2 MB), not better-sqlite3's 16 MB: the OS caches the file anyway, and
+    // a command that reads a long listing once would otherwise grow by every page it read, up to 16 MB.
+    db.pragma('cache_size = -2000');
     migrate(db);
   } catch (err) {
     db.close();
