@@ -101,11 +101,25 @@ export function nextPageFooter(
   return `Page ${pageNo}: ${fetched}${of} ${noun}. Next page: --page ${pageNo + 1}; everything: --all`;
 }
 
-/** Ends the progress line once the last record arrived, before the writer prints a buffered table. */
-async function* stopAfterLast<T>(records: AsyncIterable<T>, stop: () => void): AsyncGenerator<T> {
-  try {
-    yield* records;
-  } finally {
+/**
+ * Ends the progress line once the last record arrived, before the writer prints a buffered table. An
+ * iterator of its own, not a generator around the records: a generator layer costs several promises a record.
+ */
+function stopAfterLast<T>(records: AsyncIterable<T>, stop: () => void): AsyncIterable<T> {
+  const it = records[Symbol.asyncIterator]();
+  const ended = <R>(r: R): R => {
     stop();
-  }
+    return r;
+  };
+  return {
+    [Symbol.asyncIterator]: () => ({
+      next: () =>
+        it.next().then(
+          (r) => (r.done ? ended(r) : r),
+          (err: unknown) => ended(Promise.reject(err)),
+        ),
+      return: (value?: unknown) =>
+        ended(it.return?.(value) ?? Promise.resolve({ done: true as const, value })),
+    }),
+  };
 }

@@ -117,9 +117,8 @@ export async function writeRecords(
   emptyMessage: string,
 ): Promise<number> {
   const { openPager } = await import('./pager.js');
-  const source = (async function* () {
-    yield* records;
-  })();
+  const source: AsyncIterator<object> | Iterator<object> =
+    Symbol.asyncIterator in records ? records[Symbol.asyncIterator]() : records[Symbol.iterator]();
   // The pager starts with the first record: while the service is slow, the spinner and Ctrl-C reach ccp,
   // not a pager waiting for input.
   const first = await source.next();
