@@ -5,8 +5,9 @@ import type { OutputOptions, RecordWriter } from './types.js';
 /** One compact JSON object per line. */
 export function createNdjsonWriter(sink: Sink, opts: OutputOptions): RecordWriter {
   return {
-    async write(record) {
-      await sink.write(`${JSON.stringify(shaped(record, opts))}\n`);
+    // Not async: the sink's DONE comes back as is when nothing had to wait (see createRecordWriter).
+    write(record) {
+      return sink.write(`${JSON.stringify(shaped(record, opts))}\n`);
     },
     async writeAll(records, ndjson) {
       // Whole records, as the caller wrote them already: the same text, not stringified again.

@@ -1,3 +1,6 @@
+/** The one settled promise a write that waited for nothing returns: no allocation per record. */
+export const DONE: Promise<void> = Promise.resolve();
+
 /**
  * Writes text to a stream, waiting for 'drain' whenever the stream asks the writer to pause. Text is gathered
  * up to the stream's own buffer size (16 KB for stdout) before it is handed over: stdout to a file or a
@@ -13,10 +16,11 @@ export class Sink {
     this.size = (out as { writableHighWaterMark?: number }).writableHighWaterMark ?? 16_384;
   }
 
-  async write(chunk: string): Promise<void> {
-    if (chunk === '') return;
+  /** DONE when the text was taken without waiting, else a promise of the stream's 'drain'. */
+  write(chunk: string): Promise<void> {
+    if (chunk === '') return DONE;
     // A reader that went away (a pager the user quit) closed the stream: stop as `| head` stops us.
-    if ((this.out as { destroyed?: boolean }).destroyed) throw closedError();
+    if ((this.out as { destroyed?: boolean }).destroyed) return Promise.reject(closedError());
     this.pending += chunk;
     if (this.pending.length >= this.size) return this.flush();
     if (!this.scheduled) {
@@ -27,16 +31,17 @@ export class Sink {
         this.flush().catch(() => {});
       });
     }
+    return DONE;
   }
 
   /** Hands what was gathered to the stream, waiting for 'drain' if it asks. */
-  async flush(): Promise<void> {
+  flush(): Promise<void> {
     const text = this.pending;
-    if (text === '') return;
+    if (text === '') return DONE;
     this.pending = '';
-    if ((this.out as { destroyed?: boolean }).destroyed) throw closedError();
-    if (this.out.write(text)) return;
-    await waitForDrain(this.out);
+    if ((this.out as { destroyed?: boolean }).destroyed) return Promise.reject(closedError());
+    if (this.out.write(text)) return DONE;
+    return waitForDrain(this.out);
   }
 }
 

@@ -1,4 +1,4 @@
-import { Sink } from './sink.js';
+import { DONE, Sink } from './sink.js';
 import type { OutputFormat, OutputOptions, RecordWriter } from './types.js';
 
 type Create = (sink: Sink, opts: OutputOptions) => RecordWriter;
@@ -29,24 +29,57 @@ export function createRecordWriter(out: NodeJS.WritableStream, opts: OutputOptio
     : format().then((create) => create(sink, opts));
   // Its failure is the first write's (or end's) to report.
   inner.catch(() => undefined);
-  let tail: Promise<void> = Promise.resolve();
+  let ready: RecordWriter | undefined;
+  inner.then(
+    (w) => {
+      ready = w;
+    },
+    () => undefined,
+  );
+  let tail: Promise<void> = DONE;
+  // Writes queued or still running: none, and a write may run at once.
+  let pending = 0;
   let failure: { error: unknown } | undefined;
   let ended = false;
   // After a failed write (a closed pipe, say) every later call fails with the same error.
-  const enqueue = (step: (w: RecordWriter) => Promise<void>): Promise<void> => {
-    const next = tail.then(async () => {
-      if (failure) throw failure.error;
-      return step(await inner);
-    });
-    tail = next.catch((error: unknown) => {
-      failure ??= { error };
-    });
+  const track = (next: Promise<void>): Promise<void> => {
+    pending++;
+    tail = next.then(
+      () => {
+        pending--;
+      },
+      (error: unknown) => {
+        pending--;
+        failure ??= { error };
+      },
+    );
     return next;
+  };
+  const enqueue = (step: (w: RecordWriter) => Promise<void>): Promise<void> =>
+    track(
+      tail.then(async () => {
+        if (failure) throw failure.error;
+        return step(await inner);
+      }),
+    );
+  // With nothing queued a step runs now, and one that had nothing to wait for (Sink's DONE) costs no
+  // promise: a listing writes a record at a time, and the queue's promises were a sixth of its garbage.
+  const now = (step: (w: RecordWriter) => Promise<void>): Promise<void> => {
+    if (pending > 0 || !ready) return enqueue(step);
+    if (failure) return Promise.reject(failure.error);
+    let done: Promise<void>;
+    try {
+      done = step(ready);
+    } catch (error) {
+      failure = { error };
+      return Promise.reject(error);
+    }
+    return done === DONE ? DONE : track(done);
   };
   return {
     write(record) {
       if (ended) return Promise.reject(new Error('write after end'));
-      return enqueue((w) => w.write(record));
+      return now((w) => w.write(record));
     },
     writeAll(records, ndjson) {
       if (ended) return Promise.reject(new Error('write after end'));
