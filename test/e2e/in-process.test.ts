@@ -27,6 +27,20 @@ let server: ServerHandle;
 let token: string;
 let root: string;
 
+/** `edgedevice add` of one device under the root organization. */
+const addDevice = (serial: string) => [
+  'edgedevice',
+  'add',
+  '--org',
+  root,
+  '--user',
+  root,
+  '--name',
+  'n',
+  '--serial',
+  serial,
+];
+
 beforeAll(async () => {
   ensureBuilt();
   tmp = await tempDir('ccp-in-process-');
@@ -63,7 +77,7 @@ const same = (r: CliResult) => ({
   stdout: r.stdout.replace(/"(uuid|createdOn|modifiedOn)": "[^"]*"/g, '"$1": "(made)"'),
   stderr: r.stderr
     .replaceAll(server.url, EMBEDDED_URL)
-    .replace(/Bearer ccp_…\w*/g, 'Bearer (token)')
+    .replace(/Bearer ccp_…[\w-]*/g, 'Bearer (token)')
     .replace(/\(\d+(\.\d+)? m?s\)/g, '(time)'),
 });
 
@@ -74,18 +88,7 @@ describe('ccp --db (in process) and ccp --base-url (over a socket) say the same'
     return file;
   };
   const addPath = () => `/edgedevice/org/${root}/user/${root}/add`;
-  const addOne = () => [
-    'edgedevice',
-    'add',
-    '--org',
-    root,
-    '--user',
-    root,
-    '--name',
-    'n',
-    '--serial',
-    'SN-1',
-  ];
+  const addOne = () => addDevice('SN-1');
   // The exit code each case is about, so that two failing the same wrong way cannot pass.
   it.each<[string, number, () => string[]]>([
     ['a listing page', 0, () => ['edgedevice', 'list', '--page-size', '5', '-o', 'json']],
@@ -138,16 +141,7 @@ describe('ccp --db (in process) and ccp --base-url (over a socket) say the same'
   const add = (timeout: string, serial: string) => [
     '--timeout',
     timeout,
-    'edgedevice',
-    'add',
-    '--org',
-    root,
-    '--user',
-    root,
-    '--name',
-    'n',
-    '--serial',
-    serial,
+    ...addDevice(serial),
     '--ip',
     '10.9.9.8',
   ];
