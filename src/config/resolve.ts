@@ -11,6 +11,9 @@ import {
   validateValue,
 } from './keys.js';
 import type { ProfileReader } from './store.js';
+import { systemTimeZone } from './time-zone.js';
+
+export { systemTimeZone };
 
 export interface GlobalFlags {
   baseUrl?: string;
@@ -50,10 +53,6 @@ export interface ResolvedEntry {
 export function defaultDbPath(env: NodeJS.ProcessEnv): string {
   const base = env.XDG_DATA_HOME || join(env.HOME || homedir(), '.local', 'share');
   return join(base, 'ccp', 'ccp.db');
-}
-
-export function systemTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 // An empty variable counts as unset, as `CCP_TOKEN= ccp ...` is the usual way to clear one for a command.
