@@ -29,6 +29,8 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
 /** True when `zone` is an IANA zone name this runtime knows. */
 export function isValidTimeZone(zone: string | undefined | null): zone is string {
   if (!zone || typeof zone !== 'string') return false;
+  // Known without asking ICU, which would load its data for it (about 17 ms of a process).
+  if (zone === 'UTC') return true;
   try {
     partsFormatter(zone);
     return true;
