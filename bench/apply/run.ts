@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importFixture, openStore } from '../../src/server/index.js';
 import { median } from '../lib/devices.js';
+import { benchEnv } from '../lib/env.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -68,8 +69,7 @@ function changes(rows: number, uuids?: Map<string, string>): string {
 }
 
 function ccp(db: string, args: string[]): Promise<{ ms: number; rssMB: number }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: dir, XDG_CONFIG_HOME: join(dir, 'config') };
-  for (const k of Object.keys(env)) if (k.startsWith('CCP_')) delete env[k];
+  const env = benchEnv(dir);
   const started = performance.now();
   const child = spawn(
     process.execPath,

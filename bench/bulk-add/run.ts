@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { importFixture, openStore } from '../../src/server/index.js';
+import { benchEnv } from '../lib/env.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const BATCHES = (process.env.BENCH_BATCH ?? '100,1000').split(',').map(Number);
@@ -34,13 +35,7 @@ function viaCli(file: string, dbPath: string, batch: number, rows = ROWS): numbe
   const store = openStore(dbPath);
   importFixture(store, { organizations: [{ uuid: ORG, orgName: 'Bench Org' }] });
   store.close();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    HOME: dir,
-    XDG_CONFIG_HOME: join(dir, 'config'),
-    XDG_DATA_HOME: join(dir, 'data'),
-  };
-  for (const k of Object.keys(env)) if (k.startsWith('CCP_')) delete env[k];
+  const env = benchEnv(dir);
   const args = [
     join(root, 'bin', 'ccp.js'),
     '--db',

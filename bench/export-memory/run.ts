@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deviceDatabase } from '../lib/devices.js';
+import { benchEnv } from '../lib/env.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -13,8 +14,7 @@ const dir = mkdtempSync(join(tmpdir(), 'ccp-bench-export-'));
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 
 function run(db: string, format: string): Promise<{ ms: number; rssMB: number; lines: number }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: dir, XDG_CONFIG_HOME: join(dir, 'config') };
-  for (const k of Object.keys(env)) if (k.startsWith('CCP_')) delete env[k];
+  const env = benchEnv(dir);
   const started = performance.now();
   const child = spawn(
     process.execPath,

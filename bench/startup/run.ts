@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deviceDatabase, median } from '../lib/devices.js';
+import { benchEnv } from '../lib/env.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const ccp = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'ccp.js');
 const dir = mkdtempSync(join(tmpdir(), 'ccp-bench-startup-'));
-const env: NodeJS.ProcessEnv = { ...process.env, HOME: dir, XDG_CONFIG_HOME: join(dir, 'config') };
-for (const k of Object.keys(env)) if (k.startsWith('CCP_')) delete env[k];
+const env = benchEnv(dir);
 
 function time(args: string[]): number {
   const times: number[] = [];

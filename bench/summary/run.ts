@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { importFixture, openStore } from '../../src/server/index.js';
 import { BENCH_ORG, deviceDatabase, median } from '../lib/devices.js';
+import { benchEnv } from '../lib/env.js';
 import { csv } from './csv.js';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -24,13 +25,7 @@ const LOAD_ROUNDS = quick ? 2 : 4;
 const DEEP_RUNS = quick ? 30 : 100;
 const USER = 'b0000000-0000-4000-8000-0000000000b1';
 
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  HOME: dir,
-  XDG_CONFIG_HOME: join(dir, 'config'),
-  XDG_DATA_HOME: join(dir, 'data'),
-};
-for (const k of Object.keys(env)) if (k.startsWith('CCP_')) delete env[k];
+const env = benchEnv(dir);
 
 interface Run {
   ms: number;
