@@ -5,8 +5,10 @@ import Database from 'better-sqlite3';
 const db = new Database(process.argv[2], { readonly: true });
 const rows = db.prepare('SELECT * FROM edge_devices ORDER BY created_on, uuid').iterate();
 let buf = '';
+// next() by hand: leaving a for...of early (to wait for 'drain') would close the statement's iterator.
 function pump() {
-  for (const r of rows) {
+  for (let next = rows.next(); !next.done; next = rows.next()) {
+    const r = next.value;
     r.created_on = new Date(r.created_on).toISOString();
     r.modified_on = new Date(r.modified_on).toISOString();
     buf += `${JSON.stringify(r)}\n`;

@@ -215,7 +215,9 @@ try {
     const times: number[] = [];
     const bases: number[] = [];
     for (let i = 0; i < HEAVY_RUNS; i++) {
-      bases.push((await run([join(here, 'bare-export.mjs'), db100k])).ms);
+      const b = await run([join(here, 'bare-export.mjs'), db100k]);
+      if (b.lines !== 100_000) throw new Error(`the bare export printed ${b.lines} lines`);
+      bases.push(b.ms);
       const r = await exp(db100k)();
       if (r.lines !== 100_000) throw new Error(`export printed ${r.lines} lines`);
       big.push(r);
