@@ -12,6 +12,8 @@ export interface RawResponse {
   status: number;
   headers: Record<string, string>;
   text: string;
+  /** The body's value where the transport has it without parsing the text (in process): what JSON.parse(text) gives. */
+  json?: unknown;
 }
 
 export function headerMap(raw: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -21,9 +23,9 @@ export function headerMap(raw: Record<string, string | string[] | undefined>): R
 }
 
 export function toExchange<T>(raw: RawResponse, subject?: string): Exchange<T> {
-  let parsed: unknown;
+  let parsed: unknown = raw.json;
   try {
-    parsed = JSON.parse(raw.text);
+    parsed ??= JSON.parse(raw.text);
   } catch {
     const type = raw.headers['content-type'] ?? 'no content type';
     const snippet = raw.text.replace(/\s+/g, ' ').trim().slice(0, 80);

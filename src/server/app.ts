@@ -7,7 +7,7 @@ import { isValidTimeZone } from '../domain/timestamp.js';
 import { authenticator } from './auth.js';
 import { errorResponse, ServiceError } from './errors.js';
 import { failureResponse, logLine } from './failure.js';
-import { jsonResponse, nodeHandler, type Service, type ServiceResponse } from './http.js';
+import { envelopeResponse, jsonResponse, nodeHandler, type Service, type ServiceResponse } from './http.js';
 import { shortenLockWait, waitForLock } from './lock-wait.js';
 import type { RequestContext, Route, RouteResult } from './route.js';
 import { docsRoutes } from './routes/docs.js';
@@ -194,7 +194,7 @@ export function createService(opts: AppOptions): Service {
           ? contentResponse(result.content, result.headers)
           : jsonResponse(200, result.headers ?? {}, result.data[0]);
       }
-      return jsonResponse(200, result.headers ?? {}, { data: result.data, metadata, statusCode: 'OK' });
+      return envelopeResponse(200, result.headers ?? {}, { data: result.data, metadata, statusCode: 'OK' });
     } catch (err) {
       let failure: ServiceError;
       if (err instanceof ServiceError) {
@@ -204,7 +204,7 @@ export function createService(opts: AppOptions): Service {
         failure = failureResponse(err, route);
       }
       const r = errorResponse(failure, metadata);
-      return jsonResponse(r.status, r.headers, r.body);
+      return envelopeResponse(r.status, r.headers, r.body);
     }
   };
 }

@@ -24,6 +24,34 @@ export interface ServiceResponse {
 
 export type Service = (req: ServiceRequest) => Promise<ServiceResponse>;
 
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A JSON answer, encoded when its body or headers are first read: node:http reads them at once; a caller in
+ * process (in-process.ts) may take the value instead and never pay for the text it would only parse back.
+ */
+export class JsonResponse implements ServiceResponse {
+  #bytes: Buffer | undefined;
+  constructor(
+    readonly status: number,
+    /** The headers besides content-type and content-length. */
+    readonly extraHeaders: Record<string, string>,
+    readonly value: unknown,
+    /** Whether `value` may be handed over as it is: made for this answer alone, and JSON's own kind of value. */
+    readonly handOver: boolean,
+  ) {}
+
+  get body(): Buffer {
+    // Encoded once: its length is the buffer's (Buffer.byteLength would walk the text a second time).
+    this.#bytes ??= Buffer.from(JSON.stringify(this.value));
+    return this.#bytes;
+  }
+
+  get headers(): Record<string, string | number> {
+    return { 'content-type': JSON_TYPE, 'content-length': this.body.length, ...this.extraHeaders };
+  }
+}
+
 // Past the limit the rest of an upload is read and dropped (never kept) so the client sees the 413,
 // up to this much more; a client sending even more than that has its connection cut.
 const DISCARD_LIMIT = 8 * MAX_BODY_BYTES;
@@ -80,22 +108,13 @@ export function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-export function jsonResponse(
-  status: number,
-  headers: Record<string, string>,
-  body: unknown,
-): ServiceResponse {
-  // Encoded once: its length is the buffer's (Buffer.byteLength would walk the text a second time).
-  const bytes = Buffer.from(JSON.stringify(body));
-  return {
-    status,
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': bytes.length,
-      ...headers,
-    },
-    body: bytes,
-  };
+export function jsonResponse(status: number, headers: Record<string, string>, body: unknown): JsonResponse {
+  return new JsonResponse(status, headers, body, false);
+}
+
+/** An envelope answer, built for this request alone: a caller in process may take its value as it is. */
+export function envelopeResponse(status: number, headers: Record<string, string>, body: unknown): JsonResponse {
+  return new JsonResponse(status, headers, body, true);
 }
 
 /** The service as a node:http request handler. */

@@ -1,6 +1,6 @@
 import { type AppOptions, createService } from './app.js';
 import { errorResponse, headerOverflow, ServiceError } from './errors.js';
-import { bodyText, jsonResponse, type ServiceResponse } from './http.js';
+import { bodyText, JSON_TYPE, JsonResponse, jsonResponse, type ServiceResponse } from './http.js';
 
 export interface InProcessRequest {
   method: string;
@@ -16,6 +16,11 @@ export interface InProcessAnswer {
   status: number;
   headers: Record<string, string>;
   text: string;
+  /**
+   * An envelope's value itself, what JSON.parse(text) would give: the client takes it and the text is never
+   * made (text and content-length are made when first read).
+   */
+  json?: unknown;
 }
 
 export type InProcessService = (req: InProcessRequest) => Promise<InProcessAnswer>;
@@ -25,9 +30,35 @@ export type InProcessService = (req: InProcessRequest) => Promise<InProcessAnswe
 const SURELY_WITHIN = 1024;
 
 function answer(r: ServiceResponse): InProcessAnswer {
+  if (r instanceof JsonResponse && r.handOver) return handedOver(r);
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(r.headers)) headers[k.toLowerCase()] = String(v);
   return { status: r.status, headers, text: typeof r.body === 'string' ? r.body : r.body.toString('utf8') };
+}
+
+/** An envelope answer as its value, with the text and content-length the wire would carry made only if read. */
+function handedOver(r: JsonResponse): InProcessAnswer {
+  let text: string | undefined;
+  const encoded = () => {
+    text ??= r.body.toString('utf8');
+    return text;
+  };
+  // In node:http's order: content-type, content-length, then the route's own.
+  const headers: Record<string, string> = { 'content-type': JSON_TYPE };
+  Object.defineProperty(headers, 'content-length', {
+    enumerable: true,
+    configurable: true,
+    get: () => String(r.body.length),
+  });
+  for (const [k, v] of Object.entries(r.extraHeaders)) headers[k.toLowerCase()] = v;
+  return {
+    status: r.status,
+    headers,
+    json: r.value,
+    get text() {
+      return encoded();
+    },
+  };
 }
 
 /**

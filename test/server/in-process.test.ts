@@ -5,7 +5,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/domain/index.js';
 import { type InProcessService, inProcessService } from '../../src/server/index.js';
-import { ORG, USER } from '../fixtures/basic-ids.js';
+import { CODE, DEVICE, LICENSE, NOTIFICATION, ORG, USER } from '../fixtures/basic-ids.js';
 import { envelope, FIXED_NOW, startTestServer, type TestServer } from '../helpers/server.js';
 
 let http: TestServer;
@@ -160,5 +160,79 @@ describe('in process, the service answers as over its socket', () => {
     expect(line.status).toBe(414);
     const headers = await inProcess(CASES.find((c) => c.what === 'headers past the parser limit')!);
     expect(headers.status).toBe(431);
+  });
+});
+
+// Every operation, answered: what the in-process caller takes as the answer's value is what its text says
+// (no field holding undefined, no value JSON would turn into another), and the text is made only if read.
+const EVERY_OPERATION: Case[] = [
+  { what: 'edge devices, a page', method: 'GET', url: '/edgedevice/all/0?pageSize=5' },
+  { what: 'edge devices, added', method: 'POST', url: addPath, body: add([device('SN-EV-1', { port: 2 })]) },
+  {
+    what: 'flows, pushed',
+    method: 'POST',
+    url: '/edgedevice/push',
+    body: add([
+      {
+        uuid: DEVICE.gateway1,
+        edgeFlows: [{ flowId: 'f-ev', flowName: 'Every', flowJSON: '{"a":[1]}', isActive: true }],
+      },
+    ]),
+  },
+  { what: 'a license, deactivated', method: 'PUT', url: `/license/${LICENSE.active}/deactivate` },
+  { what: 'a license, activated', method: 'PUT', url: `/license/${LICENSE.expired}/activate` },
+  {
+    what: 'notifications, saved',
+    method: 'POST',
+    url: '/notification',
+    body: add([{ type: 'WEBHOOK', notificationOptions: [{ attributeName: 'url', attributeValue: 'x' }] }]),
+  },
+  {
+    what: 'notifications, changed',
+    method: 'PUT',
+    url: '/notification',
+    body: add([{ uuid: NOTIFICATION.email, isActive: false }]),
+  },
+  {
+    what: 'notifications, configured',
+    method: 'POST',
+    url: '/notification/configure',
+    body: add([{ notificationUuid: NOTIFICATION.sms, roleUuid: ORG.sub3, isLinked: true }]),
+  },
+  { what: 'organizations, a page', method: 'GET', url: `/org/${ORG.root}/org/0?pageSize=5` },
+  {
+    what: 'organizations, updated',
+    method: 'PUT',
+    url: '/org/update',
+    body: add([{ uuid: ORG.sub3, orgName: 'North', orgAddress: { city: 'Oslo' } }]),
+  },
+  {
+    what: 'options, added',
+    method: 'POST',
+    url: `/org/options/org/${ORG.sub1}/add`,
+    body: add([{ key: 'theme', value: 'dark' }]),
+  },
+  { what: 'a code', method: 'POST', url: '/codes', body: add([{ uuid: CODE.gateway }]) },
+  { what: 'code types, a page', method: 'GET', url: '/codeTypes/0?pageSize=5' },
+  { what: 'a refusal', method: 'GET', url: '/edgedevice/all/0?pageSize=5', who: 'bad' },
+];
+
+describe('in process, the value handed over is what the text says', () => {
+  it.each(EVERY_OPERATION.map((c) => [c.what, c] as const))('%s', async (_what, c) => {
+    const r = await call({ method: c.method, url: c.url, headers: headersFor(c, local), body: c.body });
+    expect(r.json).toBeDefined();
+    const value = r.json;
+    // toStrictEqual tells a field holding undefined from an absent one, and a class from a plain object.
+    expect(JSON.parse(r.text)).toStrictEqual(value);
+    expect(r.headers['content-length']).toBe(String(Buffer.byteLength(r.text)));
+    if (!c.who) expect((value as { statusCode: string }).statusCode).toBe('OK');
+  });
+
+  it('answers that are no envelope (the OpenAPI document, the reference page) are text only', async () => {
+    for (const c of CASES.filter((k) => k.url === '/openapi.json' || k.url === '/docs')) {
+      const r = await call({ method: c.method, url: c.url, headers: headersFor(c, local) });
+      expect(r.json).toBeUndefined();
+      expect(r.text.length).toBeGreaterThan(100);
+    }
   });
 });
