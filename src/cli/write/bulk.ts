@@ -135,6 +135,7 @@ export async function sendBulk<R, T>(
       progress.update(done);
     },
   }).finally(() => {
+    journal?.close();
     progress.stop();
     stopTelling();
   });

@@ -1,6 +1,6 @@
 // Files a bulk write leaves beside its input: the rows not saved (to add again with -f) and the records
 // saved so far (appended as each batch is answered, so a crash or Ctrl-C never loses their uuids).
-import { appendFileSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import type { InputFormat } from '../../input/detect.js';
@@ -50,6 +50,8 @@ export async function writeRowsFile(path: string, records: object[], format: Inp
 
 /** NDJSON appended as batches are saved: what the service answered, whole. */
 export class SavedJournal {
+  /** Open from the first batch on: one open for the run, not one per batch. */
+  private fd: number | undefined;
   private started = false;
   constructor(readonly path: string) {}
 
@@ -57,11 +59,15 @@ export class SavedJournal {
   async append(records: object[]): Promise<string> {
     if (records.length === 0) return '';
     const text = records.map((r) => `${JSON.stringify(r)}\n`).join('');
-    // The first batch starts the file afresh; a later run must not read an earlier run's records.
-    if (!this.started) await rm(this.path, { force: true });
-    this.started = true;
-    // Synchronous: once a batch counts as saved its records are on disk, even if Ctrl-C ends the process.
-    appendFileSync(this.path, text, { mode: 0o644 });
+    if (!this.started) {
+      // The first batch starts the file afresh; a later run must not read an earlier run's records.
+      await rm(this.path, { force: true });
+      this.fd = openSync(this.path, 'a', 0o644);
+      this.started = true;
+    }
+    // Synchronous: once a batch counts as saved its records are in the file, even if Ctrl-C ends the process.
+    const bytes = Buffer.from(text);
+    for (let at = 0; at < bytes.length; ) at += writeSync(this.fd!, bytes, at);
     return text;
   }
 
@@ -69,7 +75,14 @@ export class SavedJournal {
     return this.started;
   }
 
+  /** Closes the file; the records stay. */
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+
   async remove(): Promise<void> {
+    this.close();
     if (this.started) await rm(this.path, { force: true });
   }
 }
