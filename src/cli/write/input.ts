@@ -32,7 +32,9 @@ export async function readInputFile<T>(
   const { readRecords, describeProblems, InputError } = await import('../../input/index.js');
   let result: Awaited<ReturnType<typeof readRecords<T>>>;
   try {
-    result = await readRecords(file, { schema, stdin: io.stdin, format, ignoreUnknown, aliases });
+    // io.stdin is made when first read (it loads the stream modules): only for `-`.
+    const stdin = file === '-' ? io.stdin : undefined;
+    result = await readRecords(file, { schema, stdin, format, ignoreUnknown, aliases });
   } catch (err) {
     if (err instanceof InputError) throw new UsageError(err.message);
     throw err;
