@@ -98,19 +98,27 @@ export function toRow<E extends Entity>(entity: E, record: object, set: Partial<
   const r = record as Record<string, unknown>;
   const s = set as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const c of entity) out[c.column] = c.column in s ? s[c.column] : stored(r[c.field], c.type);
+  for (let i = 0; i < entity.length; i++) {
+    const c = entity[i]!;
+    out[c.column] = c.column in s ? s[c.column] : stored(r[c.field], c.type);
+  }
   return out as RowOf<E>;
 }
 
 /** True when SQLite stores and returns every value of the row unchanged (text as text, integers as integers). */
 export function storedAsIs(entity: Entity, row: object): boolean {
   const r = row as Record<string, unknown>;
-  return entity.every((c) => {
-    const v = r[c.column];
-    if (v === null) return c.type !== 'key' && c.type !== 'stamp' && c.type !== 'date';
-    const text = c.type === 'key' || c.type === 'text' || c.type === 'secret' || c.type === 'json';
-    return text ? typeof v === 'string' : Number.isSafeInteger(v);
-  });
+  // A plain loop: this runs for every row a bulk add writes.
+  for (let i = 0; i < entity.length; i++) {
+    const { column, type } = entity[i]!;
+    const v = r[column];
+    if (v === null) {
+      if (type === 'key' || type === 'stamp' || type === 'date') return false;
+    } else if (type === 'key' || type === 'text' || type === 'secret' || type === 'json') {
+      if (typeof v !== 'string') return false;
+    } else if (!Number.isSafeInteger(v)) return false;
+  }
+  return true;
 }
 
 /** Column names, for SQL. */
