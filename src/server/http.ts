@@ -113,7 +113,11 @@ export function jsonResponse(status: number, headers: Record<string, string>, bo
 }
 
 /** An envelope answer, built for this request alone: a caller in process may take its value as it is. */
-export function envelopeResponse(status: number, headers: Record<string, string>, body: unknown): JsonResponse {
+export function envelopeResponse(
+  status: number,
+  headers: Record<string, string>,
+  body: unknown,
+): JsonResponse {
   return new JsonResponse(status, headers, body, true);
 }
 
