@@ -5,7 +5,7 @@
 // wraps each in a lazy initialiser), so `--help` runs none of undici, zod or the server.
 // Type checking stays with tsc (npm run typecheck).
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -24,6 +24,18 @@ const undiciClient = {
     b.onResolve({ filter: /^undici$/ }, (args) =>
       args.importer.startsWith(join(root, 'src'))
         ? { path: join(root, 'scripts', 'undici-client.mjs') }
+        : undefined,
+    );
+  },
+};
+
+/** What conf imports only for options ccp never gives it: scripts/conf-unused.mjs. */
+const confUnused = {
+  name: 'conf-unused',
+  setup(b) {
+    b.onResolve({ filter: /^(ajv\/dist\/2020\.js|ajv-formats|semver)$/ }, (args) =>
+      args.importer.includes(`${join('node_modules', 'conf')}`)
+        ? { path: join(root, 'scripts', 'conf-unused.mjs') }
         : undefined,
     );
   },
@@ -50,7 +62,7 @@ const cli = await build({
   splitting: true,
   format: 'esm',
   sourcemap: false,
-  plugins: [undiciClient],
+  plugins: [undiciClient, confUnused],
   write: false,
   metafile: true,
 });
@@ -126,7 +138,7 @@ await warmUp();
 
 /**
  * Runs the commands whose start-up matters most (help, a listing from the embedded server and from a
- * running one), each adding what it compiled to dist/cli/main.cjs.cache. A failed warm-up leaves a
+ * running one, a bulk add from CSV), each adding what it compiled to dist/cli/main.cjs.cache. A failed warm-up leaves a
  * smaller cache or none: the CLI then compiles what is missing, nothing else changes.
  */
 async function warmUp() {
@@ -151,6 +163,27 @@ async function warmUp() {
     const access = Object.values(
       JSON.parse(readFileSync(join(env.XDG_CONFIG_HOME, 'ccp', 'config.json'), 'utf8')).embedded ?? {},
     )[0];
+    // A bulk add from CSV: its modules (input, the record schemas, the server's write path) are cached too.
+    const csv = join(dir, 'warm.csv');
+    const rows = Array.from(
+      { length: 200 },
+      (_, i) => `"warm ${i}",WARM-${i},10.0.0.${i % 250},${1024 + i},Hall,true`,
+    );
+    writeFileSync(csv, `edgeDeviceName,serialNumber,ipAdress,port,location,isActive\n${rows.join('\n')}\n`);
+    ccpRun([
+      '--db',
+      db,
+      'edgedevice',
+      'add',
+      '--org',
+      access?.orgUuid ?? '',
+      '--user',
+      randomUUID(),
+      '-f',
+      csv,
+      '-o',
+      'ndjson',
+    ]);
     const server = spawn(process.execPath, [ccp, 'server', 'start', '--db', db, '--port', '0'], {
       env,
       stdio: ['ignore', 'ignore', 'pipe'],
