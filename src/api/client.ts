@@ -131,7 +131,8 @@ export class ApiClient {
   /** One exchange as raw text (with retries), for `ccp api` on paths that answer something else than an envelope. */
   async send(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<RawResponse> {
     const url = this.url(path, opts.query);
-    const body = sendsBody(method) ? JSON.stringify(this.envelope(opts)) : undefined;
+    const json = sendsBody(method) ? this.envelope(opts) : undefined;
+    const body = json === undefined ? undefined : JSON.stringify(json);
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.opts.userAgent,
@@ -147,7 +148,7 @@ export class ApiClient {
       for (let attempt = 1; ; attempt++) {
         let failure: RawResponse | NetworkError;
         try {
-          failure = await this.once(method, url, headers, body);
+          failure = await this.once(method, url, headers, body, json);
           if (!RETRY_STATUS.has(failure.status)) return failure;
         } catch (err) {
           if (!(err instanceof NetworkError)) throw err;
@@ -215,6 +216,7 @@ export class ApiClient {
     url: URL,
     headers: Record<string, string>,
     body: string | undefined,
+    json?: unknown,
   ): Promise<RawResponse> {
     const { timeoutMs } = this.opts;
     const trace = this.opts.trace;
@@ -238,6 +240,7 @@ export class ApiClient {
         url,
         headers,
         body,
+        json,
         signal: user ? AbortSignal.any([user, timeout]) : timeout,
         onSent: () => {
           sent = true;

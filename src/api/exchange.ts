@@ -60,6 +60,8 @@ export interface TransportRequest {
   url: URL;
   headers: Record<string, string>;
   body: string | undefined;
+  /** The value `body` is the JSON text of: a transport in process may hand it over instead (server/in-process.ts). */
+  json?: unknown;
   signal: AbortSignal;
   /** Called as the request is handed over: from then on the service may act on it. */
   onSent(): void;

@@ -53,6 +53,7 @@ function inProcessTransport(call: InProcessService): Transport {
         url: r.url.pathname + r.url.search,
         headers: r.headers,
         body: r.body,
+        json: r.json,
       });
       const settled = answer.then(
         () => undefined,

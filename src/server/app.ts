@@ -13,7 +13,7 @@ import type { RequestContext, Route, RouteResult } from './route.js';
 import { docsRoutes } from './routes/docs.js';
 import { API_ROUTES } from './routes/index.js';
 import { openApiRoutes } from './routes/openapi.js';
-import { dropServerStamps } from './stamps.js';
+import { withoutServerStamps } from './stamps.js';
 import type { Store } from './store/db.js';
 import type { TokenGrant } from './store/tokens.js';
 
@@ -152,18 +152,22 @@ export function createService(opts: AppOptions): Service {
 
       let body: unknown;
       if (route.body) {
-        const text = await req.readBody();
+        // A caller in process may hand over the value its text encodes (in-process.ts): no parse then.
+        const handed = req.readJson ? await req.readJson() : undefined;
+        const text = handed === undefined ? await req.readBody() : undefined;
         if (!isJson(req.headers['content-type'])) {
           throw new ServiceError('validation', 'content-type: expected application/json');
         }
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          throw new ServiceError('validation', 'body: not valid JSON');
+        let json = handed;
+        if (text !== undefined) {
+          try {
+            json = JSON.parse(text);
+          } catch {
+            throw new ServiceError('validation', 'body: not valid JSON');
+          }
         }
         metadata = echoMetadata(json);
-        if (route.serverStamps) dropServerStamps(json);
+        if (route.serverStamps) json = withoutServerStamps(json);
         const parsed = route.body.safeParse(json);
         if (!parsed.success) throw new ServiceError('validation', firstIssue(parsed.error, json));
         body = parsed.data;

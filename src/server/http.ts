@@ -14,6 +14,11 @@ export interface ServiceRequest {
   headers: IncomingHttpHeaders;
   /** The body as UTF-8 text; rejects with the 413 or the 406 of readBody. */
   readBody(): Promise<string>;
+  /**
+   * Where the caller has it (in process), the value the body is the JSON text of: read instead of the text,
+   * with readBody's 413. JSON.stringify's text is always UTF-8, so there is no 406.
+   */
+  readJson?(): Promise<unknown>;
 }
 
 export interface ServiceResponse {
@@ -60,9 +65,14 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 const tooLarge = () => new ServiceError('payloadTooLarge', undefined, { connection: 'close' });
 
+/** The 413 of a body of `bytes` past MAX_BODY_BYTES. */
+export function checkBodySize(bytes: number): void {
+  if (bytes > MAX_BODY_BYTES) throw tooLarge();
+}
+
 /** A whole body's text: 413 past MAX_BODY_BYTES, 406 when it is not UTF-8 (never altered into U+FFFD). */
 export function bodyText(bytes: Buffer): string {
-  if (bytes.length > MAX_BODY_BYTES) throw tooLarge();
+  checkBodySize(bytes.length);
   try {
     return UTF8.decode(bytes);
   } catch {

@@ -1,6 +1,14 @@
 import { type AppOptions, createService } from './app.js';
 import { errorResponse, headerOverflow, ServiceError } from './errors.js';
-import { bodyText, JSON_TYPE, JsonResponse, jsonResponse, type ServiceResponse } from './http.js';
+import {
+  bodyText,
+  checkBodySize,
+  JSON_TYPE,
+  JsonResponse,
+  jsonResponse,
+  type ServiceResponse,
+} from './http.js';
+import { isJsonValue } from './json-value.js';
 
 export interface InProcessRequest {
   method: string;
@@ -9,6 +17,11 @@ export interface InProcessRequest {
   /** Names in lower case. */
   headers: Record<string, string>;
   body?: string;
+  /**
+   * The value `body` is the JSON text of: the service takes it instead of parsing the text when it holds only
+   * JSON's own values (isJsonValue), and never changes it.
+   */
+  json?: unknown;
 }
 
 /** What a client reads off the wire: the status, the headers as text, the body as UTF-8 text. */
@@ -77,8 +90,9 @@ export function inProcessService(opts: AppOptions): InProcessService {
       headers[k.toLowerCase()] = v;
       size += k.length + v.length;
     }
-    const bytes = req.body === undefined ? undefined : Buffer.from(req.body, 'utf8');
-    if (bytes) headers['content-length'] = String(bytes.length);
+    const { body, json } = req;
+    const length = body === undefined ? 0 : Buffer.byteLength(body, 'utf8');
+    if (body !== undefined) headers['content-length'] = String(length);
     if (size >= SURELY_WITHIN && size >= (await import('node:http')).maxHeaderSize) {
       const lineLength = `${req.method} ${req.url} HTTP/1.1`.length;
       const r = errorResponse(new ServiceError(headerOverflow(lineLength)), {
@@ -92,7 +106,16 @@ export function inProcessService(opts: AppOptions): InProcessService {
       method: req.method,
       url: req.url,
       headers,
-      readBody: async () => bodyText(bytes ?? Buffer.alloc(0)),
+      readBody: async () => bodyText(Buffer.from(body ?? '', 'utf8')),
+      // The text would be parsed back into this very value: the service takes the value.
+      ...(body !== undefined && json !== undefined && isJsonValue(json)
+        ? {
+            readJson: async () => {
+              checkBodySize(length);
+              return json;
+            },
+          }
+        : {}),
     });
     return answer(r);
   };

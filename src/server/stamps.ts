@@ -11,31 +11,60 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function strip(record: Record<string, unknown>, depth: number): void {
+/**
+ * The record without server stamps, copied only where one is dropped: what it was given is never changed
+ * (a caller in process hands over its own records, src/server/in-process.ts).
+ */
+function stripped(record: Record<string, unknown>, depth: number): Record<string, unknown> {
+  let out = record;
+  const change = (key: string, value: unknown, drop: boolean) => {
+    if (out === record) out = { ...record };
+    if (drop) delete out[key];
+    else out[key] = value;
+  };
   for (const key of Object.keys(record)) {
     if (SERVER_STAMPS.has(key)) {
-      delete record[key];
+      change(key, undefined, true);
       continue;
     }
     if (depth >= MAX_DEPTH) continue;
     const value = record[key];
-    if (isPlainObject(value)) strip(value, depth + 1);
-    else if (Array.isArray(value)) {
-      for (const item of value) if (isPlainObject(item)) strip(item, depth + 1);
+    if (isPlainObject(value)) {
+      const next = stripped(value, depth + 1);
+      if (next !== value) change(key, next, false);
+    } else if (Array.isArray(value)) {
+      const next = strippedAll(value, depth + 1);
+      if (next !== value) change(key, next, false);
     }
   }
+  return out;
 }
 
-/** Removes the server-set timestamps from each record of an envelope's `data` (in place). */
-export function dropServerStamps(body: unknown): void {
-  if (!isPlainObject(body) || !Array.isArray(body.data)) return;
-  for (const record of body.data) if (isPlainObject(record)) strip(record, 1);
+/** Each record of a list stripped; the same list when none had a stamp. */
+function strippedAll(list: unknown[], depth: number): unknown[] {
+  let out = list;
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    if (!isPlainObject(item)) continue;
+    const next = stripped(item, depth);
+    if (next === item) continue;
+    if (out === list) out = [...list];
+    out[i] = next;
+  }
+  return out;
 }
 
-/** The same for a fixture: every record of each top-level array (import sets the timestamps itself). */
+/** An envelope whose records in `data` hold no server-set timestamps (the same envelope when none did). */
+export function withoutServerStamps(body: unknown): unknown {
+  if (!isPlainObject(body) || !Array.isArray(body.data)) return body;
+  const data = strippedAll(body.data, 1);
+  return data === body.data ? body : { ...body, data };
+}
+
+/** The same for a fixture, in place: every record of each top-level array (import sets the timestamps itself). */
 export function dropFixtureStamps(fixture: unknown): void {
   if (!isPlainObject(fixture)) return;
-  for (const records of Object.values(fixture)) {
-    if (Array.isArray(records)) for (const record of records) if (isPlainObject(record)) strip(record, 1);
+  for (const [key, records] of Object.entries(fixture)) {
+    if (Array.isArray(records)) fixture[key] = strippedAll(records, 1);
   }
 }

@@ -11,15 +11,21 @@ import { envelope, FIXED_NOW, startTestServer, type TestServer } from '../helper
 let http: TestServer;
 let local: TestServer;
 let call: InProcessService;
+// A third, sent each body's value with its text: the service takes the value instead of parsing the text.
+let handedServer: TestServer;
+let handedCall: InProcessService;
 
 beforeAll(async () => {
   http = await startTestServer({ clock: fixedClock(FIXED_NOW) });
   local = await startTestServer({ clock: fixedClock(FIXED_NOW) });
   call = inProcessService({ store: local.store, clock: fixedClock(FIXED_NOW) });
+  handedServer = await startTestServer({ clock: fixedClock(FIXED_NOW) });
+  handedCall = inProcessService({ store: handedServer.store, clock: fixedClock(FIXED_NOW) });
 });
 afterAll(async () => {
   await http?.close();
   await local?.close();
+  await handedServer?.close();
 });
 
 type Who = 'admin' | 'viewer' | 'none' | 'bad';
@@ -81,6 +87,22 @@ async function inProcess(c: Case): Promise<Answer> {
   return comparable(r.status, r.headers, r.text, ['connection']);
 }
 
+/** In process, the body's value handed over with its text (what the CLI's client does). */
+async function handedOver(c: Case): Promise<Answer> {
+  let json: unknown;
+  try {
+    json = c.body === undefined ? undefined : JSON.parse(c.body);
+  } catch {}
+  const r = await handedCall({
+    method: c.method,
+    url: c.url,
+    headers: headersFor(c, handedServer),
+    body: c.body,
+    json,
+  });
+  return comparable(r.status, r.headers, r.text, ['connection']);
+}
+
 const add = (records: unknown[]) => JSON.stringify(envelope(records));
 const device = (serial: string, extra: object = {}) => ({
   edgeDeviceName: `gateway ${serial}`,
@@ -139,13 +161,15 @@ describe('in process, the service answers as over its socket', () => {
   it.each(CASES.map((c) => [c.what, c] as const))('%s', async (_what, c) => {
     const socket = await overSocket(c);
     const local = await inProcess(c);
+    const handed = await handedOver(c);
     if (c.what === 'an add') {
       // Each server makes the new device's uuid: compare everything else.
       const records = (a: Answer) => (a.body as { data: { uuid: string }[] }).data;
       expect(records(local)[0]!.uuid).toMatch(/^[0-9a-f-]{36}$/);
-      for (const a of [socket, local]) for (const r of records(a)) r.uuid = 'made by the server';
+      for (const a of [socket, local, handed]) for (const r of records(a)) r.uuid = 'made by the server';
     }
     expect(local).toEqual(socket);
+    expect(handed).toEqual(socket);
     // Not vacuous: the statuses are those the case is about.
     expect(socket.status).toBeGreaterThan(0);
   });
@@ -234,5 +258,46 @@ describe('in process, the value handed over is what the text says', () => {
       expect(r.json).toBeUndefined();
       expect(r.text.length).toBeGreaterThan(100);
     }
+  });
+});
+
+describe('in process, a body handed over as its value', () => {
+  const devices = (serial: string) => [
+    {
+      ...device(serial),
+      createdOn: 'stale',
+      edgeFlows: [{ flowId: 'f1', flowName: 'One', flowJSON: '{}', modifiedOn: 12 }],
+    },
+  ];
+
+  it('is never changed by the service, which still drops the stamps it holds', async () => {
+    const value = envelope(devices('SN-HV-1'));
+    const before = structuredClone(value);
+    const r = await handedCall({
+      method: 'POST',
+      url: addPath,
+      headers: headersFor({ what: '', method: 'POST', url: addPath, body: '' }, handedServer),
+      body: JSON.stringify(value),
+      json: value,
+    });
+    expect(r.status).toBe(200);
+    expect(value).toStrictEqual(before);
+    const [saved] = (r.json as { data: { createdOn: string; edgeFlows: { modifiedOn: string }[] }[] }).data;
+    expect(saved!.createdOn).not.toBe('stale');
+    expect(saved!.edgeFlows[0]!.modifiedOn).not.toBe(12);
+  });
+
+  it('is read from its text when it holds what JSON has no way to say (NaN here, null in the text)', async () => {
+    const value = envelope([{ ...device('SN-HV-2'), port: Number.NaN }]);
+    const r = await handedCall({
+      method: 'POST',
+      url: addPath,
+      headers: headersFor({ what: '', method: 'POST', url: addPath, body: '' }, handedServer),
+      body: JSON.stringify(value),
+      json: value,
+    });
+    // Taken as it is, NaN would be a 406 (port: expected a number); the text says null, which is valid.
+    expect((r.json as { statusCode: string }).statusCode).toBe('OK');
+    expect((r.json as { data: { port: unknown }[] }).data[0]!.port).toBeNull();
   });
 });
