@@ -125,11 +125,20 @@ function wallClock(w: number): string {
   return `${lastDate}${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds]}*${THREE_DIGITS[rest - seconds * 1000]}`;
 }
 
+// The last instant rendered: the records a write saves share one (their createdOn and modifiedOn alike).
+let lastMs = Number.NaN;
+let lastZone = '';
+let lastText = '';
+
 /** Renders an instant in the wire form, in `timeZone` (UTC by default). */
 export function formatTimestamp(instant: Date | number, timeZone = 'UTC'): string {
   const ms = typeof instant === 'number' ? instant : instant.getTime();
+  if (ms === lastMs && timeZone === lastZone) return lastText;
   const offset = offsetMinutes(ms, timeZone);
-  return wallClock(ms + offset * 60_000) + offsetText(offset);
+  lastText = wallClock(ms + offset * 60_000) + offsetText(offset);
+  lastMs = ms;
+  lastZone = timeZone;
+  return lastText;
 }
 
 /** Renders the calendar date of an instant in `timeZone`: YYYY-MM-DD. */

@@ -29,6 +29,15 @@ describe('timestamps', () => {
     expect(formatDate(Date.UTC(2026, 10, 21, 20), 'Asia/Kolkata')).toBe('2026-11-22');
   });
 
+  it('renders an instant asked again (as the records of a write share one) the same, whatever came between', () => {
+    const instant = Date.UTC(2026, 10, 21, 4, 0, 0, 5);
+    for (const zone of ['UTC', 'Asia/Kolkata', 'UTC', 'UTC', 'America/New_York', 'Asia/Kolkata']) {
+      expect(formatTimestamp(instant, zone)).toBe(reference(instant, zone));
+      expect(formatTimestamp(new Date(instant + 1), zone)).toBe(reference(instant + 1, zone));
+      expect(formatTimestamp(instant, zone)).toBe(reference(instant, zone));
+    }
+  });
+
   it('agrees with Intl across daylight-saving transitions and odd offsets', () => {
     const zones = [
       'Europe/London',
