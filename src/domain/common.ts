@@ -17,14 +17,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 // The only characters those two rules look at, found in one scan of a text that has none of them.
 const SUSPECT = /[\0\uD800-\uDFFF]/;
 
-/**
- * No NUL and no half of a surrogate pair, as one check function: zod's .regex() and .refine() each cost
- * several times this per value, and a bulk add checks every text of thousands of records, on both sides.
- * The issues are those the two rules gave (the NUL one as a regex format issue, for its pattern).
- */
-function unicodeText(ctx: z.core.ParsePayload<string>): void {
-  const s = ctx.value;
-  if (!SUSPECT.test(s)) return;
+/** The issues of a text with a NUL or half of a surrogate pair (those the two rules gave, NUL as a regex format). */
+function unicodeIssues(ctx: z.core.ParsePayload<string>, s: string): void {
   if (!NO_NUL.test(s)) {
     ctx.issues.push({
       code: 'invalid_format',
@@ -43,10 +37,35 @@ function unicodeText(ctx: z.core.ParsePayload<string>): void {
     });
 }
 
+/**
+ * No NUL, no half of a surrogate pair and (for `max`) at most that many characters, as one check function:
+ * zod's .regex(), .refine() and .max() each cost several times this per value (a call, a `when`, an issue
+ * list walk), and a bulk add checks every text of thousands of records, on both sides. The issues are
+ * those the rules gave, in the same order; the JSON Schema keeps its pattern and maxLength (meta).
+ */
+function textCheck(max?: number) {
+  const tooLong = `must be at most ${max} characters`;
+  return (ctx: z.core.ParsePayload<string>): void => {
+    const s = ctx.value;
+    if (SUSPECT.test(s)) unicodeIssues(ctx, s);
+    if (max !== undefined && s.length > max) {
+      ctx.issues.push({
+        code: 'too_big',
+        maximum: max,
+        origin: 'string',
+        inclusive: true,
+        input: s,
+        message: tooLong,
+      });
+    }
+  };
+}
+
 /** Text with no NUL character, of any length the body allows (flowJSON). */
-export const longText = () => z.string().check(unicodeText).meta({ pattern: NO_NUL.source });
+export const longText = () => z.string().check(textCheck()).meta({ pattern: NO_NUL.source });
 /** A text field: at most MAX_TEXT characters, no NUL. */
-export const text = () => longText().max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`);
+export const text = () =>
+  z.string().check(textCheck(MAX_TEXT)).meta({ maxLength: MAX_TEXT, pattern: NO_NUL.source });
 /** A count (noOfdevices and the like): a whole number, 0 or more. */
 export const count = () => z.number().int().min(0, 'must be 0 or more').nullish();
 /** A TCP/UDP port: 1 to 65535. */
