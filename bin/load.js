@@ -48,12 +48,14 @@ function writeAtomic(file, header, data) {
 // Built-ins that modules require at their top but most commands never use: each loads (about 30 of
 // Node's own modules in all) when something of it is first used. commander requires child_process for
 // subcommands that are executables (ccp has none); crypto, fs/promises and stream/consumers serve writes;
-// undici's client requires http2 (below).
+// worker_threads renders reports (the embedded server's chunk holds the pool); undici's client requires
+// http2 (below).
 const LAZY_BUILTINS = new Set([
   'node:child_process',
   'node:crypto',
   'node:fs/promises',
   'node:stream/consumers',
+  'node:worker_threads',
   'node:http2',
 ]);
 

@@ -1,3 +1,4 @@
+import { monotonicMs } from '../domain/clock.js';
 import { buildMetadata, isEnvelope, type Metadata } from './envelope.js';
 import { NetworkError } from './errors.js';
 import { type Exchange, type RawResponse, type Transport, throwUnlessOk, toExchange } from './exchange.js';
@@ -101,7 +102,7 @@ export class ApiClient {
     this.retries = opts.retries ?? 3;
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
     this.random = opts.random ?? Math.random;
-    this.now = opts.now ?? (() => performance.now());
+    this.now = opts.now ?? (() => monotonicMs());
   }
 
   get baseUrl(): string {

@@ -9,6 +9,7 @@ import { type ListFn, walkListing } from '../cli/listing-find.js';
 import type { OutputSpec } from '../cli/output.js';
 import type { Prompter } from '../cli/prompter.js';
 import { readInputFile } from '../cli/write/input.js';
+import { monotonicMs } from '../domain/clock.js';
 import { type EdgeDevice, EdgeDeviceInput, type EdgeDevicePushInput } from '../domain/edge-device.js';
 import type { InputFormat } from '../input/index.js';
 import { type Batch, sendBatches } from './execute.js';
@@ -195,7 +196,7 @@ export async function runEdgeDeviceApply(opts: EdgeDeviceApplyOptions): Promise<
     io.note('Nothing was applied.');
     return;
   }
-  const started = performance.now();
+  const started = monotonicMs();
   const batches = planBatches(plan, opts);
   const answered = await sendBatches<EdgeDevice>({
     io,
@@ -207,7 +208,7 @@ export async function runEdgeDeviceApply(opts: EdgeDeviceApplyOptions): Promise<
   // A device both updated and pushed is answered twice: its last answer is what is stored.
   const saved = [...new Map(answered.map((d) => [d.uuid, d])).values()];
   await writeResult(shown, saved);
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const seconds = ((monotonicMs() - started) / 1000).toFixed(1);
   const pushed = plan.update.filter((u) => u.flows.length > 0).length;
   io.note(
     `Applied: ${counts.create} created, ${plan.update.filter((u) => u.send).length} updated, ${counts.disable} disabled, flows pushed to ${pushed} ${pushed === 1 ? 'device' : 'devices'}; ${batches.length} ${batches.length === 1 ? 'request' : 'requests'} (${seconds} s).`,

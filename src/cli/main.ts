@@ -2,6 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { CommanderError } from 'commander';
 import { ApiError, AuthError, NetworkError, NotFoundError } from '../api/errors.js';
 import { ConfigError } from '../config/errors.js';
+import { monotonicMs } from '../domain/clock.js';
 import { CancelledError, UsageError } from './errors.js';
 import { createFactory, type Factory } from './factory.js';
 import { type IO, systemIO } from './io.js';
@@ -207,10 +208,10 @@ function handleSigint(io: IO, finished: () => boolean): () => void {
   };
   return () => {
     if (io.signal.aborted) {
-      if (performance.now() - first > ECHO_MS) end();
+      if (monotonicMs() - first > ECHO_MS) end();
       return;
     }
-    first = performance.now();
+    first = monotonicMs();
     io.interrupt();
     setTimeout(end, INTERRUPT_GRACE_MS).unref();
   };

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { monotonicMs } from '../domain/clock.js';
 import type { Store } from './store/db.js';
 
 // SQLite waits for a lock by sleeping in the calling thread: a server waiting up to 10 s that way would
@@ -22,12 +23,12 @@ export function shortenLockWait(store: Store): void {
  * the database is busy, up to the store's busy timeout in all; then the last failure is thrown.
  */
 export async function waitForLock<T>(store: Store, fn: () => T | Promise<T>): Promise<T> {
-  const deadline = performance.now() + store.busyTimeoutMs;
+  const deadline = monotonicMs() + store.busyTimeoutMs;
   for (let attempt = 0; ; attempt++) {
     try {
       return await fn();
     } catch (err) {
-      const left = deadline - performance.now();
+      const left = deadline - monotonicMs();
       if (!isBusy(err) || left <= 0) throw err;
       await sleep(Math.min(left, BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!));
     }

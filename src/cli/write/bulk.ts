@@ -2,6 +2,7 @@
 // to a journal file as each batch is answered, failed rows kept for a re-run, and a summary a person can
 // act on when it stops early (a failure, an answer that never came, Ctrl-C).
 import { ApiError, NetworkError, serviceError } from '../../api/errors.js';
+import { monotonicMs } from '../../domain/clock.js';
 import type { RecordKind } from '../../domain/index.js';
 import type { InputFormat } from '../../input/detect.js';
 import { CancelledError } from '../errors.js';
@@ -56,7 +57,7 @@ export async function sendBulk<R, T>(
 ): Promise<number> {
   const { io } = deps;
   const noun = (n: number) => count(n, what.noun, what.plural);
-  const startedAt = performance.now();
+  const startedAt = monotonicMs();
   const batchList = chunks(opts.rows, opts.batchSize);
   const fromFile = opts.source !== undefined;
   const format = opts.format ?? formatOfSource(opts.source);
@@ -143,7 +144,7 @@ export async function sendBulk<R, T>(
 
   if (results.errors.length === 0 && !results.interrupted) {
     if (opts.savedFile === undefined) await journal?.remove();
-    const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+    const seconds = ((monotonicMs() - startedAt) / 1000).toFixed(1);
     const batchesText = count(batchList.length, 'batch', 'batches');
     io.note(`Saved ${noun(saved)} in ${batchesText} (${seconds} s)${skippedText}.`);
     return saved;
