@@ -13,12 +13,22 @@ export const Metadata = z
   .meta({ id: 'Metadata' });
 export type Metadata = z.infer<typeof Metadata>;
 
+// Each request envelope schema's record schema, for a caller that checks an envelope's records apart.
+const recordsOf = new WeakMap<z.ZodType, z.ZodType>();
+
 /** Request envelope whose `data` holds records of `record`, at most MAX_RECORDS of them (decisions.md). */
 export function requestEnvelope<T extends z.ZodType>(record: T) {
-  return z.object({
+  const envelope = z.object({
     data: z.array(record).max(MAX_RECORDS, `at most ${MAX_RECORDS} records in one request`),
     metadata: Metadata.nullish(),
   });
+  recordsOf.set(envelope, record);
+  return envelope;
+}
+
+/** The record schema of a schema requestEnvelope made (undefined for any other, an extended one included). */
+export function envelopeRecords(schema: z.ZodType): z.ZodType | undefined {
+  return recordsOf.get(schema);
 }
 
 /** Response envelope whose `data` holds records of `record`. */

@@ -5,6 +5,7 @@ import type { Metadata } from '../domain/envelope.js';
 import { firstIssue } from '../domain/issues.js';
 import { isValidTimeZone } from '../domain/timestamp.js';
 import { authenticator } from './auth.js';
+import { parseBody } from './body.js';
 import { errorResponse, ServiceError } from './errors.js';
 import { failureResponse, logLine } from './failure.js';
 import { envelopeResponse, jsonResponse, nodeHandler, type Service, type ServiceResponse } from './http.js';
@@ -168,7 +169,7 @@ export function createService(opts: AppOptions): Service {
         }
         metadata = echoMetadata(json);
         if (route.serverStamps) json = withoutServerStamps(json);
-        const parsed = route.body.safeParse(json);
+        const parsed = parseBody(route.body, json, handed !== undefined);
         if (!parsed.success) throw new ServiceError('validation', firstIssue(parsed.error, json));
         body = parsed.data;
       }
