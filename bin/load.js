@@ -9,7 +9,6 @@ const { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('
 const { createRequire } = require('node:module');
 const { homedir } = require('node:os');
 const { basename, dirname, join } = require('node:path');
-const { setFlagsFromString } = require('node:v8');
 const vm = require('node:vm');
 
 const DIR = join(__dirname, '..', 'dist', 'cli');
@@ -76,8 +75,8 @@ const HTTP2_CONSTANTS = {
   NGHTTP2_CANCEL: 8,
 };
 
-/** The module `spec` of Node, required when one of its members is first read. */
-function lazyBuiltin(spec, nodeRequire) {
+/** The module `spec` of Node, required when one of its members is first read; `own` members come first. */
+function lazyBuiltin(spec, nodeRequire, own = {}) {
   let mod;
   const real = () => {
     mod ??= nodeRequire(spec);
@@ -90,11 +89,16 @@ function lazyBuiltin(spec, nodeRequire) {
         })
       : undefined;
   return new Proxy(Object.create(null), {
-    get: (_, key) => (key === 'constants' && constants && !mod ? constants : real()[key]),
+    get: (_, key) => {
+      if (Object.hasOwn(own, key)) return own[key];
+      return key === 'constants' && constants && !mod ? constants : real()[key];
+    },
     set: (_, key, value) => Reflect.set(real(), key, value),
     has: (_, key) => key in real(),
     ownKeys: () => Reflect.ownKeys(real()),
     getOwnPropertyDescriptor: (_, key) => {
+      if (Object.hasOwn(own, key))
+        return { value: own[key], writable: false, enumerable: true, configurable: true };
       const d = Reflect.getOwnPropertyDescriptor(real(), key);
       return d && { ...d, configurable: true };
     },
@@ -106,9 +110,6 @@ function lazyBuiltin(spec, nodeRequire) {
  * (the build's warm-up runs) adds what the run compiled to the caches in dist/cli.
  */
 function loadCli(env = process.env) {
-  // Set before compiling: V8 accepts cached data only under the flags it was made with. src/cli/main.ts
-  // explains the flag (it sets it too, for runs from source).
-  setFlagsFromString('--liftoff-only');
   const warmUp = env.CCP_BUILD_WARMUP === '1';
   const userCache = join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'ccp');
   const nodeRequire = createRequire(join(DIR, 'main.cjs'));
@@ -118,14 +119,31 @@ function loadCli(env = process.env) {
   // Module functions of a pack (main.cjs holds those of the chunks it requires at its top), by file.
   const packed = new Map();
 
+  // V8 accepts cached data only under the V8 flags it was made with. The CLI sets one before it reaches a
+  // remote service (--liftoff-only: src/api/client.ts says why), through this module's node:v8: what was
+  // compiled until then has its cache made at once, under the flags it was compiled with, and what is
+  // compiled after keeps its cache apart (`<chunk>.liftoff-only.cache`). No other command loads node:v8.
+  const flagsSet = new Set();
+  let flagsTag = '';
+  const v8 = lazyBuiltin('node:v8', nodeRequire, {
+    setFlagsFromString(flags) {
+      if (flagsSet.has(flags)) return;
+      for (const entry of toWrite) entry.data ??= entry.script.createCachedData();
+      nodeRequire('node:v8').setFlagsFromString(flags);
+      flagsSet.add(flags);
+      flagsTag = [...flagsSet].map((f) => f.replace(/[^a-z0-9-]/gi, '').replace(/^-+/, '')).join('.');
+    },
+  });
+
   function load(file) {
     const source = readFileSync(file, 'latin1'); // ASCII: scripts/build.mjs
     const id = BUILD_ID.exec(source.slice(-64))?.[1] ?? 'none';
     const header = `${id} ${process.version}`;
-    let cacheFile = `${file}.cache`;
+    const tag = flagsTag ? `.${flagsTag}` : '';
+    let cacheFile = `${file}${tag}.cache`;
     let cachedData = cacheData(cacheFile, header);
     if (!cachedData && !warmUp) {
-      cacheFile = join(userCache, `${basename(file)}-${id}-${process.version}-${process.arch}.cache`);
+      cacheFile = join(userCache, `${basename(file)}-${id}-${process.version}-${process.arch}${tag}.cache`);
       cachedData = cacheData(cacheFile, header);
     }
     const pack = source.startsWith('// ccp-pack');
@@ -153,6 +171,7 @@ function loadCli(env = process.env) {
 
   // Chunks name each other `./chunk-X.cjs`; anything else is a package or a Node built-in.
   function requireFrom(spec) {
+    if (spec === 'node:v8') return v8;
     if (LAZY_BUILTINS.has(spec)) return lazyBuiltin(spec, nodeRequire);
     if (!spec.startsWith('./')) return nodeRequire(spec);
     const file = join(DIR, spec);
@@ -165,8 +184,8 @@ function loadCli(env = process.env) {
 
   // At exit, when every function the command ran has been compiled.
   process.once('exit', () => {
-    for (const { script, cacheFile, header } of toWrite)
-      writeAtomic(cacheFile, header, script.createCachedData());
+    for (const { script, cacheFile, header, data } of toWrite)
+      writeAtomic(cacheFile, header, data ?? script.createCachedData());
   });
   return requireFrom('./main.cjs');
 }

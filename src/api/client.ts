@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { monotonicMs } from '../domain/clock.js';
 import { buildMetadata, isEnvelope, type Metadata } from './envelope.js';
 import { NetworkError } from './errors.js';
@@ -81,6 +82,20 @@ export function requestEnvelope(
     return opts.body as { data: unknown[]; metadata: Metadata };
   }
   return { data: opts.records ?? [], metadata: buildMetadata(defaults, opts.metadata) };
+}
+
+/**
+ * The HTTP transport's module (undici). undici parses HTTP with llhttp compiled to WebAssembly on the first
+ * connection; V8 then recompiles it with its optimising tier on a background thread, and node waits for
+ * that work before the process may exit: about 70 ms added to every command that made a request, for no
+ * gain in a short-lived CLI (the baseline Liftoff code is what runs anyway until then). The flag is
+ * process-wide, so it is set here, before undici loads, and only by a command that reaches a remote
+ * service: node:v8 alone costs the others about 2 ms of start-up (bin/load.js keeps the code caches of
+ * what is compiled after the flag apart).
+ */
+export function loadHttpTransport(): Promise<typeof import('./transport.js')> {
+  setFlagsFromString('--liftoff-only');
+  return import('./transport.js');
 }
 
 /** Whether a request of this method carries an envelope (GET and HEAD send none). */
@@ -198,7 +213,7 @@ export class ApiClient {
   }
 
   private connect(): Promise<Transport> {
-    this.transport ??= import('./transport.js').then((m) => m.httpTransport(this.base, this.opts.env));
+    this.transport ??= loadHttpTransport().then((m) => m.httpTransport(this.base, this.opts.env));
     return this.transport;
   }
 

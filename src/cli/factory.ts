@@ -85,7 +85,7 @@ export function createFactory(opts: FactoryOptions): Factory {
         const clientModule = import('../api/client.js');
         const cfg = await factory.config();
         const embeddedModule = cfg.baseUrl ? undefined : import('./embedded.js');
-        const httpModule = cfg.baseUrl ? import('../api/transport.js') : undefined;
+        const httpModule = cfg.baseUrl ? clientModule.then((m) => m.loadHttpTransport()) : undefined;
         const { ApiClient } = await clientModule;
         let baseUrl = cfg.baseUrl;
         let token = cfg.token;

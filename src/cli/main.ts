@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import { CommanderError } from 'commander';
 import { ApiError, AuthError, NetworkError, NotFoundError } from '../api/errors.js';
 import { ConfigError } from '../config/errors.js';
@@ -222,12 +221,6 @@ function handleSigint(io: IO, finished: () => boolean): () => void {
  * command that does not stop after Ctrl-C).
  */
 export async function main(argv: string[] = process.argv): Promise<void> {
-  // undici parses HTTP with llhttp compiled to WebAssembly on the first connection. V8 then recompiles it
-  // with its optimising tier on a background thread, and node waits for that work before the process may
-  // exit: about 70 ms added to every command that made a request, for no gain in a short-lived CLI. The
-  // baseline (Liftoff) code is what runs anyway until then. A process-wide setting, so it is made here,
-  // by the program's entry point, before any command can load undici, and never by importing a module.
-  setFlagsFromString('--liftoff-only');
   process.stdout.on('error', (err) => {
     if (!isBrokenPipe(err)) throw err;
   });
