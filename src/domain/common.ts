@@ -4,6 +4,8 @@ export { DateOnly, Timestamp } from './timestamp.js';
 
 // "UUID format": 8-4-4-4-12 hex digits. Permissive about version/variant bits, as remote data may be.
 export const Uuid = z.guid();
+/** Uuid's rule as a plain test, for a path segment or a metadata field (a zod parse costs ten times more). */
+export const isUuid = (value: string): boolean => z.regexes.guid.test(value);
 
 // decisions.md "Limits and hostile input": text fields hold at most 4,096 characters and never a NUL.
 export const MAX_TEXT = 4096;

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '../domain/clock.js';
-import { Uuid } from '../domain/common.js';
+import { isUuid } from '../domain/common.js';
 import type { Metadata } from '../domain/envelope.js';
 import { firstIssue } from '../domain/issues.js';
 import { isValidTimeZone } from '../domain/timestamp.js';
@@ -85,7 +85,7 @@ function echoMetadata(body: unknown): Metadata {
   // Only what the metadata schema accepts is echoed, so even a refused request's answer keeps its shape.
   const field = (k: string) => {
     const v = m && typeof m === 'object' ? (m as Record<string, unknown>)[k] : undefined;
-    return typeof v === 'string' && Uuid.safeParse(v).success ? v : '';
+    return typeof v === 'string' && isUuid(v) ? v : '';
   };
   return { fileCodeUuid: field('fileCodeUuid'), orgUuid: field('orgUuid'), userUuid: field('userUuid') };
 }

@@ -58,7 +58,8 @@ export class SavedJournal {
   /** Appends the records; returns them as the NDJSON lines written. */
   async append(records: object[]): Promise<string> {
     if (records.length === 0) return '';
-    const text = records.map((r) => `${JSON.stringify(r)}\n`).join('');
+    let text = '';
+    for (const r of records) text += `${JSON.stringify(r)}\n`;
     if (!this.started) {
       // The first batch starts the file afresh; a later run must not read an earlier run's records.
       await rm(this.path, { force: true });

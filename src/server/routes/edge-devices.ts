@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Uuid } from '../../domain/common.js';
+import { isUuid } from '../../domain/common.js';
 import { EdgeDevice, EdgeDeviceInput, EdgeDevicePushInput } from '../../domain/edge-device.js';
 import { requestEnvelope } from '../../domain/envelope.js';
 import { requireScope } from '../auth.js';
@@ -40,8 +40,7 @@ export const edgeDeviceRoutes: Route[] = [
         ['orgUuid', orgUuid],
         ['userUuid', userUuid],
       ] as const) {
-        if (!Uuid.safeParse(value).success)
-          throw ServiceError.about('invalidUuid', `${name} ${value} is not a UUID`);
+        if (!isUuid(value)) throw ServiceError.about('invalidUuid', `${name} ${value} is not a UUID`);
       }
       return store.tx(() => {
         if (!store.organizations.exists(orgUuid))

@@ -1,4 +1,4 @@
-import { Uuid } from '../../domain/common.js';
+import { isUuid } from '../../domain/common.js';
 import { LICENSE_ACTIONS, type LicenseAction, LicenseRecord } from '../../domain/license.js';
 import { requireScope } from '../auth.js';
 import { ServiceError } from '../errors.js';
@@ -17,7 +17,7 @@ export const licenseRoutes: Route[] = [
       const uuid = ctx.params.uuid ?? '';
       const action = ctx.params.action as LicenseAction;
       if (!LICENSE_ACTIONS.includes(action)) throw ServiceError.about('notFound', `action ${action}`);
-      if (!Uuid.safeParse(uuid).success) throw ServiceError.about('notFound', `license ${uuid}`);
+      if (!isUuid(uuid)) throw ServiceError.about('notFound', `license ${uuid}`);
       return store.tx(() => {
         const row = store.licenses.row(uuid);
         if (!row) throw ServiceError.about('notFound', `license ${uuid}`);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { Uuid } from '../../domain/common.js';
+import { isUuid } from '../../domain/common.js';
 import { requestEnvelope } from '../../domain/envelope.js';
 import {
   Organization,
@@ -19,8 +19,7 @@ const OrganizationUpdateBody = requestEnvelope(Organization.extend({ uuid: z.str
 
 /** 200 CCP-HTTP-017 naming `where` when `uuid` is malformed, or the organization when it does not exist. */
 function requireOrganization(store: Store, uuid: string, where: string): void {
-  if (!Uuid.safeParse(uuid).success)
-    throw ServiceError.about('invalidUuid', `${where} ${uuid} is not a UUID`);
+  if (!isUuid(uuid)) throw ServiceError.about('invalidUuid', `${where} ${uuid} is not a UUID`);
   if (!store.organizations.exists(uuid))
     throw ServiceError.about('invalidUuid', `organization ${uuid} does not exist`);
 }
