@@ -20,6 +20,8 @@ const rss = join(root, 'bench', 'export-memory', 'report-rss.cjs');
 const dir = mkdtempSync(join(tmpdir(), 'ccp-bench-summary-'));
 const STARTUP_RUNS = quick ? 9 : 25;
 const HEAVY_RUNS = quick ? 1 : 3;
+// A bulk add and its raw insert take about a second a pair: more pairs, a steadier median.
+const ADD_RUNS = quick ? 3 : 9;
 const LOAD_REQUESTS = quick ? 3_000 : 20_000;
 const LOAD_ROUNDS = quick ? 2 : 4;
 const DEEP_RUNS = quick ? 30 : 100;
@@ -270,7 +272,7 @@ try {
       ]);
     const raw = () =>
       run([join(root, 'bench', 'bulk-add', 'direct-insert.mjs'), fresh(), file, '100', BENCH_ORG, USER]);
-    const [cli, base] = await interleaved([add, raw], HEAVY_RUNS);
+    const [cli, base] = await interleaved([add, raw], ADD_RUNS);
     log(`add -f 10k: ccp ${cli!.toFixed(0)} ms, raw ${base!.toFixed(0)} ms`);
     atMost(
       '`ccp edgedevice add -f` 10,000 CSV rows vs a raw better-sqlite3 insert in its own process',
