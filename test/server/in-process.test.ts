@@ -270,16 +270,20 @@ describe('in process, a body handed over as its value', () => {
     },
   ];
 
-  it('is never changed by the service, which still drops the stamps it holds', async () => {
-    const value = envelope(devices('SN-HV-1'));
-    const before = structuredClone(value);
-    const r = await handedCall({
+  /** An add whose body is handed over as `value`, with the text JSON makes of it. */
+  const addHanded = (value: unknown) =>
+    handedCall({
       method: 'POST',
       url: addPath,
       headers: headersFor({ what: '', method: 'POST', url: addPath, body: '' }, handedServer),
       body: JSON.stringify(value),
       json: value,
     });
+
+  it('is never changed by the service, which still drops the stamps it holds', async () => {
+    const value = envelope(devices('SN-HV-1'));
+    const before = structuredClone(value);
+    const r = await addHanded(value);
     expect(r.status).toBe(200);
     expect(value).toStrictEqual(before);
     const [saved] = (r.json as { data: { createdOn: string; edgeFlows: { modifiedOn: string }[] }[] }).data;
@@ -288,14 +292,7 @@ describe('in process, a body handed over as its value', () => {
   });
 
   it('is read from its text when it holds what JSON has no way to say (NaN here, null in the text)', async () => {
-    const value = envelope([{ ...device('SN-HV-2'), port: Number.NaN }]);
-    const r = await handedCall({
-      method: 'POST',
-      url: addPath,
-      headers: headersFor({ what: '', method: 'POST', url: addPath, body: '' }, handedServer),
-      body: JSON.stringify(value),
-      json: value,
-    });
+    const r = await addHanded(envelope([{ ...device('SN-HV-2'), port: Number.NaN }]));
     // Taken as it is, NaN would be a 406 (port: expected a number); the text says null, which is valid.
     expect((r.json as { statusCode: string }).statusCode).toBe('OK');
     expect((r.json as { data: { port: unknown }[] }).data[0]!.port).toBeNull();
