@@ -5,6 +5,7 @@ import { createFactory, type Factory, type GlobalOptions } from './factory.js';
 import { examples } from './help.js';
 import { systemIO } from './io.js';
 import { addHelpCommand, formatHelp, RootCommand, visibleCommands } from './root-help.js';
+import { fillVerbs } from './verbs.js';
 import { cliVersion } from './version.js';
 
 /**
@@ -79,6 +80,8 @@ export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Co
   program.hook('preAction', (_root, action) => {
     f.setGlobals(action.optsWithGlobals() as GlobalOptions);
   });
+  // A group's verbs are added as the group is dispatched to (src/cli/verbs.ts).
+  program.hook('preSubcommand', (_root, group) => fillVerbs(group));
   registerCommands(program, f);
   addHelpCommand(program);
   return program;

@@ -1,4 +1,5 @@
 import { Command, CommanderError, type Help, type HelpContext } from 'commander';
+import { fillVerbs } from './verbs.js';
 
 /** Where a user reads more than a command's help. */
 export const DOCS_LINE =
@@ -57,7 +58,10 @@ export function addHelpCommand(program: Command): void {
         const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
         if (!next)
           target.error(`error: unknown command '${path.slice(0, path.indexOf(word) + 1).join(' ')}'`);
-        else target = next;
+        else {
+          fillVerbs(next);
+          target = next;
+        }
       }
       target.outputHelp();
     });

@@ -1,6 +1,7 @@
 import { Argument, type Command } from 'commander';
 import { examples } from '../cli/help.js';
 import type { IO } from '../cli/io.js';
+import { fillAllVerbs } from '../cli/verbs.js';
 
 const SHELL_NAMES = ['bash', 'zsh', 'fish'] as const;
 type ShellName = (typeof SHELL_NAMES)[number];
@@ -19,7 +20,7 @@ export interface CompletionOptions {
 /** The completion script for one shell, generated from a commander tree. */
 export async function generateCompletion(shell: ShellName, program: Command): Promise<string> {
   const { buildCompletionModel } = await import('./completion-gen.js');
-  const model = buildCompletionModel(program);
+  const model = buildCompletionModel(fillAllVerbs(program));
   switch (shell) {
     case 'bash':
       return (await import('./completion-bash.js')).bashCompletion(model);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFactory } from '../../src/cli/factory.js';
 import { testIO } from '../../src/cli/io.js';
 import { buildProgram } from '../../src/cli/program.js';
+import { fillVerbs } from '../../src/cli/verbs.js';
 import { cliVersion } from '../../src/cli/version.js';
 import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
 
@@ -26,6 +27,7 @@ afterAll(async () => {
 });
 
 function leaves(cmd: Command, path: string[] = []): Array<{ path: string[]; cmd: Command }> {
+  fillVerbs(cmd);
   const subs = cmd.commands.filter((c) => c.name() !== 'help');
   if (subs.length === 0) return [{ path, cmd }];
   return subs.flatMap((c) => leaves(c, [...path, c.name()]));

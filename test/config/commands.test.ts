@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fillAllVerbs } from '../../src/cli/verbs.js';
 import { registerConfig } from '../../src/commands/config/index.js';
 import { runConfigList } from '../../src/commands/config/list.js';
 import { runConfigSet } from '../../src/commands/config/set.js';
@@ -36,7 +37,7 @@ async function run(argv: string[], env = t.env, stdoutIsTTY = false): Promise<{ 
     .option('--token <token>')
     .exitOverride()
     .configureOutput({ writeOut: (s) => out.stream.write(s), writeErr: (s) => err.stream.write(s) });
-  registerConfig(program, { io: { env, stdout: out.stream, stderr: err.stream, stdoutIsTTY } });
+  fillAllVerbs(registerConfig(program, { io: { env, stdout: out.stream, stderr: err.stream, stdoutIsTTY } }));
   await program.parseAsync(argv, { from: 'user' });
   return { out: out.text(), err: err.text() };
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { deferVerbs } from '../../cli/verbs.js';
 import { registerConfigGet } from './get.js';
 import { registerConfigList } from './list.js';
 import { registerConfigSet } from './set.js';
@@ -17,10 +18,11 @@ export function registerConfig(program: Command, f: ConfigDeps): Command {
       'after',
       '\nPrecedence: a flag, then its environment variable (CCP_BASE_URL, CCP_TOKEN, ...), then the profile, then the default.\n',
     );
-  registerConfigGet(config, f);
-  registerConfigSet(config, f);
-  registerConfigUnset(config, f);
-  registerConfigList(config, f);
-  registerConfigUse(config, f);
-  return config;
+  return deferVerbs(config, () => {
+    registerConfigGet(config, f);
+    registerConfigSet(config, f);
+    registerConfigUnset(config, f);
+    registerConfigList(config, f);
+    registerConfigUse(config, f);
+  });
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
+import { deferVerbs } from '../../cli/verbs.js';
 import { registerEdgeDeviceAdd } from './add.js';
 import { registerEdgeDeviceApply } from './apply.js';
 import { registerEdgeDeviceGet } from './get.js';
@@ -11,10 +12,11 @@ export function registerEdgeDevice(program: Command, f: Factory): Command {
     .command('edgedevice')
     .alias('device')
     .description('Edge devices: list, get, add, push flows, apply');
-  registerEdgeDeviceList(group, f);
-  registerEdgeDeviceGet(group, f);
-  registerEdgeDeviceAdd(group, f);
-  registerEdgeDevicePush(group, f);
-  registerEdgeDeviceApply(group, f);
-  return group;
+  return deferVerbs(group, () => {
+    registerEdgeDeviceList(group, f);
+    registerEdgeDeviceGet(group, f);
+    registerEdgeDeviceAdd(group, f);
+    registerEdgeDevicePush(group, f);
+    registerEdgeDeviceApply(group, f);
+  });
 }

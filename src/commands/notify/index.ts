@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
+import { deferVerbs } from '../../cli/verbs.js';
 import { registerNotifyConfigure } from './configure.js';
 import { registerNotifySave } from './save.js';
 import { registerNotifyUpdate } from './update.js';
@@ -9,8 +10,9 @@ export function registerNotify(program: Command, f: Factory): Command {
     .command('notify')
     .alias('notification')
     .description('Notifications: save, update, configure for a role');
-  registerNotifySave(group, f);
-  registerNotifyUpdate(group, f);
-  registerNotifyConfigure(group, f);
-  return group;
+  return deferVerbs(group, () => {
+    registerNotifySave(group, f);
+    registerNotifyUpdate(group, f);
+    registerNotifyConfigure(group, f);
+  });
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
+import { deferVerbs } from '../../cli/verbs.js';
 import { registerOrgGet } from './get.js';
 import { registerOrgList } from './list.js';
 import { registerOrgOptions } from './options.js';
@@ -9,9 +10,10 @@ export function registerOrg(program: Command, f: Factory): Command {
   const group = program
     .command('org')
     .description('Organizations: list and get sub-organizations, update, options');
-  registerOrgList(group, f);
-  registerOrgGet(group, f);
-  registerOrgUpdate(group, f);
-  registerOrgOptions(group, f);
-  return group;
+  return deferVerbs(group, () => {
+    registerOrgList(group, f);
+    registerOrgGet(group, f);
+    registerOrgUpdate(group, f);
+    registerOrgOptions(group, f);
+  });
 }

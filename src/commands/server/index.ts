@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
+import { deferVerbs } from '../../cli/verbs.js';
 import { registerServerImport } from './import.js';
 import { registerServerSeed } from './seed.js';
 import { registerServerStart } from './start.js';
@@ -7,10 +8,11 @@ import { registerServerTokenCreate } from './token-create.js';
 
 export function registerServer(program: Command, f: Factory): Command {
   const group = program.command('server').description('The embedded server: start, import, seed, tokens');
-  registerServerStart(group, f);
-  registerServerImport(group, f);
-  registerServerSeed(group, f);
-  const token = group.command('token').description('Bearer tokens of the embedded server');
-  registerServerTokenCreate(token, f);
-  return group;
+  return deferVerbs(group, () => {
+    registerServerStart(group, f);
+    registerServerImport(group, f);
+    registerServerSeed(group, f);
+    const token = group.command('token').description('Bearer tokens of the embedded server');
+    registerServerTokenCreate(token, f);
+  });
 }
