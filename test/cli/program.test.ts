@@ -53,6 +53,19 @@ describe('program tree', () => {
     }
   });
 
+  it("adds a group's verbs only when the group is dispatched to", async () => {
+    const io = testIO();
+    const program = buildProgram(createFactory({ io }));
+    const verbs = (name: string) => program.commands.find((c) => c.name() === name)!.commands.length;
+    expect(verbs('edgedevice')).toBe(0);
+    expect(verbs('license')).toBe(0);
+    // Help ends in commander's exit, thrown (exitOverride); the help went to the test's io.
+    await program.parseAsync(['edgedevice', '--help'], { from: 'user' }).catch(() => {});
+    expect(io.out()).toContain('Usage: ccp edgedevice');
+    expect(verbs('edgedevice')).toBe(5);
+    expect(verbs('license')).toBe(0);
+  });
+
   it('every command has help with at least one example', () => {
     for (const { path } of leaves(buildProgram(createFactory({ io: testIO() })))) {
       const io = testIO();
