@@ -6,8 +6,6 @@
 // another node version, the run writes one to the user's cache directory instead. A missing, stale or
 // unwritable cache only costs the compile: the CLI runs the same without it.
 const { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
-const { createRequire } = require('node:module');
-const { homedir } = require('node:os');
 const { basename, dirname, join } = require('node:path');
 const vm = require('node:vm');
 
@@ -111,8 +109,12 @@ function lazyBuiltin(spec, nodeRequire, own = {}) {
  */
 function loadCli(env = process.env) {
   const warmUp = env.CCP_BUILD_WARMUP === '1';
-  const userCache = join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'ccp');
-  const nodeRequire = createRequire(join(DIR, 'main.cjs'));
+  // Where a cache goes when the build made none for this node (node:os loads only then).
+  const userCache = () =>
+    join(env.XDG_CACHE_HOME || join(env.HOME || require('node:os').homedir(), '.cache'), 'ccp');
+  // Packages and node's modules, found from bin/ as from dist/cli (both below the package's node_modules):
+  // this module's own require, without loading node:module for createRequire.
+  const nodeRequire = require;
   const loaded = new Map();
   const toWrite = [];
 
@@ -143,7 +145,7 @@ function loadCli(env = process.env) {
     let cacheFile = `${file}${tag}.cache`;
     let cachedData = cacheData(cacheFile, header);
     if (!cachedData && !warmUp) {
-      cacheFile = join(userCache, `${basename(file)}-${id}-${process.version}-${process.arch}${tag}.cache`);
+      cacheFile = join(userCache(), `${basename(file)}-${id}-${process.version}-${process.arch}${tag}.cache`);
       cachedData = cacheData(cacheFile, header);
     }
     const pack = source.startsWith('// ccp-pack');
