@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ApiError } from '../api/errors.js';
-import type { Transport } from '../api/exchange.js';
+import type { RawResponse, Transport, TransportRequest } from '../api/exchange.js';
 import type { ConfigStore, EmbeddedAccess } from '../config/index.js';
 import type { Clock } from '../domain/clock.js';
 import type { InProcessService, Store } from '../server/index.js';
@@ -37,6 +37,46 @@ const BAD_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
  */
 function inProcessTransport(call: InProcessService): Transport {
   const pending = new Set<Promise<unknown>>();
+
+  /** Hands the request to the handler; its answer, or the signal's reason once the signal aborts. */
+  function send(r: TransportRequest): Promise<RawResponse> {
+    r.signal.throwIfAborted();
+    r.onSent();
+    const answer = call({
+      method: r.method,
+      url: r.url.pathname + r.url.search,
+      headers: r.headers,
+      body: r.body,
+      json: r.json,
+    });
+    const settled = answer.then(
+      () => undefined,
+      () => undefined,
+    );
+    pending.add(settled);
+    return new Promise((resolve, reject) => {
+      const done = () => {
+        pending.delete(settled);
+        r.signal.removeEventListener('abort', abort);
+      };
+      const abort = () => {
+        done();
+        reject(r.signal.reason);
+      };
+      r.signal.addEventListener('abort', abort, { once: true });
+      answer.then(
+        (a) => {
+          done();
+          resolve(a);
+        },
+        (err: unknown) => {
+          done();
+          reject(err);
+        },
+      );
+    });
+  }
+
   return {
     request(r) {
       for (const [name, value] of Object.entries(r.headers)) {
@@ -46,41 +86,10 @@ function inProcessTransport(call: InProcessService): Transport {
           );
         }
       }
-      r.signal.throwIfAborted();
-      r.onSent();
-      const answer = call({
-        method: r.method,
-        url: r.url.pathname + r.url.search,
-        headers: r.headers,
-        body: r.body,
-        json: r.json,
-      });
-      const settled = answer.then(
-        () => undefined,
-        () => undefined,
-      );
-      pending.add(settled);
-      return new Promise((resolve, reject) => {
-        const done = () => {
-          pending.delete(settled);
-          r.signal.removeEventListener('abort', abort);
-        };
-        const abort = () => {
-          done();
-          reject(r.signal.reason);
-        };
-        r.signal.addEventListener('abort', abort, { once: true });
-        answer.then(
-          (a) => {
-            done();
-            resolve(a);
-          },
-          (err: unknown) => {
-            done();
-            reject(err);
-          },
-        );
-      });
+      // A turn of the event loop before each request, as a socket's would take: every step in process can
+      // resolve at once, and a long listing or bulk add would never let node see a signal (Ctrl-C) or a
+      // stream's events until its end. A request aborted meanwhile is not sent.
+      return new Promise<void>((turn) => setImmediate(turn)).then(() => send(r));
     },
     async close() {
       await Promise.all(pending);

@@ -145,6 +145,26 @@ describe('bulk add stopped early', () => {
     if (stored > kept.length) expect(res.stderr).toContain('outcome unknown');
   });
 
+  it('Ctrl-C stops an add on the embedded default too, between two batches, and exits 130', async () => {
+    // In process every step of a batch can resolve at once; the loop must still let node see the signal.
+    const file = w.file('int-local.csv', devicesCsv(3000, 'J'));
+    let answered = 0;
+    const res = await spawnWatching(
+      [...add, '-f', file, '--batch-size', '20', '--verbose', '-o', 'ndjson', '--db', w.srv.dbPath],
+      w.env,
+      (line, child) => {
+        if (/^< 200 /.test(line) && ++answered === 3) child.kill('SIGINT');
+      },
+    );
+    expect(res.code, res.stderr).toBe(130);
+    expect(res.stderr).toMatch(/^Cancelled\.$/m);
+    const kept = ndjson(readFileSync(file.replace(/\.csv$/, '.saved.ndjson'), 'utf8'));
+    expect(res.stderr).toContain(`Saved ${kept.length} of 3000 edge devices.`);
+    expect(kept.length).toBeLessThan(3000);
+    // Stopped between batches: every batch sent was answered and journalled.
+    expect(countOf('J')).toBe(kept.length);
+  });
+
   it('a batch whose answer was lost is outcome unknown, counted apart from saved and failed', async () => {
     // A service that saves every batch but drops the connection instead of answering the second one.
     let posts = 0;
