@@ -138,8 +138,8 @@ await warmUp();
 
 /**
  * Runs the commands whose start-up matters most (help, a listing from the embedded server and from a
- * running one, a bulk add from CSV), each adding what it compiled to dist/cli/main.cjs.cache. A failed warm-up leaves a
- * smaller cache or none: the CLI then compiles what is missing, nothing else changes.
+ * running one, a bulk add from CSV), each adding what it compiled to the caches in dist/cli. A failed
+ * warm-up leaves a smaller cache or none: the CLI then compiles what is missing, nothing else changes.
  */
 async function warmUp() {
   const ccp = join(root, 'bin', 'ccp.js');

@@ -117,7 +117,7 @@ export class ApiClient {
     this.retries = opts.retries ?? 3;
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
     this.random = opts.random ?? Math.random;
-    this.now = opts.now ?? (() => monotonicMs());
+    this.now = opts.now ?? monotonicMs;
   }
 
   get baseUrl(): string {

@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { isObject } from '../domain/objects.js';
 import { ConfigError } from './errors.js';
 import type { FileContent } from './file-shape.js';
 import { assertProfileName, DEFAULT_PROFILE, type ProfileKey, validateValue } from './keys.js';
@@ -62,9 +63,6 @@ class ReadOnlyBacking implements Backing {
 }
 
 const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR']);
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What FileShape accepts, checked without loading zod; a file failing it is checked by FileShape. */
 function plainlyValid(store: unknown): boolean {

@@ -1,9 +1,7 @@
+import { isObject } from '../domain/objects.js';
+
 // Dot paths into records (`licenseDetails.remainingDays`, `edgeFlows.flowId`): an array on the way is
 // crossed, so a path into a list names the field of every element.
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /**
  * The values at `path`: one for a path through objects only, one per element for a path crossing an array

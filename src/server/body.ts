@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { isAcceptedBy } from '../domain/accepted.js';
 import { MAX_RECORDS } from '../domain/common.js';
 import { envelopeRecords } from '../domain/envelope.js';
+import { isObject } from '../domain/objects.js';
 
 /**
  * A request body as the route's schema parses it. An envelope handed over in process whose records were all
@@ -19,7 +20,6 @@ export function parseBody(
   if (
     record &&
     Array.isArray(data) &&
-    data.length > 0 &&
     data.length <= MAX_RECORDS &&
     data.every((r) => isAcceptedBy(record, r))
   ) {
@@ -27,8 +27,4 @@ export function parseBody(
     return rest.success ? { success: true, data: { ...(rest.data as object), data } } : rest;
   }
   return schema.safeParse(json);
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

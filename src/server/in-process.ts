@@ -64,9 +64,11 @@ class HandedOver implements InProcessAnswer {
   readonly status: number;
   readonly headers: Record<string, string>;
   readonly json: unknown;
+  readonly #response: JsonResponse;
   #text: string | undefined;
 
   constructor(r: JsonResponse) {
+    this.#response = r;
     this.status = r.status;
     this.json = r.value;
     // In node:http's order: content-type, content-length, then the route's own.
@@ -82,7 +84,7 @@ class HandedOver implements InProcessAnswer {
   }
 
   get text(): string {
-    this.#text ??= answerOf.get(this.headers)!.body.toString('utf8');
+    this.#text ??= this.#response.body.toString('utf8');
     return this.#text;
   }
 }

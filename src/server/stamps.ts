@@ -1,43 +1,40 @@
+import { isObject } from '../domain/objects.js';
+
 // decisions.md: created/updated timestamps are set by the server and "values sent by a client are ignored".
 // Ignored means whatever was sent, so they are removed before the record schemas see them: a stale, malformed or
 // differently typed value cannot turn a valid write into a 406.
+
 const SERVER_STAMPS = new Set(['createdOn', 'modifiedOn', 'updatedOn', 'createOn', 'updateOn']);
 
 // Records nest at most two levels (a device's flows, an organization's address, a notification's options);
 // the walk stops there, so a hostile, deeply nested body costs nothing.
 const MAX_DEPTH = 3;
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /**
  * The record without server stamps, copied only where one is dropped: what it was given is never changed
  * (a caller in process hands over its own records, src/server/in-process.ts).
  */
 function stripped(record: Record<string, unknown>, depth: number): Record<string, unknown> {
-  let out = record;
-  const change = (key: string, value: unknown, drop: boolean) => {
-    if (out === record) out = { ...record };
-    if (drop) delete out[key];
-    else out[key] = value;
-  };
+  let copy: Record<string, unknown> | undefined;
   for (const key of Object.keys(record)) {
     if (SERVER_STAMPS.has(key)) {
-      change(key, undefined, true);
+      copy ??= { ...record };
+      delete copy[key];
       continue;
     }
     if (depth >= MAX_DEPTH) continue;
     const value = record[key];
-    if (isPlainObject(value)) {
-      const next = stripped(value, depth + 1);
-      if (next !== value) change(key, next, false);
-    } else if (Array.isArray(value)) {
-      const next = strippedAll(value, depth + 1);
-      if (next !== value) change(key, next, false);
+    const next = isObject(value)
+      ? stripped(value, depth + 1)
+      : Array.isArray(value)
+        ? strippedAll(value, depth + 1)
+        : value;
+    if (next !== value) {
+      copy ??= { ...record };
+      copy[key] = next;
     }
   }
-  return out;
+  return copy ?? record;
 }
 
 /** Each record of a list stripped; the same list when none had a stamp. */
@@ -45,7 +42,7 @@ function strippedAll(list: unknown[], depth: number): unknown[] {
   let out = list;
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
-    if (!isPlainObject(item)) continue;
+    if (!isObject(item)) continue;
     const next = stripped(item, depth);
     if (next === item) continue;
     if (out === list) out = [...list];
@@ -56,14 +53,14 @@ function strippedAll(list: unknown[], depth: number): unknown[] {
 
 /** An envelope whose records in `data` hold no server-set timestamps (the same envelope when none did). */
 export function withoutServerStamps(body: unknown): unknown {
-  if (!isPlainObject(body) || !Array.isArray(body.data)) return body;
+  if (!isObject(body) || !Array.isArray(body.data)) return body;
   const data = strippedAll(body.data, 1);
   return data === body.data ? body : { ...body, data };
 }
 
 /** The same for a fixture, in place: every record of each top-level array (import sets the timestamps itself). */
 export function dropFixtureStamps(fixture: unknown): void {
-  if (!isPlainObject(fixture)) return;
+  if (!isObject(fixture)) return;
   for (const [key, records] of Object.entries(fixture)) {
     if (Array.isArray(records)) fixture[key] = strippedAll(records, 1);
   }
