@@ -6,9 +6,10 @@
 // Type checking stays with tsc (npm run typecheck).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, transform } from 'esbuild';
 
@@ -48,7 +49,7 @@ const common = {
   target: 'node20',
   sourcemap: 'linked',
   // A native addon, and a package that reads its font files next to its own sources.
-  external: ['better-sqlite3', 'pdfkit'],
+  external: ['better-sqlite3', 'better-sqlite3-node20', 'pdfkit'],
   logLevel: 'warning',
 };
 
@@ -134,7 +135,28 @@ await build({
   },
 });
 
+copyRuntimeFiles();
+
 await warmUp();
+
+/**
+ * Files an installed package needs from development dependencies, copied so that installing ccp builds and
+ * downloads nothing more: Redoc's standalone bundle (for /docs), and on Node 20 better-sqlite3 12's
+ * JavaScript and the addon `npm ci` compiled for this line (src/server/store/sqlite.ts loads it there; 13,
+ * a dependency, serves Node 22 and later). A package meant for Node 20 is therefore packed on Node 20.
+ */
+function copyRuntimeFiles() {
+  const require = createRequire(import.meta.url);
+  cpSync(require.resolve('redoc/bundles/redoc.standalone.js'), join(root, 'dist', 'redoc.standalone.js'));
+  if (Number(process.versions.node.split('.')[0]) >= 22) return;
+  const pkg = dirname(require.resolve('better-sqlite3-node20/package.json'));
+  const addon = join(pkg, 'build', 'Release', 'better_sqlite3.node');
+  if (!existsSync(addon)) return;
+  const dest = join(root, 'dist', 'node20');
+  cpSync(join(pkg, 'lib'), join(dest, 'lib'), { recursive: true });
+  cpSync(addon, join(dest, 'better_sqlite3.node'));
+  cpSync(join(pkg, 'LICENSE'), join(dest, 'LICENSE'));
+}
 
 /**
  * Runs the commands whose start-up matters most (help, a listing from the embedded server and from a

@@ -2,8 +2,12 @@
 // cold JIT. Usage: node direct-insert.mjs DB CSV BATCH ORG USER (the schema is already in DB).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
+
+// better-sqlite3 13 needs Node 22; Node 20 runs 12 (src/server/store/sqlite.ts).
+const { default: Database } = await import(
+  Number(process.versions.node.split('.')[0]) < 22 ? 'better-sqlite3-node20' : 'better-sqlite3'
+);
 
 const [dbPath, file, batchText, org, user] = process.argv.slice(2);
 const batch = Number(batchText);

@@ -1,6 +1,9 @@
 // The export baseline: the same rows streamed as NDJSON straight from better-sqlite3, in a process of its
 // own (it pays node's start as ccp does). Usage: node bare-export.mjs DB
-import Database from 'better-sqlite3';
+// better-sqlite3 13 needs Node 22; Node 20 runs 12 (src/server/store/sqlite.ts).
+const { default: Database } = await import(
+  Number(process.versions.node.split('.')[0]) < 22 ? 'better-sqlite3-node20' : 'better-sqlite3'
+);
 
 const db = new Database(process.argv[2], { readonly: true });
 const rows = db.prepare('SELECT * FROM edge_devices ORDER BY created_on, uuid').iterate();

@@ -4,8 +4,8 @@
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Database from 'better-sqlite3';
 import { createToken, openStore, startServer } from '../../src/server/index.js';
+import { openSqlite } from '../../src/server/store/sqlite.js';
 import { BENCH_ORG } from '../lib/devices.js';
 
 const [kind, db, tokenFile] = process.argv.slice(2) as [string, string, string | undefined];
@@ -17,7 +17,7 @@ async function main(): Promise<number> {
     const server = await startServer({ store, port: 0 });
     return Number(new URL(server.url).port);
   }
-  const sqlite = new Database(db, { readonly: true });
+  const sqlite = openSqlite(db, { readonly: true });
   const page = sqlite.prepare('SELECT * FROM edge_devices ORDER BY created_on, uuid LIMIT ? OFFSET ?');
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');

@@ -2,8 +2,8 @@
 // shows what each run sent.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../src/server/store/sqlite.js';
 import { DEVICE, ORG, USER } from '../fixtures/basic-ids.js';
 import { type CliTarget, spawnCcp, startCliTarget } from '../helpers/cli.js';
 import { type CountingProxy, countingProxy, onTerminal } from './apply-helpers.js';
@@ -194,7 +194,7 @@ describe('edgedevice apply: applying', () => {
     // The flow's other fields were sent as stored, so they survive.
     expect(pushed[0].edgeFlows[0].flowJSON).toBe(renamed!.flowJSON);
 
-    const db = new Database(t.srv.dbPath, { readonly: true });
+    const db = openSqlite(t.srv.dbPath, { readonly: true });
     const secret = db
       .prepare('SELECT password FROM external_references WHERE device_uuid = ?')
       .get(DEVICE.gateway1);

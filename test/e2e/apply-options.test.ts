@@ -2,8 +2,8 @@
 // lists every key as set; applying upserts them and a second run changes nothing stored.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { openSqlite } from '../../src/server/store/sqlite.js';
 import { ORG } from '../fixtures/basic-ids.js';
 import { type CliTarget, spawnCcp, startCliTarget } from '../helpers/cli.js';
 import { type CountingProxy, countingProxy } from './apply-helpers.js';
@@ -24,7 +24,7 @@ afterAll(async () => {
 beforeEach(() => proxy.reset());
 
 function stored(): Record<string, unknown> {
-  const db = new Database(t.srv.dbPath, { readonly: true });
+  const db = openSqlite(t.srv.dbPath, { readonly: true });
   const rows = db.prepare('SELECT key, value FROM org_options WHERE org_uuid = ?').all(ORG.root) as {
     key: string;
     value: string;

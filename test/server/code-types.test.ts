@@ -1,7 +1,8 @@
 // GET /codeTypes/{pageNo}: code types with their codes, paged.
-import Database from 'better-sqlite3';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/domain/index.js';
+import { openSqlite } from '../../src/server/store/sqlite.js';
 import { CODE, CODE_TYPE } from '../fixtures/basic-ids.js';
 import {
   describePagination,
@@ -92,7 +93,7 @@ describe('GET /codeTypes/{pageNo}', () => {
 
   // Runs last: it breaks the store under the running server.
   it('a store failure: 200 CCP-CS-004, and the server keeps answering', async () => {
-    const side = new Database(srv.dbPath);
+    const side = openSqlite(srv.dbPath);
     try {
       const tables = side
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '%code%'")

@@ -1,7 +1,7 @@
 // GET /docs: a reference page rendering /openapi.json with Redoc's standalone bundle, served from the
 // installed package (no CDN: the page works offline, as the embedded server does).
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { defineRoute, type Route } from '../route.js';
 
@@ -39,8 +39,17 @@ const POLICY = [
 
 let bundle: Buffer | undefined;
 
+/**
+ * Redoc's standalone bundle: a copy in dist/ (made by the build, beside dist/cli) in an installed package,
+ * so that redoc and its dependencies (core-js, with an install script) are not installed with ccp; the
+ * package itself from the sources.
+ */
 function redocBundle(): Buffer {
-  bundle ??= readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'));
+  if (bundle) return bundle;
+  const copy = new URL('../redoc.standalone.js', import.meta.url);
+  bundle = existsSync(copy)
+    ? readFileSync(copy)
+    : readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'));
   return bundle;
 }
 

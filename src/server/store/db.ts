@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
 import { type Clock, systemClock } from '../../domain/clock.js';
 import { type CodeRepo, codeRepo } from './codes.js';
 import { type EdgeDeviceRepo, edgeDeviceRepo } from './edge-devices.js';
@@ -8,11 +7,12 @@ import { type LicenseRepo, licenseRepo } from './licenses.js';
 import { migrate } from './migrations.js';
 import { type NotificationRepo, notificationRepo } from './notifications.js';
 import { type OrganizationRepo, organizationRepo } from './organizations.js';
+import { openSqlite, type SqliteDatabase } from './sqlite.js';
 import { type TokenRepo, tokenRepo } from './tokens.js';
 
 export interface Store {
   readonly path: string;
-  readonly db: Database.Database;
+  readonly db: SqliteDatabase;
   readonly clock: Clock;
   /** How long a write waits in all for another connection's lock. */
   readonly busyTimeoutMs: number;
@@ -51,7 +51,7 @@ export function openStore(path: string, opts: { clock?: Clock; busyTimeoutMs?: n
   if (path !== ':memory:' && path !== '') mkdirSync(dirname(path), { recursive: true });
   // The timeout comes first: switching to WAL and migrating take locks other processes may hold.
   const busyTimeoutMs = opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
-  const db = new Database(path, { timeout: busyTimeoutMs });
+  const db = openSqlite(path, { timeout: busyTimeoutMs });
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');

@@ -4,8 +4,8 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../../src/server/store/sqlite.js';
 import { ORG, USER } from '../../fixtures/basic-ids.js';
 import { BIN, isolatedEnv, ROOT, spawnCcp, tempDir } from '../../helpers/cli.js';
 import { FIXTURES_DIR } from '../../helpers/server.js';
@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 function storedSerials(): string[] {
-  const check = new Database(db, { readonly: true });
+  const check = openSqlite(db, { readonly: true });
   try {
     return check
       .prepare("SELECT serial_number FROM edge_devices WHERE serial_number GLOB 'CRASH-*'")
@@ -99,7 +99,7 @@ describe('kill -9 of the server mid bulk add', () => {
     expect(atKill).toBeLessThan(ROWS);
     expect(addCode).not.toBe(0);
 
-    const check = new Database(db);
+    const check = openSqlite(db);
     expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
     check.close();
     const afterCrash = new Set(storedSerials());

@@ -2,8 +2,8 @@
 // new HOME create and seed one database and share one token; parallel writes all succeed.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../../src/server/store/sqlite.js';
 import { ensureBuilt, isolatedEnv, spawnCcp, tempDir } from '../../helpers/cli.js';
 
 let tmp: { dir: string; remove: () => Promise<void> };
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => tmp.remove());
 
 function query<T>(sql: string): T[] {
-  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  const db = openSqlite(dbPath, { readonly: true, fileMustExist: true });
   try {
     return db.prepare(sql).all() as T[];
   } finally {

@@ -2,9 +2,9 @@
 // commands on it too, all writing for a few seconds. Every write is acknowledged, every acknowledged write
 // is stored (and nothing else), no error reaches a client, and the servers log no failure.
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../../src/server/store/sqlite.js';
 import { ORG, USER } from '../../fixtures/basic-ids.js';
 import { isolatedEnv, spawnCcp, tempDir } from '../../helpers/cli.js';
 import { FIXTURES_DIR } from '../../helpers/server.js';
@@ -135,7 +135,7 @@ describe('two servers and embedded commands on one database file', () => {
       ...Array.from({ length: CLI_WRITERS }, (_, w) => cliWriter(`CLI${w}`, until, t)),
     ]);
 
-    const check = new Database(db, { readonly: true });
+    const check = openSqlite(db, { readonly: true });
     const stored = new Set(
       check
         .prepare(

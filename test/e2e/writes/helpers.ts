@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../../src/server/store/sqlite.js';
 import { BIN, type CliResult, ensureBuilt, isolatedEnv, ROOT, spawnCcp, tempDir } from '../../helpers/cli.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 
@@ -38,7 +38,7 @@ export async function writeEnv(): Promise<WriteEnv> {
       return path;
     },
     query<T>(sql: string, ...params: unknown[]) {
-      const db = new Database(srv.dbPath, { readonly: true, fileMustExist: true });
+      const db = openSqlite(srv.dbPath, { readonly: true, fileMustExist: true });
       try {
         return db.prepare(sql).all(...params) as T[];
       } finally {

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../../src/server/index.js';
 import { MIGRATIONS } from '../../../src/server/store/migrations.js';
+import { openSqlite } from '../../../src/server/store/sqlite.js';
 import { tempStore } from './temp-store.js';
 
 describe('openStore', () => {
@@ -36,7 +36,7 @@ describe('openStore', () => {
     const t = tempStore();
     cleanup = t.cleanup;
     const path = join(t.dir, 'newer.db');
-    const raw = new Database(path);
+    const raw = openSqlite(path);
     raw.pragma(`user_version = ${MIGRATIONS.length + 1}`);
     raw.close();
     expect(() => openStore(path)).toThrow(/newer/);
@@ -60,7 +60,7 @@ describe('store.version', () => {
 
   it('stays while nothing is written and changes on a write here or by another connection', () => {
     const t = tempStore();
-    const other = new Database(t.store.path);
+    const other = openSqlite(t.store.path);
     cleanup = () => {
       other.close();
       t.cleanup();

@@ -3,10 +3,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { importFixture, openStore } from '../../../src/server/index.js';
 import { MIGRATIONS } from '../../../src/server/store/migrations.js';
+import { openSqlite } from '../../../src/server/store/sqlite.js';
 import { ORG, TREE, tempStore } from '../store/temp-store.js';
 
 const N1 = 'f1000000-0000-4000-8000-000000000001';
@@ -47,7 +47,7 @@ describe('the migration that adds owners', () => {
     try {
       const path = join(dir, 'old.db');
       // A database as the first schema left it, with a notification and two roots (the older one first).
-      const old = new Database(path);
+      const old = openSqlite(path);
       old.exec(MIGRATIONS[0]!);
       old.pragma('user_version = 1');
       const org = old.prepare('INSERT INTO organizations (uuid, created_on, updated_on) VALUES (?, ?, ?)');

@@ -1,9 +1,9 @@
 // The server keeps each token's grant while the database is unchanged; any change to the file, by the server
 // itself or by another connection (another process: `ccp` on the same file), must be seen by the next request.
 import { createHash } from 'node:crypto';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken } from '../../../src/server/index.js';
+import { openSqlite, type SqliteDatabase } from '../../../src/server/store/sqlite.js';
 import { ORG, USER } from '../../fixtures/basic-ids.js';
 import { envelope, expectError, expectOk, startTestServer, type TestServer } from '../../helpers/server.js';
 
@@ -12,10 +12,10 @@ const hash = (token: string) => createHash('sha256').update(token, 'utf8').diges
 
 describe('token changes reach the next request', () => {
   let srv: TestServer;
-  let other: Database.Database;
+  let other: SqliteDatabase;
   beforeAll(async () => {
     srv = await startTestServer();
-    other = new Database(srv.dbPath);
+    other = openSqlite(srv.dbPath);
   });
   afterAll(async () => {
     other.close();
