@@ -5,7 +5,7 @@
 // Caches are made at build time (<chunk>.cache, after warm-up runs); when one is missing or was made by
 // another node version, the run writes one to the user's cache directory instead. A missing, stale or
 // unwritable cache only costs the compile: the CLI runs the same without it.
-const { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { basename, dirname, join } = require('node:path');
 const vm = require('node:vm');
 
@@ -29,10 +29,20 @@ function cacheData(file, header) {
   return nl > 0 && bytes.toString('latin1', 0, nl) === header ? bytes.subarray(nl + 1) : undefined;
 }
 
+/**
+ * mkdir -p with a bounded walk: node's recursive mkdirSync never returns for a folder under /proc (ENOENT
+ * for the child, EEXIST for the parent, again and again), and a cache must never hold a command up.
+ */
+function makeDirs(dir) {
+  const missing = [];
+  for (let d = dir; !existsSync(d) && missing.length < 64; d = dirname(d)) missing.unshift(d);
+  for (const d of missing) mkdirSync(d, { mode: 0o700 });
+}
+
 function writeAtomic(file, header, data) {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    makeDirs(dirname(file));
     writeFileSync(tmp, Buffer.concat([Buffer.from(`${header}\n`, 'latin1'), data]), { mode: 0o644 });
     renameSync(tmp, file);
   } catch {

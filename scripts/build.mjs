@@ -156,6 +156,8 @@ function copyRuntimeFiles() {
   cpSync(join(pkg, 'lib'), join(dest, 'lib'), { recursive: true });
   cpSync(addon, join(dest, 'better_sqlite3.node'));
   cpSync(join(pkg, 'LICENSE'), join(dest, 'LICENSE'));
+  // Its files are CommonJS, under a package whose type is module.
+  writeFileSync(join(dest, 'package.json'), '{ "type": "commonjs" }\n');
 }
 
 /**

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ApiError } from '../api/errors.js';
 import type { RawResponse, Transport, TransportRequest } from '../api/exchange.js';
+import { makeDirs } from '../config/dirs.js';
 import type { ConfigStore, EmbeddedAccess } from '../config/index.js';
 import type { Clock } from '../domain/clock.js';
 import type { InProcessService, Store } from '../server/index.js';
@@ -111,7 +112,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
   const dbPath = resolve(opts.dbPath);
   const isDefault = dbPath === resolve(defaultDbPath(opts.env));
   const isNew = !existsSync(dbPath);
-  if (isNew) mkdirSync(dirname(dbPath), { recursive: true });
+  if (isNew) makeDirs(dirname(dbPath), 0o777);
   let opened: Store | undefined;
   try {
     const store = server.openStore(dbPath, opts.clock ? { clock: opts.clock } : undefined);

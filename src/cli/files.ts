@@ -1,33 +1,54 @@
 // Files the CLI writes for the user (reports, failed rows, saved records): never half-written.
 import { randomBytes } from 'node:crypto';
 import { link, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 import { UsageError } from './errors.js';
 
 /**
  * Writes a file through a temp file in the same folder, so a reader never sees half of it. Without
- * `overwrite`, an existing file is kept (link fails with EEXIST) and the call throws a usage error.
+ * `overwrite`, an existing file is kept (link fails with EEXIST) and the call throws a usage error, or with
+ * `rename` the next free numbered name is taken. Returns the path written.
  */
 export async function writeFileAtomic(
   path: string,
   content: string | Uint8Array,
-  opts: { overwrite: boolean; hint?: string },
-): Promise<void> {
+  opts: {
+    overwrite: boolean;
+    hint?: string /** A name of ccp's own: take `name-2.ext`, `-3`… if taken. */;
+    rename?: boolean;
+  },
+): Promise<string> {
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   await writeFile(temp, content, { mode: 0o644 });
   try {
-    if (opts.overwrite) await rename(temp, path);
-    else {
-      await link(temp, path);
-      await rm(temp, { force: true });
+    if (opts.overwrite) {
+      await rename(temp, path);
+      return path;
+    }
+    // link() fails rather than replace: two runs choosing one name never overwrite each other.
+    for (let n = 1; ; n++) {
+      const target = n === 1 ? path : numbered(path, n);
+      try {
+        await link(temp, target);
+        return target;
+      } catch (err) {
+        if (!opts.rename || n >= 1000 || (err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
     }
   } catch (err) {
-    await rm(temp, { force: true });
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
       throw new UsageError(`${path} already exists; nothing was overwritten`, {
         hint: opts.hint ?? 'pass --force to overwrite it',
       });
     }
     throw err;
+  } finally {
+    await rm(temp, { force: true });
   }
+}
+
+/** `report.pdf` → `report-2.pdf`. */
+function numbered(path: string, n: number): string {
+  const ext = extname(path);
+  return `${path.slice(0, path.length - ext.length)}-${n}${ext}`;
 }

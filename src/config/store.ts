@@ -1,7 +1,8 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { isObject } from '../domain/objects.js';
+import { makeDirs } from './dirs.js';
 import { ConfigError } from './errors.js';
 import type { FileContent } from './file-shape.js';
 import { assertProfileName, DEFAULT_PROFILE, type ProfileKey, validateValue } from './keys.js';
@@ -145,7 +146,7 @@ export class ConfigStore {
     let conf: Backing;
     try {
       // The directory holds a secret too: keep it private when we create it.
-      mkdirSync(cwd, { recursive: true, mode: 0o700 });
+      makeDirs(cwd);
       conf = backing(cwd);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code ?? '';

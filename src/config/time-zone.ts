@@ -3,9 +3,10 @@
 // own work. The answer is kept in the user's cache directory under what ICU reads to find it (TZ, and
 // /etc/localtime and /etc/timezone as they are now) and node's version (its ICU); any change asks ICU again.
 // A missing or unwritable cache only costs the ICU call.
-import { mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { makeDirs } from './dirs.js';
 
 function fileStamp(file: string): string {
   try {
@@ -49,7 +50,7 @@ export function systemTimeZone(env: NodeJS.ProcessEnv = process.env): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   const tmp = `${file}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    makeDirs(dirname(file));
     writeFileSync(tmp, `${key}\n${zone}\n`);
     renameSync(tmp, file);
   } catch {

@@ -44,20 +44,24 @@ async function isDirectory(path: string): Promise<boolean> {
  * Where the file goes: into a folder under the report's name (the folder created when -O ends with /), or to
  * the path given.
  */
-async function targetPath(out: string | undefined, name: () => string, cwd: string): Promise<string> {
-  if (out === undefined) return join(cwd, name());
+async function targetPath(
+  out: string | undefined,
+  name: () => string,
+  cwd: string,
+): Promise<{ path: string; named: boolean }> {
+  if (out === undefined) return { path: join(cwd, name()), named: true };
   const path = resolve(cwd, out);
   if (out.endsWith('/')) {
     await mkdir(path, { recursive: true });
-    return join(path, name());
+    return { path: join(path, name()), named: true };
   }
-  if (await isDirectory(path)) return join(path, name());
+  if (await isDirectory(path)) return { path: join(path, name()), named: true };
   if (!(await isDirectory(dirname(path)))) {
     throw new UsageError(`no folder ${dirname(path)} to save ${basename(path)} in`, {
       hint: 'end -O with / to have the folder created',
     });
   }
-  return path;
+  return { path, named: false };
 }
 
 /**
@@ -101,8 +105,13 @@ export async function runReportDownload(
     io.note(`Wrote ${name()} (${size(file.content.length)}) to stdout.`);
     return '-';
   }
-  const path = await targetPath(opts.out, name, opts.cwd);
-  await writeFileAtomic(path, file.content, { overwrite: opts.force });
+  const target = await targetPath(opts.out, name, opts.cwd);
+  // A name the user gave is theirs to keep or --force; a report's own name never collides with an earlier
+  // download (two in the same second): the next free `-2`, `-3`… is taken.
+  const path = await writeFileAtomic(target.path, file.content, {
+    overwrite: opts.force,
+    rename: target.named,
+  });
   io.note(`Saved ${path} (${size(file.content.length)}).`);
   return path;
 }

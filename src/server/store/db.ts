@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { makeDirs } from '../../config/dirs.js';
 import { type Clock, systemClock } from '../../domain/clock.js';
 import { type CodeRepo, codeRepo } from './codes.js';
 import { type EdgeDeviceRepo, edgeDeviceRepo } from './edge-devices.js';
@@ -48,7 +48,7 @@ export const BUSY_TIMEOUT_MS = 10_000;
 /** Opens (creating if needed) the database file, sets the pragmas and brings the schema up to date. */
 export function openStore(path: string, opts: { clock?: Clock; busyTimeoutMs?: number } = {}): Store {
   // `--db ./data/ccp.db` or the default data directory on a new machine: make the folder, as a user expects.
-  if (path !== ':memory:' && path !== '') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:' && path !== '') makeDirs(dirname(path), 0o777);
   // The timeout comes first: switching to WAL and migrating take locks other processes may hold.
   const busyTimeoutMs = opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
   const db = openSqlite(path, { timeout: busyTimeoutMs });

@@ -216,21 +216,29 @@ describe('ccp report download: the name comes from the service, the place never 
     },
   );
 
-  it('a plain reportName is kept, and an existing file is never overwritten without --force', async () => {
+  it('a plain reportName is kept; a later download of the same name takes the next free name, never overwriting', async () => {
     reportName = 'devices report.pdf';
     const target = join(w.dir, 'plain');
     mkdirSync(target);
     writeFileSync(join(target, 'devices report.pdf'), 'old\n');
-    const refused = await fromFake(['-O', `${target}/`]);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('already exists');
+    // Two downloads named alike (as two in the same second are) both land, and the older file is kept.
+    const second = await fromFake(['-O', `${target}/`]);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain(`Saved ${join(target, 'devices report-2.pdf')}`);
+    const third = await fromFake(['-O', `${target}/`]);
+    expect(third.code, third.stderr).toBe(0);
     expect(readFileSync(join(target, 'devices report.pdf'), 'utf8')).toBe('old\n');
-    expect(tree(target)).toEqual(['devices report.pdf']);
+    expect(readFileSync(join(target, 'devices report-2.pdf'), 'utf8')).toBe(PAYLOAD);
+    expect(tree(target).sort()).toEqual([
+      'devices report-2.pdf',
+      'devices report-3.pdf',
+      'devices report.pdf',
+    ]);
 
     const forced = await fromFake(['-O', `${target}/`, '--force']);
     expect(forced.code, forced.stderr).toBe(0);
     expect(forced.stderr).not.toContain('not a plain file name');
     expect(readFileSync(join(target, 'devices report.pdf'), 'utf8')).toBe(PAYLOAD);
-    expect(tree(target)).toEqual(['devices report.pdf']);
+    expect(tree(target)).toHaveLength(3);
   });
 });
