@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Thin shim: the CLI is compiled to dist/ by `npm run build` (run on `npm ci` through `prepare`).
+// Thin shim: the CLI is compiled to dist/ by `npm run build` (and by `npm pack`, through `prepack`).
 // CommonJS (bin/package.json): an ES module entry would start node's ES module loader, about 5 ms of CPU.
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
@@ -14,6 +14,12 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${version}\n`);
 } else {
   const failed = (err) => {
+    if (err?.code === 'ENOENT' && String(err.path).endsWith(join('dist', 'cli', 'main.cjs'))) {
+      // A checkout after `npm ci`, before the build.
+      process.stderr.write(`ccp: not built yet: run \`npm run build\` in ${join(__dirname, '..')}\n`);
+      process.exitCode = 70;
+      return;
+    }
     process.stderr.write(`ccp: ${err?.stack ? err.stack : err}\n`);
     process.exitCode = 70;
   };
