@@ -151,7 +151,7 @@ export function formatDate(instant: Date | number, timeZone = 'UTC'): string {
 // Every form a Java service writes for the interface's two patterns (decisions.md, "read tolerantly"):
 // SimpleDateFormat's `*SSS+0530`, java.time's `*SSSGMT+05:30` and `*SSSGMT`, ISO 8601 with `.` or `*`
 // before the fraction and `Z`, `+05:30`, `+0530` or no offset (UTC).
-const READABLE =
+export const READABLE_TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.*](\d{1,9}))?)?(Z|GMT|UTC)?(?:([+-])(\d{2})(?::?(\d{2}))?)?$/;
 
 /**
@@ -165,7 +165,7 @@ export function parseTimestamp(value: unknown): number | undefined {
     const ms = Date.parse(`${value}T00:00:00Z`);
     return Number.isNaN(ms) ? undefined : ms;
   }
-  const m = READABLE.exec(value);
+  const m = READABLE_TIMESTAMP.exec(value);
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s, frac, zone, sign, oh, om] = m;
   // A bare `Z`/`UTC` takes no offset after it; `GMT` may (java.time's `GMT+05:30`).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isTimestampText, PLAIN_DATE } from './instant.js';
+import { isTimestampText, PLAIN_DATE, READABLE_TIMESTAMP } from './instant.js';
 
 export { formatDate, formatTimestamp, isValidTimeZone, parseTimestamp, WIRE_TIMESTAMP } from './instant.js';
 
@@ -7,9 +7,10 @@ export { formatDate, formatTimestamp, isValidTimeZone, parseTimestamp, WIRE_TIME
 // Java's (`GMT+05:30`, epoch milliseconds...), passes the input check when it is sent back.
 export const Timestamp = z
   .union([
-    z.string().refine(isTimestampText, {
-      message: "expected yyyy-MM-dd'T'HH:mm:ss*SSS±HHMM or ISO 8601",
-    }),
+    z
+      .string()
+      .regex(READABLE_TIMESTAMP, "expected yyyy-MM-dd'T'HH:mm:ss*SSS±HHMM or ISO 8601")
+      .refine(isTimestampText, { message: 'not a date that exists' }),
     z.number().int(),
   ])
   .meta({
