@@ -71,7 +71,7 @@ function bodyError(raw: RawResponse, parsed: unknown, isJson: boolean, subject?:
     const named = str(body.code) ?? str(body.errorCode);
     if (named) code = named;
   } else if (raw.text.trim() === '') {
-    said = 'an empty body';
+    said = 'the service answered with an empty body';
   } else if (/html/i.test(type) || /^\s*<(!doctype|html)/i.test(raw.text)) {
     said = `an HTML page: ${htmlText(raw.text)}`;
   } else {
