@@ -89,13 +89,15 @@ export async function* paginate<T>(
     const pageNo = Math.floor(offset / size);
     const skip = offset - pageNo * size;
     const current = request(pageNo, size);
+    // With this page, up to `parallel` requests are in flight.
+    if (skip === 0) fetchAhead(pageNo + 1);
     const page = await current;
     if (page.total !== undefined) total = page.total;
     const records = page.records ?? [];
     const full = records.length >= size;
     if (full && skip === 0) served = true;
-    // The next pages go out before this one's records are written: they overlap with the writing.
-    if (follow && full) fetchAhead(pageNo + 1);
+    // Once the first page told the length, the next pages go out before its records are written.
+    if (full && skip === 0) fetchAhead(pageNo + 1);
     const fresh = records.length > skip ? records.slice(skip) : [];
     fetched += fresh.length;
     opts.onPage?.(fetched, total);
