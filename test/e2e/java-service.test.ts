@@ -298,6 +298,21 @@ describe('error bodies of every shape', () => {
   }
 });
 
+describe('ccp api prints the body and fails as the body says', () => {
+  it('an HTTP 200 envelope with message: exit 1 quoting it', async () => {
+    const r = await ccp(['api', 'GET', '/codeTypes/0']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ statusCode: 'CCP-CS-004' });
+    expect(r.stderr).toMatch(/CCP-CS-004 Error while fetching CodeType/);
+  });
+
+  it("Spring Security's 401: exit 3 quoting its error and path", async () => {
+    const r = await ccp(['api', 'GET', '/edgedevice/all/0'], { CCP_TOKEN: EXPIRED_TOKEN });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/Unauthorized \(\/edgedevice\/all\/0\)/);
+  });
+});
+
 describe('a listing the client cannot be sure of', () => {
   let over: Fake;
   beforeAll(async () => {
