@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import { registerCommands } from '../commands/index.js';
-import { DEFAULT_PARALLEL, MAX_PARALLEL, TIMESTAMP_STYLES } from '../config/keys.js';
+import { DEFAULT_PARALLEL, MAX_PARALLEL, TIMESTAMP_STYLES } from '../config/settings.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
 import { createFactory, type Factory, type GlobalOptions } from './factory.js';
 import { examples } from './help.js';

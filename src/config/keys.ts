@@ -4,8 +4,10 @@ import { isUuid } from '../cli/args.js';
 import { isValidTimeZone } from '../domain/instant.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
 import { ConfigError } from './errors.js';
+import { MAX_PARALLEL, TIMESTAMP_STYLES } from './settings.js';
 
 export { OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
+export { DEFAULT_PARALLEL, MAX_PARALLEL, TIMESTAMP_STYLES } from './settings.js';
 
 /** Keys a profile may hold, as typed on the command line. */
 export const PROFILE_KEYS = [
@@ -23,11 +25,6 @@ export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
 export const DEFAULT_PROFILE = 'default';
 export const DEFAULT_TIMEOUT = '30s';
-/** How machine formats write timestamps: as the service sent them, or ISO 8601 in UTC. */
-export const TIMESTAMP_STYLES = ['service', 'iso'] as const;
-/** Page requests kept in flight by a listing walk against a remote service that sends X-Total-Count. */
-export const DEFAULT_PARALLEL = 4;
-export const MAX_PARALLEL = 32;
 
 /** The global flag (camelCase property) and environment variable that override each profile key. */
 export const KEY_SOURCES: Record<ProfileKey, { flag: string; option: string; env: string }> = {
