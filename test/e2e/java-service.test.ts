@@ -66,6 +66,15 @@ describe('listings through a page cap of 7 (no X-Total-Count)', () => {
     expect(lines).toHaveLength(DEVICE_COUNT);
   });
 
+  it('a listing whose length is a multiple of the page size ends on the data: null page', async () => {
+    const r = await ccp(['edgedevice', 'list', '--all', '--page-size', '4', '-o', 'ndjson']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(ndjson(r.stdout)).toHaveLength(DEVICE_COUNT);
+    const past = await ccp(['edgedevice', 'list', '--page', '20', '-o', 'json']);
+    expect(past.code, past.stderr).toBe(0);
+    expect(JSON.parse(past.stdout)).toEqual([]);
+  });
+
   it('--limit 20 gives 20', async () => {
     const r = await ccp(['edgedevice', 'list', '--limit', '20', '-o', 'ndjson']);
     expect(r.code, r.stderr).toBe(0);
