@@ -237,7 +237,7 @@ complete -c ccp -n '__ccp_under "codetype list"' -l page-size -x -d 'records per
 complete -c ccp -n '__ccp_under "codetype list"' -l all -d 'follow pages until the last one, writing records as they arrive'
 complete -c ccp -n '__ccp_under "codetype list"' -l limit -x -d 'stop after n records, following pages as needed'
 complete -c ccp -n '__ccp_under "codetype list"' -l where -x -d 'keep records where FIELD=VALUE, FIELD!=VALUE or FIELD~TEXT (any case); repeatable, all must hold; FIELD may be a dot path'
-complete -c ccp -n '__ccp_under "codetype list"' -l sort-by -x -d 'order by a field (a dot path; timestamps by instant); reads the whole listing before printing'
+complete -c ccp -n '__ccp_under "codetype list"' -l sort-by -x -d 'reads the whole listing before printing; orders by a field (a dot path), timestamps by instant'
 
 complete -c ccp -n '__ccp_at "completion"' -a 'bash zsh fish'
 
@@ -299,7 +299,7 @@ complete -c ccp -n '__ccp_under "edgedevice list"' -l page-size -x -d 'records p
 complete -c ccp -n '__ccp_under "edgedevice list"' -l all -d 'follow pages until the last one, writing records as they arrive'
 complete -c ccp -n '__ccp_under "edgedevice list"' -l limit -x -d 'stop after n records, following pages as needed'
 complete -c ccp -n '__ccp_under "edgedevice list"' -l where -x -d 'keep records where FIELD=VALUE, FIELD!=VALUE or FIELD~TEXT (any case); repeatable, all must hold; FIELD may be a dot path'
-complete -c ccp -n '__ccp_under "edgedevice list"' -l sort-by -x -d 'order by a field (a dot path; timestamps by instant); reads the whole listing before printing'
+complete -c ccp -n '__ccp_under "edgedevice list"' -l sort-by -x -d 'reads the whole listing before printing; orders by a field (a dot path), timestamps by instant'
 
 complete -c ccp -n '__ccp_under "edgedevice push"' -l flow -r -F -d 'a file holding the flow as JSON (a Node-RED export, or any JSON) to push'
 complete -c ccp -n '__ccp_under "edgedevice push"' -l flow-id -x -d 'the flow\'s id (default: the Node-RED tab node\'s id, else the file name)'
@@ -357,7 +357,7 @@ complete -c ccp -n '__ccp_under "org list"' -l page-size -x -d 'records per page
 complete -c ccp -n '__ccp_under "org list"' -l all -d 'follow pages until the last one, writing records as they arrive'
 complete -c ccp -n '__ccp_under "org list"' -l limit -x -d 'stop after n records, following pages as needed'
 complete -c ccp -n '__ccp_under "org list"' -l where -x -d 'keep records where FIELD=VALUE, FIELD!=VALUE or FIELD~TEXT (any case); repeatable, all must hold; FIELD may be a dot path'
-complete -c ccp -n '__ccp_under "org list"' -l sort-by -x -d 'order by a field (a dot path; timestamps by instant); reads the whole listing before printing'
+complete -c ccp -n '__ccp_under "org list"' -l sort-by -x -d 'reads the whole listing before printing; orders by a field (a dot path), timestamps by instant'
 
 complete -c ccp -n '__ccp_at "org options"' -a add -d 'Add or replace organization options by key (POST /org/options/org/{orgUuid}/add)'
 complete -c ccp -n '__ccp_at "org options"' -a apply -d 'Set the organization options a file gives (key/value records): plan, then apply'
