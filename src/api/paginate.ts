@@ -98,7 +98,7 @@ export async function* paginate<T>(
     if (full && skip === 0) served = true;
     // Once the first page told the length, the next pages go out before its records are written.
     if (full && skip === 0) fetchAhead(pageNo + 1);
-    const fresh = records.length > skip ? records.slice(skip) : [];
+    const fresh = skip === 0 ? records : records.slice(skip);
     fetched += fresh.length;
     opts.onPage?.(fetched, total);
     for (const record of fresh) {

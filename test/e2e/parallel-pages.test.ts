@@ -90,6 +90,21 @@ describe('--parallel (bin/ccp.js against ccp server)', () => {
     expect(bad.stderr).toMatch(/parallel "0".*1 to 32/);
   });
 
+  it('the embedded default stays one page at a time, whatever --parallel says', async () => {
+    const local = await tempDir('ccp-parallel-embedded-');
+    try {
+      const r = await spawnCcp(
+        ['--parallel', '8', '--verbose', 'edgedevice', 'list', '--all', '--page-size', '2', '-o', 'ndjson'],
+        { env: isolatedEnv(local.dir) },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      expect(ndjson(r.stdout).length).toBeGreaterThan(4);
+      expect(mostInFlight(r.stderr)).toBe(1);
+    } finally {
+      await local.remove();
+    }
+  });
+
   it('get finds the last device with the parallel default', async () => {
     const r = await spawnCcp(['--verbose', 'edgedevice', 'get', `PAR-${EXTRA - 1}`, '-o', 'ndjson'], { env });
     expect(r.code, r.stderr).toBe(0);
