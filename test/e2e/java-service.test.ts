@@ -15,6 +15,7 @@ import {
   JAVA_ORG,
   JAVA_USER,
   javaDevice,
+  ORG_COUNT,
   startJavaService,
 } from '../helpers/java-service.js';
 
@@ -101,6 +102,26 @@ describe('listings through a page cap of 7 (no X-Total-Count)', () => {
     const q = await ccp(['edgedevice', 'list', '--all', '--query', 'length(@)']);
     expect(q.code, q.stderr).toBe(0);
     expect(JSON.parse(q.stdout)).toBe(DEVICE_COUNT);
+  });
+});
+
+describe('the other listing verbs', () => {
+  it('org list --all and org get read capped pages without metadata', async () => {
+    const r = await ccp(['org', 'list', JAVA_ORG, '--all', '-o', 'ndjson']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(ndjson(r.stdout).map((o) => o.orgName)).toEqual(
+      Array.from({ length: ORG_COUNT }, (_, i) => `Plant ${i + 1}`),
+    );
+    const get = await ccp(['org', 'get', JAVA_ORG, 'Plant 9', '-o', 'ndjson']);
+    expect(get.code, get.stderr).toBe(0);
+    expect(ndjson(get.stdout)[0]).toMatchObject({ orgName: 'Plant 9', region: 'south' });
+  });
+
+  it('a default table leaves unknown fields out and shows no null', async () => {
+    const r = await ccp(['edgedevice', 'list', '--limit', '10', '-o', 'table']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('JSN-0010');
+    expect(r.stdout).not.toMatch(/tenant|null/);
   });
 });
 

@@ -12,6 +12,7 @@ export const JAVA_USER = '6b2a1d3f-9e5c-4a7b-8d4f-2c3e4f5a6b7c';
 /** The service serves at most this many records a page, whatever pageSize asks. */
 export const PAGE_CAP = 7;
 export const DEVICE_COUNT = 52;
+export const ORG_COUNT = 10;
 /** A token the fake refuses with Spring Security's 401 body. */
 export const EXPIRED_TOKEN = 'expired-token';
 
@@ -154,6 +155,14 @@ export async function startJavaService(opts: JavaServiceOptions = {}): Promise<F
   const devices = Array.from({ length: DEVICE_COUNT }, (_, i) =>
     javaDevice(i + 1, opts.unknownFields ?? true),
   );
+  const orgs = Array.from({ length: ORG_COUNT }, (_, i) => ({
+    uuid: `20000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+    orgName: `Plant ${i + 1}`,
+    organizationUuid: JAVA_ORG,
+    orgAddress: null,
+    createdOn: javaForm(BASE_MS + i * 1000, i),
+    ...(opts.unknownFields === false ? {} : { region: 'south' }),
+  }));
   return fakeService((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const [first] = url.pathname.split('/').filter(Boolean);
@@ -183,6 +192,15 @@ export async function startJavaService(opts: JavaServiceOptions = {}): Promise<F
       res.writeHead(200, headers);
       // The empty page after the last one: `data: null`, as a Java service serializes an absent list.
       return res.end(ENVELOPE_OK(data.length === 0 ? null : data));
+    }
+    const orgPage = /^\/org\/([^/]+)\/org\/(\d+)$/.exec(url.pathname);
+    if (orgPage) {
+      const size = Math.min(Number(url.searchParams.get('pageSize') ?? 20), PAGE_CAP);
+      const start = Number(orgPage[2]) * size;
+      const data = orgPage[1] === JAVA_ORG ? orgs.slice(start, start + size) : [];
+      res.writeHead(200, { 'content-type': 'application/json' });
+      // No metadata at all, and data null on the empty page.
+      return res.end(JSON.stringify({ data: data.length === 0 ? null : data, statusCode: 'OK' }));
     }
     if (/^\/codeTypes\/\d+$/.test(url.pathname)) {
       return send(
