@@ -88,6 +88,9 @@ describe('listings through a page cap of 7 (no X-Total-Count)', () => {
     const r = await ccp(['edgedevice', 'get', deviceUuid(46), 'JSN-0050', '-o', 'ndjson']);
     expect(r.code, r.stderr).toBe(0);
     expect(ndjson(r.stdout).map((d) => d.uuid)).toEqual([deviceUuid(46), deviceUuid(50)]);
+    const missing = await ccp(['edgedevice', 'get', 'JSN-9999']);
+    expect(missing.code).toBe(4);
+    expect(missing.stderr).toContain('JSN-9999');
   });
 
   it('keeps fields the interface does not list, and nulls, in json; yaml and --query read them too', async () => {
