@@ -108,13 +108,16 @@ export function toExchange<T>(raw: RawResponse, subject?: string): Exchange<T> {
     throw bodyError(raw, parsed, isJson, subject);
   }
   const e = body as Record<string, unknown>;
-  const envelope: ResponseEnvelope<T> = Array.isArray(data)
-    ? (e as unknown as ResponseEnvelope<T>)
-    : ({ ...e, data: [] } as unknown as ResponseEnvelope<T>);
-  if (statusCode !== 'OK' && str(e.reason) === undefined) {
-    const text = str(e.message) ?? str(e.error) ?? str(e.detail);
-    if (text) envelope.reason = text;
-  }
+  const text =
+    statusCode === 'OK' || str(e.reason) ? undefined : (str(e.message) ?? str(e.error) ?? str(e.detail));
+  // The answer is copied only where it differs from an envelope (an answer handed in process stays as it was).
+  const envelope = (Array.isArray(data) && text === undefined
+    ? e
+    : {
+        ...e,
+        data: Array.isArray(data) ? data : [],
+        ...(text === undefined ? {} : { reason: text }),
+      }) as unknown as ResponseEnvelope<T>;
   return { status: raw.status, headers: raw.headers, envelope };
 }
 
