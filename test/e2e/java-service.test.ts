@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTimestamp } from '../../src/domain/instant.js';
-import { type CliResult, isolatedEnv, ndjson, spawnCcp, tempDir } from '../helpers/cli.js';
+import { type CliResult, isolatedEnv, ndjson, runCli, spawnCcp, tempDir } from '../helpers/cli.js';
 import type { Fake } from '../helpers/fake-service.js';
 import {
   BASE_MS,
@@ -358,6 +358,22 @@ describe('a listing the client cannot be sure of', () => {
     expect(ndjson(r.stdout)).toHaveLength(DEVICE_COUNT);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/ended after 52 records, but the service counted 60 .*incomplete/);
+  });
+
+  it('one capped page on a terminal still says how to get the next when X-Total-Count says more remain', async () => {
+    const counted = await startJavaService({ totalCount: DEVICE_COUNT });
+    try {
+      const r = await runCli(['edgedevice', 'list', '--fields', 'uuid', '--no-pager'], {
+        env: { ...env, CCP_BASE_URL: counted.url },
+        stdoutIsTTY: true,
+      });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain(
+        `Page 0: 7 of ${DEVICE_COUNT} edge devices. Next page: --page 1; everything: --all`,
+      );
+    } finally {
+      await counted.close();
+    }
   });
 
   it('with X-Total-Count right, --parallel walks the capped pages in order', async () => {
