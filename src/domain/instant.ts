@@ -2,8 +2,6 @@
 // output and commands that only print or compare them must not load zod.
 // Wire form of the interface: yyyy-MM-dd'T'HH:mm:ss*SSS±HHMM (a literal '*' before the milliseconds).
 export const WIRE_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\*\d{3}[+-]\d{4}$/;
-// Also accepted on input: ISO 8601 with '.' for milliseconds (and an optional offset or Z).
-export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 export const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const zoneCache = new Map<string, Intl.DateTimeFormat>();
