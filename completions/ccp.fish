@@ -95,7 +95,7 @@ end
 function __ccp_own_value_opts
     switch "$argv[1]"
         case ''
-            printf '%s\n' --base-url --token --profile --time-zone --org --user --db -o --output --fields --query --timeout
+            printf '%s\n' --base-url --token --profile --time-zone --org --user --db -o --output --fields --query --timeout --timestamps --parallel
         case 'api'
             printf '%s\n' -f --file
         case 'codetype list'
@@ -219,6 +219,8 @@ complete -c ccp -l no-color -d 'no colour (NO_COLOR is honoured too)'
 complete -c ccp -l verbose -d 'trace each HTTP exchange on stderr (token redacted)'
 complete -c ccp -s q -l quiet -d 'no notes, progress or spinner on stderr (errors still print)'
 complete -c ccp -l timeout -x -d 'per-request timeout: 500ms, 30s, 2m or a number of seconds (default 30s)'
+complete -c ccp -l timestamps -x -a 'service iso' -d 'timestamps in json, ndjson, yaml and csv: as the service sent them, or iso (ISO 8601 UTC) (env CCP_TIMESTAMPS)'
+complete -c ccp -l parallel -x -d 'page requests in flight when walking a remote listing whose length is known (default 4; 1 to 32)'
 complete -c ccp -l no-input -d 'never prompt; fail with a usage error instead'
 
 complete -c ccp -n '__ccp_under "api"' -s f -l file -r -F -d 'request body: an envelope or a bare array of records; - for stdin'
@@ -235,7 +237,7 @@ complete -c ccp -n '__ccp_under "codetype list"' -l page-size -x -d 'records per
 complete -c ccp -n '__ccp_under "codetype list"' -l all -d 'follow pages until the last one, writing records as they arrive'
 complete -c ccp -n '__ccp_under "codetype list"' -l limit -x -d 'stop after n records, following pages as needed'
 complete -c ccp -n '__ccp_under "codetype list"' -l where -x -d 'keep records where FIELD=VALUE, FIELD!=VALUE or FIELD~TEXT (any case); repeatable, all must hold; FIELD may be a dot path'
-complete -c ccp -n '__ccp_under "codetype list"' -l sort-by -x -d 'order by a field (a dot path); reads the whole listing before printing'
+complete -c ccp -n '__ccp_under "codetype list"' -l sort-by -x -d 'reads the whole listing before printing; orders by a field (a dot path), timestamps by instant'
 
 complete -c ccp -n '__ccp_at "completion"' -a 'bash zsh fish'
 
@@ -246,13 +248,13 @@ complete -c ccp -n '__ccp_at "config"' -a unset -d 'remove a configuration value
 complete -c ccp -n '__ccp_at "config"' -a use -d 'make a profile the current one (CCP_PROFILE and --profile still override it)'
 
 complete -c ccp -n '__ccp_under "config get"' -l reveal -d 'print a token in full instead of masked'
-complete -c ccp -n '__ccp_at "config get"' -a 'base-url token org user time-zone output timeout'
+complete -c ccp -n '__ccp_at "config get"' -a 'base-url token org user time-zone output timeout timestamps parallel'
 
 complete -c ccp -n '__ccp_under "config list"' -l profiles -d 'list the profile names instead'
 
-complete -c ccp -n '__ccp_at "config set"' -a 'base-url token org user time-zone output timeout'
+complete -c ccp -n '__ccp_at "config set"' -a 'base-url token org user time-zone output timeout timestamps parallel'
 
-complete -c ccp -n '__ccp_at "config unset"' -a 'base-url token org user time-zone output timeout'
+complete -c ccp -n '__ccp_at "config unset"' -a 'base-url token org user time-zone output timeout timestamps parallel'
 
 complete -c ccp -n '__ccp_at "config use"' -a '(command ccp config list --profiles 2>/dev/null)'
 
@@ -297,7 +299,7 @@ complete -c ccp -n '__ccp_under "edgedevice list"' -l page-size -x -d 'records p
 complete -c ccp -n '__ccp_under "edgedevice list"' -l all -d 'follow pages until the last one, writing records as they arrive'
 complete -c ccp -n '__ccp_under "edgedevice list"' -l limit -x -d 'stop after n records, following pages as needed'
 complete -c ccp -n '__ccp_under "edgedevice list"' -l where -x -d 'keep records where FIELD=VALUE, FIELD!=VALUE or FIELD~TEXT (any case); repeatable, all must hold; FIELD may be a dot path'
-complete -c ccp -n '__ccp_under "edgedevice list"' -l sort-by -x -d 'order by a field (a dot path); reads the whole listing before printing'
+complete -c ccp -n '__ccp_under "edgedevice list"' -l sort-by -x -d 'reads the whole listing before printing; orders by a field (a dot path), timestamps by instant'
 
 complete -c ccp -n '__ccp_under "edgedevice push"' -l flow -r -F -d 'a file holding the flow as JSON (a Node-RED export, or any JSON) to push'
 complete -c ccp -n '__ccp_under "edgedevice push"' -l flow-id -x -d 'the flow\'s id (default: the Node-RED tab node\'s id, else the file name)'
@@ -355,7 +357,7 @@ complete -c ccp -n '__ccp_under "org list"' -l page-size -x -d 'records per page
 complete -c ccp -n '__ccp_under "org list"' -l all -d 'follow pages until the last one, writing records as they arrive'
 complete -c ccp -n '__ccp_under "org list"' -l limit -x -d 'stop after n records, following pages as needed'
 complete -c ccp -n '__ccp_under "org list"' -l where -x -d 'keep records where FIELD=VALUE, FIELD!=VALUE or FIELD~TEXT (any case); repeatable, all must hold; FIELD may be a dot path'
-complete -c ccp -n '__ccp_under "org list"' -l sort-by -x -d 'order by a field (a dot path); reads the whole listing before printing'
+complete -c ccp -n '__ccp_under "org list"' -l sort-by -x -d 'reads the whole listing before printing; orders by a field (a dot path), timestamps by instant'
 
 complete -c ccp -n '__ccp_at "org options"' -a add -d 'Add or replace organization options by key (POST /org/options/org/{orgUuid}/add)'
 complete -c ccp -n '__ccp_at "org options"' -a apply -d 'Set the organization options a file gives (key/value records): plan, then apply'

@@ -35,6 +35,11 @@ export interface ApiClientOptions {
   /** Backoff base and cap in ms: the nth retry waits random() * min(cap, base * 2^n) ("full jitter"). */
   backoffBaseMs?: number;
   backoffCapMs?: number;
+  /**
+   * Page requests kept in flight by a listing walk when X-Total-Count gives its length (paginate.ts);
+   * 1 or none: one page at a time.
+   */
+  parallel?: number;
   /** Receives the --verbose trace, one line at a time. */
   trace?: (line: string) => void;
   sleep?: (ms: number) => Promise<void>;
@@ -197,13 +202,20 @@ export class ApiClient {
 
   /** Pages of a paged listing (`<path>/<pageNo>?pageSize=N`), record by record. */
   paginate<T = unknown>(path: string, opts: PageOptions): AsyncGenerator<T> {
-    return paginate<T>(async (pageNo, pageSize) => {
-      const ex = await this.request<T>('GET', `${path.replace(/\/$/, '')}/${pageNo}`, {
-        query: { pageSize },
-      });
-      const total = Number(ex.headers['x-total-count']);
-      return { records: ex.envelope.data, total: Number.isFinite(total) ? total : undefined };
-    }, opts);
+    return paginate<T>(
+      async (pageNo, pageSize) => {
+        const ex = await this.request<T>('GET', `${path.replace(/\/$/, '')}/${pageNo}`, {
+          query: { pageSize },
+        });
+        const header = ex.headers['x-total-count'];
+        const total = header === undefined || header.trim() === '' ? Number.NaN : Number(header);
+        return {
+          records: ex.envelope.data ?? [],
+          total: Number.isSafeInteger(total) && total >= 0 ? total : undefined,
+        };
+      },
+      { parallel: this.opts.parallel, ...opts },
+    );
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,5 @@
 // What came back from one request: the raw answer, and the envelope read from it.
-import { isResponseEnvelope, type ResponseEnvelope } from './envelope.js';
+import type { ResponseEnvelope } from './envelope.js';
 import { serviceError } from './errors.js';
 
 export interface Exchange<T = unknown> {
@@ -22,29 +22,103 @@ export function headerMap(raw: Record<string, string | string[] | undefined>): R
   return out;
 }
 
+const str = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : undefined;
+
+/** Text on one line, at most `max` characters: a body quoted in a message. */
+function snippet(text: string, max = 200): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** What an HTML page says: its title and first heading, else its text. */
+function htmlText(html: string): string {
+  const pick = (tag: string) =>
+    new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`, 'i').exec(html)?.[1]?.replace(/<[^>]+>/g, ' ');
+  const title = pick('title');
+  const heading = pick('h1');
+  const parts = [title, heading]
+    .map((p) => (p ? snippet(p) : ''))
+    .filter((p, i, all) => p && all.indexOf(p) === i);
+  if (parts.length > 0) return parts.join(': ');
+  return snippet(html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' '));
+}
+
+/**
+ * What an error body says, whatever its shape: Spring Boot's error attributes (`error`, `message`, `path`),
+ * RFC 9457 problem details (`title`, `detail`, `instance`), or any JSON object with a message; undefined
+ * when the value says nothing a person could read.
+ */
+function jsonErrorText(body: Record<string, unknown>): string | undefined {
+  const title = str(body.title) ?? str(body.error);
+  const detail = str(body.detail) ?? str(body.message) ?? str(body.reason) ?? str(body.error_description);
+  const where = str(body.instance) ?? str(body.path);
+  const parts = [title, detail && detail !== title ? detail : undefined].filter(Boolean);
+  if (parts.length === 0 && !where) return undefined;
+  const text = parts.length > 0 ? parts.join(': ') : 'no message';
+  return where ? `${text} (${where})` : text;
+}
+
+/** The error of an answer that is no envelope: it quotes what the body says, typed by the HTTP status. */
+function bodyError(raw: RawResponse, parsed: unknown, isJson: boolean, subject?: string): Error {
+  const type = raw.headers['content-type'] ?? '';
+  const status = `HTTP ${raw.status}`;
+  let said: string;
+  let code = `HTTP_${raw.status}`;
+  if (isJson && parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+    const body = parsed as Record<string, unknown>;
+    said = jsonErrorText(body) ?? `JSON that says no more: ${snippet(JSON.stringify(body))}`;
+    const named = str(body.code) ?? str(body.errorCode);
+    if (named) code = named;
+  } else if (raw.text.trim() === '') {
+    said = 'the service answered with an empty body';
+  } else if (/html/i.test(type) || /^\s*<(!doctype|html)/i.test(raw.text)) {
+    said = `an HTML page: ${htmlText(raw.text)}`;
+  } else {
+    said = snippet(raw.text);
+  }
+  return serviceError({
+    code,
+    reason: raw.status >= 200 && raw.status < 300 ? `the service answered ${status} with ${said}` : said,
+    httpStatus: raw.status,
+    subject,
+  });
+}
+
+/**
+ * The envelope of an answer, read tolerantly (decisions.md, "read tolerantly"): `data` null or absent is
+ * an empty page, `metadata` may be null, and an error's text may be in `message` or `error` instead of
+ * `reason`. Any other body is an error quoting what it says.
+ */
 export function toExchange<T>(raw: RawResponse, subject?: string): Exchange<T> {
   let parsed: unknown = raw.json;
-  try {
-    parsed ??= JSON.parse(raw.text);
-  } catch {
-    const type = raw.headers['content-type'] ?? 'no content type';
-    const snippet = raw.text.replace(/\s+/g, ' ').trim().slice(0, 80);
-    throw serviceError({
-      code: `HTTP_${raw.status}`,
-      reason: `the service answered HTTP ${raw.status} with a body that is not JSON (${type})${snippet ? `: ${snippet}` : ''}`,
-      httpStatus: raw.status,
-      subject,
-    });
+  let isJson = parsed !== undefined;
+  if (!isJson) {
+    try {
+      parsed = JSON.parse(raw.text);
+      isJson = true;
+    } catch {
+      isJson = false;
+    }
   }
-  if (!isResponseEnvelope(parsed)) {
-    throw serviceError({
-      code: `HTTP_${raw.status}`,
-      reason: `the service answered HTTP ${raw.status} with JSON that is not an envelope`,
-      httpStatus: raw.status,
-      subject,
-    });
+  const body = isJson && parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : undefined;
+  const statusCode = body && str((body as { statusCode?: unknown }).statusCode);
+  const data = body && (body as { data?: unknown }).data;
+  if (!body || !statusCode || (data !== undefined && data !== null && !Array.isArray(data))) {
+    throw bodyError(raw, parsed, isJson, subject);
   }
-  return { status: raw.status, headers: raw.headers, envelope: parsed as ResponseEnvelope<T> };
+  const e = body as Record<string, unknown>;
+  const text =
+    statusCode === 'OK' || str(e.reason) ? undefined : (str(e.message) ?? str(e.error) ?? str(e.detail));
+  // The answer is copied only where it differs from an envelope (an answer handed in process stays as it was).
+  const envelope = (Array.isArray(data) && text === undefined
+    ? e
+    : {
+        ...e,
+        data: Array.isArray(data) ? data : [],
+        ...(text === undefined ? {} : { reason: text }),
+      }) as unknown as ResponseEnvelope<T>;
+  return { status: raw.status, headers: raw.headers, envelope };
 }
 
 /** Throws the typed error of a non-OK envelope. */

@@ -1,14 +1,21 @@
+import { ApiError } from './errors.js';
+
 export interface PageOptions {
   /** Records per request. */
   pageSize: number;
   /** First page to fetch (zero-based). */
   startPage?: number;
-  /** Follow pages until the first short page. */
+  /** Follow pages to the end of the listing. */
   all?: boolean;
   /** Stop after this many records (following pages as needed, never requesting more pages than needed). */
   limit?: number;
   /** Called after each page with the records fetched so far and X-Total-Count when the service sent it. */
   onPage?: (fetched: number, total: number | undefined) => void;
+  /**
+   * Page requests kept in flight while following pages, when X-Total-Count gives the listing's length
+   * (1 or none: one page at a time). Records still come in order; at most this many pages are held.
+   */
+  parallel?: number;
 }
 
 export interface Page<T> {
@@ -16,33 +23,104 @@ export interface Page<T> {
   total?: number;
 }
 
+/** A walk ended before the records X-Total-Count promised: the output may be missing some. */
+export class IncompleteListingError extends ApiError {
+  constructor(fetched: number, total: number) {
+    super({
+      code: 'INCOMPLETE_LISTING',
+      reason:
+        `the listing ended after ${fetched} records, but the service counted ${total} (X-Total-Count): ` +
+        'the output may be incomplete',
+      httpStatus: null,
+    });
+    this.name = 'IncompleteListingError';
+  }
+}
+
 /**
- * Records of a paged listing, one at a time, holding one page in memory.
- * Without `all` or `limit`: the one page `startPage`. With either: pages from `startPage` until a short
- * (or empty) page, or until `limit` records were yielded. X-Total-Count is only reported, never trusted.
+ * Records of a paged listing, one at a time. Without `all` or `limit`: the one page `startPage`. With
+ * either: pages from `startPage` to the end of the listing, or until `limit` records were yielded.
+ *
+ * A service may cap its pages below the size asked for (decisions.md, "read tolerantly"), so a short page
+ * ends the walk only when X-Total-Count says nothing remains, or when the page after it is empty. Otherwise
+ * the walk goes on with the size the service served, page numbers re-derived from the records read so far
+ * (a page that starts before that point has its leading records dropped): nothing is skipped or read twice.
+ * When X-Total-Count promised more than came, the walk fails with IncompleteListingError after the records.
  */
 export async function* paginate<T>(
   fetchPage: (pageNo: number, pageSize: number) => Promise<Page<T>>,
   opts: PageOptions,
 ): AsyncGenerator<T> {
-  const { pageSize } = opts;
-  if (!Number.isInteger(pageSize) || pageSize <= 0)
+  if (!Number.isInteger(opts.pageSize) || opts.pageSize <= 0)
     throw new RangeError('pageSize must be a positive integer');
   const limit = opts.limit ?? Number.POSITIVE_INFINITY;
   const follow = opts.all === true || opts.limit !== undefined;
-  let pageNo = opts.startPage ?? 0;
+  const parallel = follow ? Math.max(1, Math.floor(opts.parallel ?? 1)) : 1;
+  let size = opts.pageSize;
+  // Index of the next record wanted, over the whole listing.
+  let offset = (opts.startPage ?? 0) * size;
+  const end = offset + limit;
+  // Whether a full page came at `size`: then `size` is one the service serves whole.
+  let served = false;
   let yielded = 0;
   let fetched = 0;
+  let total: number | undefined;
+  // Pages requested ahead (key `pageNo:size`), in page order; a failure is the consumer's to see.
+  const ahead = new Map<string, Promise<Page<T>>>();
+  const request = (pageNo: number, pageSize: number): Promise<Page<T>> => {
+    const key = `${pageNo}:${pageSize}`;
+    const early = ahead.get(key);
+    ahead.delete(key);
+    return early ?? fetchPage(pageNo, pageSize);
+  };
+  const fetchAhead = (from: number) => {
+    if (parallel <= 1 || total === undefined || !served) return;
+    const stop = Math.min(total, end);
+    for (let p = from; ahead.size < parallel - 1 && p * size < stop; p++) {
+      const key = `${p}:${size}`;
+      if (ahead.has(key)) continue;
+      const promise = fetchPage(p, size);
+      promise.catch(() => undefined);
+      ahead.set(key, promise);
+    }
+  };
+
   while (yielded < limit) {
-    const page = await fetchPage(pageNo, pageSize);
-    fetched += page.records.length;
-    opts.onPage?.(fetched, page.total);
-    for (const record of page.records) {
+    const pageNo = Math.floor(offset / size);
+    const skip = offset - pageNo * size;
+    const current = request(pageNo, size);
+    // With this page, up to `parallel` requests are in flight.
+    if (skip === 0) fetchAhead(pageNo + 1);
+    const page = await current;
+    if (page.total !== undefined) total = page.total;
+    const records = page.records ?? [];
+    const full = records.length >= size;
+    if (full && skip === 0) served = true;
+    // Once the first page told the length, the next pages go out before its records are written.
+    if (full && skip === 0) fetchAhead(pageNo + 1);
+    const fresh = skip === 0 ? records : records.slice(skip);
+    fetched += fresh.length;
+    opts.onPage?.(fetched, total);
+    for (const record of fresh) {
       if (yielded >= limit) return;
       yield record;
       yielded++;
     }
-    if (!follow || page.records.length < pageSize) return;
-    pageNo++;
+    offset += fresh.length;
+    if (!follow) return;
+    if (full) continue;
+    // A short page: the end, or a cap of the service's own.
+    const known = total !== undefined && offset >= total;
+    if (fresh.length === 0 || known) {
+      if (fresh.length === 0 && total !== undefined && offset < total && yielded < limit) {
+        throw new IncompleteListingError(offset - (opts.startPage ?? 0) * opts.pageSize, total);
+      }
+      return;
+    }
+    if (!served) {
+      // The first page short of the size asked: walk on with the size served.
+      size = records.length;
+      ahead.clear();
+    }
   }
 }

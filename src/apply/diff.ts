@@ -112,6 +112,13 @@ function withoutServerSet<T extends object>(record: T): T {
   return out as T;
 }
 
+/** A file record's fields without its nulls, which count as absent: laid over a stored record, they keep its values. */
+function givenFields<T extends object>(record: T): T {
+  const out = withoutServerSet(record) as Record<string, unknown>;
+  for (const [k, v] of Object.entries(out)) if (v === null) delete out[k];
+  return out as T;
+}
+
 export interface DeviceDiff {
   changes: Record<string, Change>;
   /** The stored record with the file's fields over it, to send to add; undefined when no device field differs. */
@@ -125,7 +132,8 @@ export function diffDevice(stored: EdgeDevice, given: EdgeDeviceInput): DeviceDi
   const changes: Record<string, Change> = {};
   for (const field of DEVICE_FIELDS) {
     const to = given[field];
-    if (to === undefined) continue;
+    // A null counts as absent (decisions.md, "read tolerantly"): an export's nulls change nothing.
+    if (to === undefined || to === null) continue;
     const from = orNull(stored[field]);
     if (from !== to) changes[field] = { from, to };
   }
@@ -153,18 +161,18 @@ export function diffDevice(stored: EdgeDevice, given: EdgeDeviceInput): DeviceDi
     let differs = false;
     for (const field of FLOW_FIELDS) {
       const to = flow[field];
-      if (to === undefined) continue;
+      if (to === undefined || to === null) continue;
       const from = orNull(old[field]);
       if (field === 'flowJSON' ? sameJsonText(from, to) : from === to) continue;
       changes[`edgeFlows[${id}].${field}`] = { from, to };
       differs = true;
     }
-    if (differs) flows.push({ ...withoutServerSet(old), ...withoutServerSet(flow) });
+    if (differs) flows.push({ ...withoutServerSet(old), ...givenFields(flow) });
   }
 
   if (!deviceChanged) return { changes, flows };
   const { edgeFlows: _flows, ...storedRest } = withoutServerSet(stored);
-  const { edgeFlows: _givenFlows, ...givenRest } = withoutServerSet(given);
+  const { edgeFlows: _givenFlows, ...givenRest } = givenFields(given);
   const send = {
     ...storedRest,
     ...givenRest,

@@ -70,6 +70,8 @@ export function createFactory(opts: FactoryOptions): Factory {
           db: flags.db,
           output: flags.json ? 'json' : flags.output,
           timeout: flags.timeout,
+          timestamps: flags.timestamps,
+          parallel: flags.parallel,
         };
         if (opts.config) return opts.config({ ...flags, ...globalFlags });
         // A ConfigError thrown here is a usage error (exit 2): src/cli/main.ts maps it, like every error.
@@ -106,6 +108,8 @@ export function createFactory(opts: FactoryOptions): Factory {
           orgUuid: org,
           userUuid: cfg.user,
           timeoutMs: cfg.timeoutMs,
+          // In process, pages are answered one after another on one thread: nothing to overlap.
+          parallel: embedded ? 1 : cfg.parallel,
           userAgent: `ccp/${cliVersion()}`,
           env: io.env,
           ...(embedded ? { transport: embedded.transport } : {}),

@@ -84,7 +84,9 @@ export async function runListing(
     progress.stop();
   }
   const more = total === undefined || (page.startPage ?? 0) * page.pageSize + fetched < total;
-  if (!follow && opts.io.stdoutIsTTY && fetched >= page.pageSize && more) {
+  // A page short of the size asked may be a cap of the service's own: X-Total-Count tells.
+  const full = fetched >= page.pageSize || (fetched > 0 && total !== undefined);
+  if (!follow && opts.io.stdoutIsTTY && full && more) {
     opts.io.note(nextPageFooter(page.startPage ?? 0, fetched, total, what.noun));
   }
   return count;

@@ -1,3 +1,4 @@
+import { isTimestampText, parseTimestamp, TIMESTAMP_FIELDS } from '../domain/instant.js';
 import type { View } from '../output/index.js';
 
 /** One --where condition: FIELD=VALUE, FIELD!=VALUE, or FIELD~TEXT (case-insensitive substring). */
@@ -73,13 +74,28 @@ function compare(a: unknown, b: unknown): number {
 }
 
 /**
+ * The key a record sorts by: a timestamp field's instant (the service writes several forms, which sort
+ * wrongly as text), else the value itself.
+ */
+function sortKey(value: unknown, timestampField: boolean): unknown {
+  if (value === null || value === undefined) return value;
+  if (timestampField || (typeof value === 'string' && isTimestampText(value))) {
+    return parseTimestamp(value) ?? value;
+  }
+  return value;
+}
+
+/**
  * --sort-by: reads every record first (a sort cannot start before the last one came), then orders them
- * by the field, missing values last; a path into a list sorts by its first element.
+ * by the field, missing values last; a path into a list sorts by its first element; timestamps by instant.
  */
 export async function sortRecords<T extends object>(records: AsyncIterable<T>, path: string): Promise<T[]> {
   const { valuesAt } = await import('../output/index.js');
+  const timestampField = TIMESTAMP_FIELDS.has(path.split('.').pop() ?? '');
   const keyed: { key: unknown; record: T }[] = [];
-  for await (const record of records) keyed.push({ key: valuesAt(record, path).values[0], record });
+  for await (const record of records) {
+    keyed.push({ key: sortKey(valuesAt(record, path).values[0], timestampField), record });
+  }
   keyed.sort((x, y) => compare(x.key, y.key));
   return keyed.map((k) => k.record);
 }

@@ -39,7 +39,7 @@ export function addListFlags(cmd: Command): Command {
     .addOption(
       new Option(
         '--sort-by <field>',
-        'order by a field (a dot path); reads the whole listing before printing',
+        'reads the whole listing before printing; orders by a field (a dot path), timestamps by instant',
       ),
     );
 }

@@ -1,6 +1,6 @@
 import type { RecordKind } from '../domain/index.js';
 import { QUERY_FORMATS } from '../output/formats.js';
-import type { OutputFormat, OutputOptions, RecordWriter, View } from '../output/index.js';
+import type { OutputFormat, OutputOptions, RecordWriter, TimestampStyle, View } from '../output/index.js';
 import { UsageError } from './errors.js';
 import type { Factory } from './factory.js';
 import type { IO } from './io.js';
@@ -24,6 +24,8 @@ export interface OutputContext {
   configured: () => Promise<OutputFormat | undefined>;
   /** The zone tables show timestamps in (--time-zone, env, profile, system). */
   timeZone: () => Promise<string>;
+  /** --timestamps, env or profile: how machine formats write timestamps. */
+  timestamps?: () => Promise<TimestampStyle>;
   now: () => number;
 }
 
@@ -72,6 +74,7 @@ export async function resolveOutput(
     isTTY: ctx.io.stdoutIsTTY,
     width: ctx.io.terminalWidth(),
     timeZone: format === 'table' ? await ctx.timeZone() : undefined,
+    timestamps: format === 'table' ? undefined : await ctx.timestamps?.(),
     note: (line) => ctx.io.note(line),
     now: ctx.now,
   };
@@ -88,6 +91,7 @@ export async function outputSpec(f: Factory, what: RecordKind | View): Promise<O
     io: f.io,
     configured: async () => (await f.config()).output as OutputFormat | undefined,
     timeZone: async () => (await f.config()).timeZone,
+    timestamps: async () => (await f.config()).timestamps,
     now: () => f.clock.now(),
   });
 }

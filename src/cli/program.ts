@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import { registerCommands } from '../commands/index.js';
+import { DEFAULT_PARALLEL, MAX_PARALLEL, TIMESTAMP_STYLES } from '../config/settings.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
 import { createFactory, type Factory, type GlobalOptions } from './factory.js';
 import { examples } from './help.js';
@@ -55,6 +56,18 @@ export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Co
       new Option(
         '--timeout <duration>',
         'per-request timeout: 500ms, 30s, 2m or a number of seconds (default 30s)',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--timestamps <style>',
+        'timestamps in json, ndjson, yaml and csv: as the service sent them, or iso (ISO 8601 UTC) (env CCP_TIMESTAMPS)',
+      ).choices(TIMESTAMP_STYLES),
+    )
+    .addOption(
+      new Option(
+        '--parallel <n>',
+        `page requests in flight when walking a remote listing whose length is known (default ${DEFAULT_PARALLEL}; 1 to ${MAX_PARALLEL})`,
       ),
     )
     .addOption(new Option('--no-input', 'never prompt; fail with a usage error instead'))

@@ -4,11 +4,23 @@ import { isUuid } from '../cli/args.js';
 import { isValidTimeZone } from '../domain/instant.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
 import { ConfigError } from './errors.js';
+import { MAX_PARALLEL, TIMESTAMP_STYLES } from './settings.js';
 
 export { OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
+export { DEFAULT_PARALLEL, MAX_PARALLEL, TIMESTAMP_STYLES } from './settings.js';
 
 /** Keys a profile may hold, as typed on the command line. */
-export const PROFILE_KEYS = ['base-url', 'token', 'org', 'user', 'time-zone', 'output', 'timeout'] as const;
+export const PROFILE_KEYS = [
+  'base-url',
+  'token',
+  'org',
+  'user',
+  'time-zone',
+  'output',
+  'timeout',
+  'timestamps',
+  'parallel',
+] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
 export const DEFAULT_PROFILE = 'default';
@@ -23,6 +35,8 @@ export const KEY_SOURCES: Record<ProfileKey, { flag: string; option: string; env
   'time-zone': { flag: 'timeZone', option: '--time-zone', env: 'CCP_TIME_ZONE' },
   output: { flag: 'output', option: '--output', env: 'CCP_OUTPUT' },
   timeout: { flag: 'timeout', option: '--timeout', env: 'CCP_TIMEOUT' },
+  timestamps: { flag: 'timestamps', option: '--timestamps', env: 'CCP_TIMESTAMPS' },
+  parallel: { flag: 'parallel', option: '--parallel', env: 'CCP_PARALLEL' },
 };
 
 export function isProfileKey(key: string): key is ProfileKey {
@@ -68,6 +82,8 @@ const EXPECTED: Record<ProfileKey, string> = {
   'time-zone': 'an IANA time zone such as Europe/Paris or UTC',
   output: OUTPUT_FORMATS.join('|'),
   timeout: 'a positive duration such as 30s, 500ms, 2m or 30 (seconds)',
+  timestamps: TIMESTAMP_STYLES.join('|'),
+  parallel: `a whole number from 1 to ${MAX_PARALLEL}`,
 };
 
 function isValid(key: ProfileKey, value: string): boolean {
@@ -88,6 +104,10 @@ function isValid(key: ProfileKey, value: string): boolean {
       return (OUTPUT_FORMATS as readonly string[]).includes(value);
     case 'timeout':
       return parseTimeout(value) !== undefined;
+    case 'timestamps':
+      return (TIMESTAMP_STYLES as readonly string[]).includes(value);
+    case 'parallel':
+      return /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_PARALLEL;
   }
 }
 

@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigError } from './errors.js';
 import {
+  DEFAULT_PARALLEL,
   DEFAULT_TIMEOUT,
   KEY_SOURCES,
   type OutputFormat,
@@ -25,6 +26,8 @@ export interface GlobalFlags {
   db?: string;
   output?: string;
   timeout?: string;
+  timestamps?: string;
+  parallel?: string;
 }
 
 export interface ResolvedConfig {
@@ -37,6 +40,9 @@ export interface ResolvedConfig {
   output?: OutputFormat;
   db: string;
   timeoutMs: number;
+  timestamps: 'service' | 'iso';
+  /** Page requests in flight on a remote listing walk (1: page at a time). */
+  parallel: number;
 }
 
 export type ValueSource = 'flag' | 'env' | 'profile' | 'default';
@@ -108,6 +114,10 @@ export function resolveEntries(
     }
     if (key === 'time-zone') return { key, value: systemTimeZone(), source: 'default', origin: 'system' };
     if (key === 'timeout') return { key, value: DEFAULT_TIMEOUT, source: 'default', origin: 'default' };
+    if (key === 'timestamps') return { key, value: 'service', source: 'default', origin: 'default' };
+    if (key === 'parallel') {
+      return { key, value: String(DEFAULT_PARALLEL), source: 'default', origin: 'default' };
+    }
     return { key };
   });
 }
@@ -123,6 +133,8 @@ export function toResolvedConfig(profile: string, entries: ResolvedEntry[], db: 
     timeZone: v['time-zone'] ?? systemTimeZone(),
     db,
     timeoutMs: parseTimeout(v.timeout ?? DEFAULT_TIMEOUT)!,
+    timestamps: v.timestamps === 'iso' ? 'iso' : 'service',
+    parallel: Number(v.parallel ?? DEFAULT_PARALLEL),
   };
   if (v['base-url'] !== undefined) config.baseUrl = v['base-url'];
   if (v.token !== undefined) config.token = v.token;

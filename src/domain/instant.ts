@@ -2,8 +2,6 @@
 // output and commands that only print or compare them must not load zod.
 // Wire form of the interface: yyyy-MM-dd'T'HH:mm:ss*SSS±HHMM (a literal '*' before the milliseconds).
 export const WIRE_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\*\d{3}[+-]\d{4}$/;
-// Also accepted on input: ISO 8601 with '.' for milliseconds (and an optional offset or Z).
-export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 export const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const zoneCache = new Map<string, Intl.DateTimeFormat>();
@@ -148,23 +146,64 @@ export function formatDate(instant: Date | number, timeZone = 'UTC'): string {
   return `${pad(w.getUTCFullYear(), 4)}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}`;
 }
 
-/** Parses the wire form, ISO 8601 or a plain date into epoch milliseconds; undefined when not a timestamp. */
-export function parseTimestamp(text: string | null | undefined): number | undefined {
-  if (!text) return undefined;
-  let iso = text;
-  const wire = WIRE_TIMESTAMP.exec(text);
-  if (wire) {
-    // 2026-11-21T09:30:00*000+0530 -> 2026-11-21T09:30:00.000+05:30
-    iso = `${text.slice(0, 19)}.${text.slice(20, 23)}${text.slice(23, 26)}:${text.slice(26, 28)}`;
-  } else if (PLAIN_DATE.test(text)) {
-    iso = `${text}T00:00:00Z`;
-  } else if (!ISO_TIMESTAMP.test(text)) {
-    return undefined;
-  } else if (!/(Z|[+-]\d{2}:?\d{2})$/.test(text)) {
-    iso = `${text}Z`;
-  } else {
-    iso = text.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
+// Every form a Java service writes for the interface's two patterns (decisions.md, "read tolerantly"):
+// SimpleDateFormat's `*SSS+0530`, java.time's `*SSSGMT+05:30` and `*SSSGMT`, ISO 8601 with `.` or `*`
+// before the fraction and `Z`, `+05:30`, `+0530` or no offset (UTC).
+export const READABLE_TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.*](\d{1,9}))?)?(Z|GMT|UTC)?(?:([+-])(\d{2})(?::?(\d{2}))?)?$/;
+
+/**
+ * The one timestamp reader: any form of READABLE, a plain date (midnight UTC) or epoch milliseconds (a JSON
+ * number, Jackson's default) as epoch milliseconds; undefined when the value is not a timestamp.
+ */
+export function parseTimestamp(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : undefined;
+  if (typeof value !== 'string' || value === '') return undefined;
+  if (PLAIN_DATE.test(value)) {
+    const ms = Date.parse(`${value}T00:00:00Z`);
+    return Number.isNaN(ms) ? undefined : ms;
   }
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? undefined : ms;
+  const m = READABLE_TIMESTAMP.exec(value);
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, s, frac, zone, sign, oh, om] = m;
+  // A bare `Z`/`UTC` takes no offset after it; `GMT` may (java.time's `GMT+05:30`).
+  if (sign && (zone === 'Z' || zone === 'UTC')) return undefined;
+  const month = Number(mo);
+  const day = Number(d);
+  const hours = Number(h);
+  const minutes = Number(mi);
+  const seconds = Number(s ?? 0);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hours > 23 || minutes > 59 || seconds > 59)
+    return undefined;
+  const offset = sign ? (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om ?? 0)) : 0;
+  const millis = frac ? Number(frac.slice(0, 3).padEnd(3, '0')) : 0;
+  const local = Date.UTC(Number(y), month - 1, day, hours, minutes, seconds, millis);
+  // Date.UTC rolls 31 February over into March: such a day is no date.
+  if (new Date(local).getUTCDate() !== day) return undefined;
+  return local - offset * 60_000;
 }
+
+/** Whether a text is a timestamp in a form the reader knows (a plain date is not one). */
+export function isTimestampText(text: string): boolean {
+  return !PLAIN_DATE.test(text) && parseTimestamp(text) !== undefined;
+}
+
+/** ISO 8601 in UTC with milliseconds (`2026-11-18T11:06:40.123Z`), what spreadsheets and jq read. */
+export function isoTimestamp(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/**
+ * Fields that hold an instant in the interface's records (a notification's own createdOn/updatedOn are
+ * plain dates, which the reader tells apart by their form).
+ */
+export const TIMESTAMP_FIELDS: ReadonlySet<string> = new Set([
+  'createdOn',
+  'modifiedOn',
+  'updatedOn',
+  'createOn',
+  'updateOn',
+  'activateOn',
+  'licenseFrom',
+  'licenseTo',
+]);

@@ -24,11 +24,14 @@ function oneLine(text: string): string {
   return text.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, ' ');
 }
 
-/** `2027-05-31 23:59` in `timeZone`: a timestamp for people. A date-only value stays a date. */
-export function shortTime(text: string, timeZone: string): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
-  const ms = parseTimestamp(text);
-  if (ms === undefined) return oneLine(text);
+/**
+ * `2027-05-31 23:59` in `timeZone`: a timestamp for people, whatever form the service wrote it in (epoch
+ * milliseconds included). A date-only value stays a date; text that is no timestamp shows as it came.
+ */
+export function shortTime(value: string | number, timeZone: string): string {
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const ms = parseTimestamp(value);
+  if (ms === undefined) return oneLine(String(value));
   return formatTimestamp(ms, timeZone).slice(0, 16).replace('T', ' ');
 }
 
@@ -36,9 +39,10 @@ function tableScalar(value: unknown, column: Column, timeZone: string): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'object') return oneLine(JSON.stringify(value));
-  if (typeof value === 'string') {
-    return column.type === 'timestamp' ? shortTime(value, timeZone) : oneLine(value);
+  if (column.type === 'timestamp' && (typeof value === 'string' || typeof value === 'number')) {
+    return shortTime(value, timeZone);
   }
+  if (typeof value === 'string') return oneLine(value);
   return String(value);
 }
 

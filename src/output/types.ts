@@ -32,6 +32,9 @@ export interface View {
   noun?: string;
 }
 
+/** How machine formats write timestamps: as the service sent them, or as ISO 8601 in UTC. */
+export type TimestampStyle = 'service' | 'iso';
+
 export interface OutputOptions {
   format: OutputFormat;
   /** The columns of what is printed; or `kind`, whose view is built from its schema. */
@@ -49,6 +52,8 @@ export interface OutputOptions {
   width: number;
   /** Zone a table shows timestamps in (IANA name); UTC when not given. */
   timeZone?: string;
+  /** `iso`: machine formats write timestamps as ISO 8601 UTC; otherwise as the service sent them. */
+  timestamps?: TimestampStyle;
   /** Where a table says which columns it dropped to fit the width. */
   note?: (line: string) => void;
   now: () => number;

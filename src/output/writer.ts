@@ -1,4 +1,5 @@
 import { DONE, Sink } from './sink.js';
+import { isoTimestamps } from './timestamps.js';
 import type { OutputFormat, OutputOptions, RecordWriter } from './types.js';
 
 type Create = (sink: Sink, opts: OutputOptions) => RecordWriter;
@@ -23,6 +24,9 @@ export function createRecordWriter(out: NodeJS.WritableStream, opts: OutputOptio
   const format = FORMATS[opts.format];
   if (!format) throw new TypeError(`unknown output format: ${String(opts.format)}`);
   const sink = new Sink(out);
+  // Tables read every form themselves; machine formats pass the service's values through unless asked.
+  const iso = opts.timestamps === 'iso' && opts.format !== 'table' && opts.format !== 'name';
+  const shape = iso ? isoTimestamps : <T>(r: T): T => r;
   const query = opts.query;
   const inner: Promise<RecordWriter> = query
     ? import('./query.js').then((m) => m.createQueryWriter(sink, { ...opts, query }))
@@ -79,13 +83,15 @@ export function createRecordWriter(out: NodeJS.WritableStream, opts: OutputOptio
   return {
     write(record) {
       if (ended) return Promise.reject(new Error('write after end'));
-      return now((w) => w.write(record));
+      const shaped = shape(record);
+      return now((w) => w.write(shaped));
     },
     writeAll(records, ndjson) {
       if (ended) return Promise.reject(new Error('write after end'));
       return enqueue(async (w) => {
-        if (w.writeAll) return w.writeAll(records, ndjson);
-        for (const record of records) await w.write(record);
+        const shaped = iso ? records.map(isoTimestamps) : records;
+        if (w.writeAll) return w.writeAll(shaped, iso ? undefined : ndjson);
+        for (const record of shaped) await w.write(record);
       });
     },
     end() {

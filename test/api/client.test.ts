@@ -161,7 +161,7 @@ describe('ApiClient request', () => {
     expect(err).toMatchObject({ code, reason: 'text of the reason', httpStatus: status });
   });
 
-  it('turns a body that is not JSON into an ApiError with the HTTP status', async () => {
+  it('turns a body that is not JSON into an ApiError with the HTTP status, quoting the page', async () => {
     handler = (_r, res) => {
       res.writeHead(500, { 'content-type': 'text/html' });
       res.end('<html>Internal Server Error</html>');
@@ -171,7 +171,7 @@ describe('ApiClient request', () => {
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ httpStatus: 500, code: 'HTTP_500' });
-    expect((err as ApiError).reason).toMatch(/not JSON \(text\/html\)/);
+    expect((err as ApiError).reason).toBe('an HTML page: Internal Server Error');
   });
 });
 

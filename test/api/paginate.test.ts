@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Page, paginate } from '../../src/api/paginate.js';
+import { IncompleteListingError, type Page, paginate } from '../../src/api/paginate.js';
 
 /** A listing of `total` numbered records, recording each page request. */
 function listing(total: number, sendTotal = true) {
@@ -96,5 +96,118 @@ describe('paginate', () => {
   it('refuses a page size that is not a positive integer', async () => {
     const l = listing(5);
     await expect(collect(paginate(l.fetchPage, { pageSize: 0 }))).rejects.toThrow(RangeError);
+  });
+});
+
+/**
+ * A service that serves at most `cap` records a page whatever pageSize asks, Spring Data's way (page
+ * numbers count pages of the capped size), or by the size asked (`offsetBy: 'asked'`, skipping records).
+ */
+function capped(
+  total: number,
+  cap: number,
+  opts: { sendTotal?: number; offsetBy?: 'served' | 'asked' } = {},
+) {
+  const calls: Array<[number, number]> = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const fetchPage = async (pageNo: number, pageSize: number): Promise<Page<number>> => {
+    calls.push([pageNo, pageSize]);
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    // Later pages answer sooner: order must come from the walker, not from the answers.
+    await new Promise((r) => setTimeout(r, Math.max(0, 8 - pageNo)));
+    inFlight--;
+    const size = Math.min(pageSize, cap);
+    const start = pageNo * (opts.offsetBy === 'asked' ? pageSize : size);
+    const records = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => start + i);
+    return { records, total: opts.sendTotal };
+  };
+  return { calls, fetchPage, maxInFlight: () => maxInFlight };
+}
+
+const upTo = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+describe('paginate through a page cap of the service', () => {
+  it('--all holds every record once when every page is capped at 7 (52 records, no X-Total-Count)', async () => {
+    const l = capped(52, 7);
+    expect(await collect(paginate(l.fetchPage, { pageSize: 500, all: true }))).toEqual(upTo(52));
+    // Then page size 7: pages 1 to 7, and the last short page read again to be sure nothing follows.
+    expect(l.calls[0]).toEqual([0, 500]);
+    expect(l.calls.slice(1).every(([, size]) => size === 7)).toBe(true);
+  });
+
+  it('a service that counts pages by the size asked loses nothing either', async () => {
+    const l = capped(52, 7, { offsetBy: 'asked' });
+    expect(await collect(paginate(l.fetchPage, { pageSize: 20, all: true }))).toEqual(upTo(52));
+  });
+
+  it('--limit 20 gives 20 through the cap', async () => {
+    const l = capped(52, 7);
+    expect(await collect(paginate(l.fetchPage, { pageSize: 20, limit: 20 }))).toEqual(upTo(20));
+  });
+
+  it('with X-Total-Count, the walk ends on the short page without asking again', async () => {
+    const l = capped(52, 7, { sendTotal: 52 });
+    expect(await collect(paginate(l.fetchPage, { pageSize: 500, all: true }))).toEqual(upTo(52));
+    expect(l.calls.map(([p]) => p)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('fails after the records when X-Total-Count promised more than came', async () => {
+    const l = capped(52, 7, { sendTotal: 60 });
+    const got: number[] = [];
+    await expect(
+      (async () => {
+        for await (const n of paginate(l.fetchPage, { pageSize: 500, all: true })) got.push(n);
+      })(),
+    ).rejects.toThrow(IncompleteListingError);
+    expect(got).toEqual(upTo(52));
+  });
+});
+
+describe('paginate with pages in parallel', () => {
+  it('keeps up to N requests in flight when X-Total-Count is known, records in order', async () => {
+    const l = capped(1000, 1000, { sendTotal: 1000 });
+    const got = await collect(paginate(l.fetchPage, { pageSize: 10, all: true, parallel: 4 }));
+    expect(got).toEqual(upTo(1000));
+    expect(l.maxInFlight()).toBe(4);
+    // Every page once, and the empty page that ends a listing of whole pages.
+    expect(l.calls.map(([p]) => p).sort((a, b) => a - b)).toEqual(upTo(101));
+  });
+
+  it('one page at a time with parallel 1, or without X-Total-Count', async () => {
+    const one = capped(100, 100, { sendTotal: 100 });
+    expect(await collect(paginate(one.fetchPage, { pageSize: 10, all: true, parallel: 1 }))).toEqual(
+      upTo(100),
+    );
+    expect(one.maxInFlight()).toBe(1);
+    const unknown = capped(100, 100);
+    expect(await collect(paginate(unknown.fetchPage, { pageSize: 10, all: true, parallel: 4 }))).toEqual(
+      upTo(100),
+    );
+    expect(unknown.maxInFlight()).toBe(1);
+  });
+
+  it('learns a page cap first, then walks the capped pages in parallel', async () => {
+    const l = capped(52, 7, { sendTotal: 52 });
+    expect(await collect(paginate(l.fetchPage, { pageSize: 500, all: true, parallel: 4 }))).toEqual(upTo(52));
+    expect(l.maxInFlight()).toBeGreaterThan(1);
+  });
+
+  it('asks no page past a --limit', async () => {
+    const l = capped(1000, 1000, { sendTotal: 1000 });
+    expect(await collect(paginate(l.fetchPage, { pageSize: 10, limit: 35, parallel: 8 }))).toEqual(upTo(35));
+    expect(Math.max(...l.calls.map(([p]) => p))).toBe(3);
+  });
+
+  it('holds at most N pages however long the listing', async () => {
+    const l = capped(10_000, 10_000, { sendTotal: 10_000 });
+    let n = 0;
+    for await (const _ of paginate(l.fetchPage, { pageSize: 10, all: true, parallel: 3 })) {
+      // While the consumer is slow, requests ahead never pass the window.
+      if (n++ % 100 === 0) await new Promise((r) => setTimeout(r, 2));
+      expect(l.calls.length).toBeLessThanOrEqual(Math.floor(n / 10) + 3);
+    }
+    expect(n).toBe(10_000);
   });
 });

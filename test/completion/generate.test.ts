@@ -95,7 +95,7 @@ describe('bash', async () => {
     [['ccp', '--output', '=', 'y'], ['yaml']],
     [
       ['ccp', 'config', 'get', 't'],
-      ['token', 'time-zone', 'timeout'],
+      ['token', 'time-zone', 'timeout', 'timestamps'],
     ],
     [
       ['ccp', 'completion', ''],
@@ -172,7 +172,7 @@ describe.runIf(hasShell('fish'))('fish', async () => {
     expect(fishComplete(script, 'ccp ed ').sort()).toEqual(['add', 'list']);
     expect(fishComplete(script, 'ccp --profile x report download --type ')).toEqual(['csv', 'json', 'pdf']);
     expect(fishComplete(script, 'ccp -o n')).toEqual(['ndjson']);
-    expect(fishComplete(script, 'ccp config get ti').sort()).toEqual(['time-zone', 'timeout']);
+    expect(fishComplete(script, 'ccp config get ti').sort()).toEqual(['time-zone', 'timeout', 'timestamps']);
     expect(fishComplete(script, 'ccp report download --te')).toEqual(['--template']);
     expect(fishComplete(script, 'ccp config use ')).toEqual(['default', 'staging']);
     expect(fishComplete(script, 'ccp ed list --profile ')).toEqual(['default', 'staging']);

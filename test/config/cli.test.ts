@@ -82,7 +82,9 @@ describe('ccp config list output', () => {
     const onTerminal = await runCli(['config', 'list'], { env, stdoutIsTTY: true });
     expect(onTerminal.stdout).toMatch(/│ Key\s+│ Value\s+│ Source\s+│\n/);
     const names = await runCli(['config', 'list', '-o', 'name'], { ...notTTY, env });
-    expect(names.stdout).toBe('base-url\ntoken\norg\nuser\ntime-zone\noutput\ntimeout\n');
+    expect(names.stdout).toBe(
+      'base-url\ntoken\norg\nuser\ntime-zone\noutput\ntimeout\ntimestamps\nparallel\n',
+    );
 
     const csv = await runCli(['config', 'list'], { ...notTTY, env: { ...env, CCP_OUTPUT: 'csv' } });
     expect(csv.stdout).toMatch(/^profile,key,value,source\n/);

@@ -150,6 +150,8 @@ describe('ccp config list', () => {
       ['time-zone', Intl.DateTimeFormat().resolvedOptions().timeZone, 'default (system)'],
       ['output', '', ''],
       ['timeout', '30s', 'default'],
+      ['timestamps', 'service', 'default'],
+      ['parallel', '4', 'default'],
     ]);
   });
 
@@ -158,7 +160,7 @@ describe('ccp config list', () => {
     const { out } = await run(['--profile', 'ci', 'config', 'list', '--json']);
     expect(out).not.toContain(TOKEN);
     const rows = JSON.parse(out);
-    expect(rows).toHaveLength(7);
+    expect(rows).toHaveLength(9);
     expect(rows[1]).toEqual({
       profile: 'ci',
       key: 'token',
@@ -182,6 +184,8 @@ describe('ccp config list', () => {
       'time-zone',
       'output',
       'timeout',
+      'timestamps',
+      'parallel',
     ]);
   });
 

@@ -90,6 +90,23 @@ const MATRIX: Row[] = [
     read: (c) => c.timeoutMs,
     fallback: 30_000,
   },
+  {
+    key: 'timestamps',
+    flag: 'timestamps',
+    env: 'CCP_TIMESTAMPS',
+    values: ['iso', 'service', 'iso'],
+    read: (c) => c.timestamps,
+    fallback: 'service',
+  },
+  {
+    key: 'parallel',
+    flag: 'parallel',
+    env: 'CCP_PARALLEL',
+    values: ['8', '1', '32'],
+    expected: [8, 1, 32],
+    read: (c) => c.parallel,
+    fallback: 4,
+  },
 ];
 
 describe('precedence flag > env > profile > default', () => {
@@ -136,6 +153,8 @@ describe('precedence flag > env > profile > default', () => {
       timeZone: systemTimeZone(),
       db: join(t.dir, '.local', 'share', 'ccp', 'ccp.db'),
       timeoutMs: 30_000,
+      timestamps: 'service',
+      parallel: 4,
     });
   });
 });
@@ -194,6 +213,10 @@ describe('validation', () => {
     ['timeout', 'timeout', 'soon', /timeout "soon"/],
     ['timeout', 'timeout', '0s', /timeout "0s"/],
     ['timeout', 'timeout', '-5', /timeout "-5"/],
+    ['timestamps', 'timestamps', 'epoch', /timestamps "epoch".*service\|iso/],
+    ['parallel', 'parallel', '0', /parallel "0".*1 to 32/],
+    ['parallel', 'parallel', '33', /parallel "33"/],
+    ['parallel', 'parallel', '2.5', /parallel "2.5"/],
   ];
   for (const [key, flag, value, message] of BAD) {
     it(`rejects ${key} = ${JSON.stringify(value)} from a flag, the environment and the store`, async () => {

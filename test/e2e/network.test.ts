@@ -117,13 +117,11 @@ describe('retries', () => {
 });
 
 describe('service errors', () => {
-  it('a body that is not JSON is exit 1, printed once, naming the status and content type', async () => {
+  it('a body that is not JSON is exit 1, printed once, naming the status and what the page says', async () => {
     const svc = await fake(behaviours.notJson);
     const r = await timed(['--base-url', svc.url, '--timeout', '5s', 'codetype', 'list', '-o', 'json']);
     expect(r.code).toBe(1);
-    expect(humanLines(r.stderr)).toEqual([
-      'ccp: HTTP_502 the service answered HTTP 502 with a body that is not JSON (text/html): <html><body>Bad gateway</body></html> (HTTP 502)',
-    ]);
+    expect(humanLines(r.stderr)).toEqual(['ccp: HTTP_502 an HTML page: Bad gateway (HTTP 502)']);
     expect(JSON.parse(r.stderr.trim().split('\n').at(-1)!)).toMatchObject({ code: 'HTTP_502', exitCode: 1 });
   });
 

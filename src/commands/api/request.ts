@@ -3,7 +3,6 @@ import { text as streamText } from 'node:stream/consumers';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { HttpMethod } from '../../api/client.js';
 import { isEnvelope, isResponseEnvelope } from '../../api/envelope.js';
-import { serviceError } from '../../api/errors.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
@@ -101,7 +100,7 @@ export async function runApiRequest(opts: ApiRequestOptions, deps: WriteDeps): P
     return;
   }
   const api = await deps.api();
-  const { throwUnlessOk } = await import('../../api/client.js');
+  const { throwUnlessOk, toExchange } = await import('../../api/exchange.js');
   const raw = await api.send(opts.method, opts.path, body !== undefined ? { body } : {});
   let parsed: unknown;
   try {
@@ -110,9 +109,8 @@ export async function runApiRequest(opts: ApiRequestOptions, deps: WriteDeps): P
     io.stdout.write(raw.text.endsWith('\n') || raw.text === '' ? raw.text : `${raw.text}\n`);
   }
   if (parsed !== undefined) io.stdout.write(`${JSON.stringify(parsed, null, 2)}\n`);
-  if (isResponseEnvelope(parsed)) {
-    throwUnlessOk({ status: raw.status, headers: raw.headers, envelope: parsed });
-  } else if (raw.status >= 400) {
-    throw serviceError({ code: `HTTP_${raw.status}`, reason: `HTTP ${raw.status}`, httpStatus: raw.status });
-  }
+  // Any path may answer something else than an envelope: only an error status, or an envelope that is
+  // not OK, fails, with the message the body gives (an envelope's reason or message, Spring's, RFC 9457's).
+  if (raw.status < 400 && !isResponseEnvelope(parsed)) return;
+  throwUnlessOk(toExchange(raw));
 }

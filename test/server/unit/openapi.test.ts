@@ -93,10 +93,13 @@ describe('openApiDocument', () => {
       'notifications',
     ]);
     expect(report.fileType.enum).toEqual(['csv', 'json', 'pdf']);
-    expect(doc.components.schemas.Timestamp.pattern).toBeTruthy();
-    expect(new RegExp(doc.components.schemas.Timestamp.pattern).test('2026-11-21T09:30:00*000+0530')).toBe(
-      true,
-    );
+    // Text in the forms the timestamp reader knows, or epoch milliseconds (decisions.md, "read tolerantly").
+    const stamp = doc.components.schemas.Timestamp.anyOf.find((s: Json) => s.type === 'string');
+    expect(stamp.pattern).toBeTruthy();
+    for (const text of ['2026-11-21T09:30:00*000+0530', '2026-11-18T16:36:40*123GMT+05:30']) {
+      expect(new RegExp(stamp.pattern).test(text)).toBe(true);
+    }
+    expect(doc.components.schemas.Timestamp.anyOf.map((s: Json) => s.type)).toEqual(['string', 'integer']);
     expect(JSON.stringify(doc.components.schemas.Code.properties.codeType)).toContain('CodeType');
     expect(doc.components.schemas.CodeType.properties.codes).toBeDefined();
     const codes = doc.paths['/codes'].post.requestBody.content['application/json'].schema;
