@@ -1,0 +1,61 @@
+// Where to report a problem (cli.md "People at a terminal"): package.json `bugs`, in `ccp --help` and after
+// an unexpected error (exit 70), on a pseudo-terminal.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedEnv, ROOT, tempDir } from '../helpers/cli.js';
+import { runInPty } from '../helpers/pty.js';
+
+const BUGS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bugs: { url: string } }).bugs
+  .url;
+
+let tmp: { dir: string; remove: () => Promise<void> };
+let env: NodeJS.ProcessEnv;
+let fault: string;
+
+beforeAll(async () => {
+  tmp = await tempDir('ccp-bugs-');
+  env = isolatedEnv(tmp.dir);
+  // A fault no input or service can cause: the file system call that saves a report throws a TypeError.
+  fault = join(tmp.dir, 'fault.cjs');
+  writeFileSync(
+    fault,
+    "require('node:fs').promises.link = async () => { throw new TypeError('simulated fault'); };\n",
+  );
+});
+afterAll(() => tmp.remove());
+
+describe('where to report a problem', () => {
+  it('package.json names the tracker', () => {
+    expect(BUGS).toMatch(/^https:\/\/.+\/issues$/);
+  });
+
+  it('ccp --help and ccp alone say it', async () => {
+    for (const args of [['--help'], []]) {
+      const pty = runInPty(args, env);
+      expect((await pty.exited).code, pty.text()).toBe(0);
+      expect(pty.text()).toContain(`Report a problem: ${BUGS}`);
+    }
+  });
+
+  it('an unexpected error says it, and exits 70', async () => {
+    const pty = runInPty(
+      ['report', 'download', '--template', 'code-types', '--type', 'csv', '-O', `${tmp.dir}/`],
+      {
+        ...env,
+        NODE_OPTIONS: `--require ${fault}`,
+      },
+    );
+    const { code } = await pty.exited;
+    expect(pty.text()).toContain('internal error: simulated fault');
+    expect(pty.text()).toContain(BUGS);
+    expect(code, pty.text()).toBe(70);
+  });
+
+  it('an error of the input or the service does not', async () => {
+    const pty = runInPty(['license', 'activate', 'not-a-uuid', '--no-input'], env);
+    const { code } = await pty.exited;
+    expect(code, pty.text()).not.toBe(70);
+    expect(pty.text()).not.toContain(BUGS);
+  });
+});
