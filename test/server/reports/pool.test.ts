@@ -17,11 +17,24 @@ describe('report workers', () => {
   });
 
   it('past its time limit a report fails and its worker is ended; the next report gets a new one', async () => {
-    await expect(renderInWorker({ type: 'pdf', data: sampleReport(20_000) }, 50)).rejects.toThrow(
-      /took longer than 0.05 s/,
-    );
+    await expect(
+      renderInWorker({ type: 'pdf', data: sampleReport(20_000) }, { timeoutMs: 50 }),
+    ).rejects.toThrow(/took longer than 0.05 s/);
     const next = await renderInWorker({ type: 'csv', data: sampleReport(2) });
     expect(Buffer.from(next, 'base64').toString('utf8')).toContain('Pump station 1');
     expect(reportPoolStats().workers).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a report whose caller gave up stops at once: its worker is ended; the next report gets a new one', async () => {
+    const gaveUp = new AbortController();
+    const rendering = renderInWorker({ type: 'pdf', data: sampleReport(20_000) }, { signal: gaveUp.signal });
+    await new Promise((r) => setTimeout(r, 300));
+    const t = performance.now();
+    gaveUp.abort(new Error('gave up'));
+    await expect(rendering).rejects.toThrow('gave up');
+    expect(performance.now() - t).toBeLessThan(100);
+    expect(reportPoolStats().busy).toBe(0);
+    const next = await renderInWorker({ type: 'csv', data: sampleReport(2) });
+    expect(Buffer.from(next, 'base64').toString('utf8')).toContain('Pump station 1');
   });
 });
