@@ -49,6 +49,8 @@ export interface OutputOptions {
   width: number;
   /** Zone a table shows timestamps in (IANA name); UTC when not given. */
   timeZone?: string;
+  /** One record on a terminal (`get`): a table shows it as a detail view, a `Field: value` line each. */
+  detail?: boolean;
   /** Where a table says which columns it dropped to fit the width. */
   note?: (line: string) => void;
   now: () => number;

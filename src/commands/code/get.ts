@@ -4,7 +4,7 @@ import { getCode } from '../../api/codes.js';
 import { uuidArg } from '../../cli/args.js';
 import type { Factory } from '../../cli/factory.js';
 import type { IO } from '../../cli/io.js';
-import { type OutputSpec, writeRecords } from '../../cli/output.js';
+import { type OutputSpec, oneRecordSpec, writeRecords } from '../../cli/output.js';
 import { readDeps, verbCommand } from '../../cli/read-verbs.js';
 import { requireUuidArgument } from '../../cli/write/prompts.js';
 
@@ -29,5 +29,5 @@ export function registerCodeGet(parent: Command, f: Factory): Command {
 
 export async function runCodeGet(opts: CodeGetOptions): Promise<void> {
   const codes = await getCode(await opts.api(), opts.codeUuid);
-  await writeRecords(opts.io, opts.output, 'code', codes, 'No code found.');
+  await writeRecords(opts.io, oneRecordSpec(opts.output, codes.length), 'code', codes, 'No code found.');
 }
