@@ -12,6 +12,7 @@ const BUGS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { 
 let tmp: { dir: string; remove: () => Promise<void> };
 let env: NodeJS.ProcessEnv;
 let fault: string;
+let unloadable: string;
 
 beforeAll(async () => {
   tmp = await tempDir('ccp-bugs-');
@@ -21,6 +22,12 @@ beforeAll(async () => {
   writeFileSync(
     fault,
     "require('node:fs').promises.link = async () => { throw new TypeError('simulated fault'); };\n",
+  );
+  // The CLI itself cannot load (a broken install): bin/ccp.js reports it.
+  unloadable = join(tmp.dir, 'unloadable.cjs');
+  writeFileSync(
+    unloadable,
+    "const M = require('node:module'); const load = M._load; M._load = function (r, ...a) { if (r === './load.js') throw new Error('simulated load failure'); return load.call(this, r, ...a); };\n",
   );
 });
 afterAll(() => tmp.remove());
@@ -49,6 +56,14 @@ describe('where to report a problem', () => {
     const { code } = await pty.exited;
     expect(pty.text()).toContain('internal error: simulated fault');
     expect(pty.text()).toContain(BUGS);
+    expect(code, pty.text()).toBe(70);
+  });
+
+  it('a CLI that cannot load says it too, and exits 70', async () => {
+    const pty = runInPty(['codetype', 'list'], { ...env, NODE_OPTIONS: `--require ${unloadable}` });
+    const { code } = await pty.exited;
+    expect(pty.text()).toContain('simulated load failure');
+    expect(pty.text()).toContain(`Report a problem: ${BUGS}`);
     expect(code, pty.text()).toBe(70);
   });
 
