@@ -62,14 +62,27 @@ function retire(slot: Slot): void {
   if (i >= 0) free.splice(i, 1);
 }
 
-function acquire(): Promise<Slot> {
+function acquire(signal?: AbortSignal): Promise<Slot> {
   const slot = free.pop();
   if (slot) {
     clearTimeout(slot.idle);
     return Promise.resolve(slot);
   }
   if (workers < REPORT_WORKERS) return Promise.resolve(spawn());
-  return new Promise((resolve) => waiting.push(resolve));
+  return new Promise((resolve, reject) => {
+    // A caller that gives up while waiting leaves the queue, and takes no worker when its turn would come.
+    const giveUp = () => {
+      const i = waiting.indexOf(take);
+      if (i >= 0) waiting.splice(i, 1);
+      reject(signal!.reason);
+    };
+    const take = (s: Slot) => {
+      signal?.removeEventListener('abort', giveUp);
+      resolve(s);
+    };
+    waiting.push(take);
+    signal?.addEventListener('abort', giveUp, { once: true });
+  });
 }
 
 function release(slot: Slot): void {
@@ -145,7 +158,7 @@ export async function renderInWorker(
   opts: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<string> {
   opts.signal?.throwIfAborted();
-  const slot = await acquire();
+  const slot = await acquire(opts.signal);
   busy++;
   peakBusy = Math.max(peakBusy, busy);
   try {

@@ -1,7 +1,7 @@
 // The report workers: a report that fails leaves its worker serving; one past its time limit ends its worker,
 // and the next report gets a new one.
 import { describe, expect, it } from 'vitest';
-import { renderInWorker, reportPoolStats } from '../../../src/server/reports/pool.js';
+import { REPORT_WORKERS, renderInWorker, reportPoolStats } from '../../../src/server/reports/pool.js';
 import { sampleReport } from './sample.js';
 
 describe('report workers', () => {
@@ -36,5 +36,24 @@ describe('report workers', () => {
     expect(reportPoolStats().busy).toBe(0);
     const next = await renderInWorker({ type: 'csv', data: sampleReport(2) });
     expect(Buffer.from(next, 'base64').toString('utf8')).toContain('Pump station 1');
+  });
+
+  it('a report whose caller gave up while waiting for a worker leaves the queue and is never made', async () => {
+    const busy = new AbortController();
+    const long = Array.from({ length: REPORT_WORKERS }, () =>
+      renderInWorker({ type: 'pdf', data: sampleReport(20_000) }, { signal: busy.signal }).catch(
+        () => 'ended',
+      ),
+    );
+    const gaveUp = new AbortController();
+    const queued = renderInWorker({ type: 'csv', data: sampleReport(2) }, { signal: gaveUp.signal });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(reportPoolStats().waiting).toBe(1);
+    gaveUp.abort(new Error('gave up waiting'));
+    await expect(queued).rejects.toThrow('gave up waiting');
+    expect(reportPoolStats().waiting).toBe(0);
+    busy.abort(new Error('done'));
+    expect(await Promise.all(long)).toEqual(long.map(() => 'ended'));
+    expect(reportPoolStats().busy).toBe(0);
   });
 });
