@@ -117,6 +117,21 @@ describe('table output', () => {
     });
   });
 
+  it('with --fields: identity stays whole, the others shorten, then go from the right, saying so', async () => {
+    const notes: string[] = [];
+    const devices = [
+      { ...DEVICES[0]!, serialNumber: 'ACME-0166-31F2', location: 'Kolkata, line 5, hall 12' },
+    ];
+    const fields = ['uuid', 'serialNumber', 'location', 'shortDescription', 'longDescription'];
+    const text = await render(devices, 'table', { fields, width: 80, note: (l) => notes.push(l) });
+    expect(text).toContain(' ACME-0166-31F2 ');
+    expect(text).toContain(DEVICES[0]!.uuid!);
+    for (const line of lines(text)) expect(textWidth(line)).toBeLessThanOrEqual(80);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/Left out to fit 80 columns: .*Long description/);
+    expect(notes[0]).not.toMatch(/Serial number|UUID/);
+  });
+
   it('leaves a table that fits alone', async () => {
     expect(await render(DEVICES, 'table', { width: 500 })).toBe(await render(DEVICES, 'table'));
   });
@@ -154,9 +169,9 @@ describe('table output', () => {
       { uuid: 'a', location: '東京東京東京東京東京東京' },
       { uuid: 'b', location: 'x' },
     ];
-    const text = await render(records, 'table', { fields: ['uuid', 'location'], width: 16 });
-    expect(lines(text)[3]).toBe('│ a    │ 東京… │');
-    expect(lines(text)[4]).toBe('│ b    │ x     │');
+    const text = await render(records, 'table', { fields: ['uuid', 'location'], width: 20 });
+    expect(lines(text)[3]).toBe('│ a    │ 東京東京… │');
+    expect(lines(text)[4]).toBe('│ b    │ x         │');
   });
 });
 
