@@ -57,6 +57,10 @@ describe('where to report a problem', () => {
     expect(pty.text()).toContain('internal error: simulated fault');
     expect(pty.text()).toContain(BUGS);
     expect(code, pty.text()).toBe(70);
+    // An error of the input or the service is not ours: no tracker, no 70.
+    const usage = runInPty(['license', 'activate', 'not-a-uuid', '--no-input'], env);
+    expect((await usage.exited).code, usage.text()).toBe(2);
+    expect(usage.text()).not.toContain(BUGS);
   });
 
   it('a CLI that cannot load says it too, and exits 70', async () => {
@@ -65,12 +69,5 @@ describe('where to report a problem', () => {
     expect(pty.text()).toContain('simulated load failure');
     expect(pty.text()).toContain(`Report a problem: ${BUGS}`);
     expect(code, pty.text()).toBe(70);
-  });
-
-  it('an error of the input or the service does not', async () => {
-    const pty = runInPty(['license', 'activate', 'not-a-uuid', '--no-input'], env);
-    const { code } = await pty.exited;
-    expect(code, pty.text()).not.toBe(70);
-    expect(pty.text()).not.toContain(BUGS);
   });
 });
