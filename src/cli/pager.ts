@@ -61,7 +61,8 @@ export async function openPager(io: IO, enabled: boolean): Promise<Pager | undef
   return { out: child.stdin!, close: () => closePager(child, exited, io.signal) };
 }
 
-const PLAIN_COMMAND = /^\s*[\w./@%+=:,-]+(\s+[\w./@%+=:,-]+)*\s*$/;
+// Words of safe characters, the first not an assignment (`LESS=R less` needs the shell).
+const PLAIN_COMMAND = /^\s*[\w./@%+:,-]+(\s+[\w./@%+=:,-]+)*\s*$/;
 const KILL_AFTER_MS = 500;
 
 /** Waits for the pager to end; after Ctrl-C the command ends as cancelled, even when everything was written. */

@@ -39,7 +39,8 @@ async function listProblems(io: IO, file: string, problems: readonly InputProble
   const more = problems.length - PROBLEMS_SHOWN;
   const shown = describeProblems(file, problems.slice(0, PROBLEMS_SHOWN));
   try {
-    await mkdir(folder, { recursive: true });
+    // The rows' values may be private (passwords of external references): the folder is the user's alone.
+    await mkdir(folder, { recursive: true, mode: 0o700 });
     await writeFileAtomic(path, `${describeProblems(file, problems)}\n`, { overwrite: true });
   } catch (err) {
     return `${shown}\n... and ${more} more (the full list could not be written to ${path}: ${(err as Error).message})`;
