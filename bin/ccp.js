@@ -21,6 +21,12 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
       return;
     }
     process.stderr.write(`ccp: ${err?.stack ? err.stack : err}\n`);
+    // A fault of ccp itself: where to report it (package.json `bugs`), as main says for its own faults.
+    try {
+      const { bugs } = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8'));
+      const url = typeof bugs === 'string' ? bugs : bugs?.url;
+      if (url) process.stderr.write(`Report a problem: ${url}\n`);
+    } catch {}
     process.exitCode = 70;
   };
   try {

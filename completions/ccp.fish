@@ -320,7 +320,7 @@ complete -c ccp -n '__ccp_under "license deactivate"' -l dry-run -d 'print the r
 
 complete -c ccp -n '__ccp_at "notify"' -a configure -d 'Configure a notification for a role (POST /notification/configure)'
 complete -c ccp -n '__ccp_at "notify"' -a save -d 'Create notifications with their options (POST /notification)'
-complete -c ccp -n '__ccp_at "notify"' -a update -d 'Update notifications by uuid, replacing their options (PUT /notification)'
+complete -c ccp -n '__ccp_at "notify"' -a update -d 'Update notifications by uuid: only the fields given change; --option replaces the options (PUT /notification)'
 
 complete -c ccp -n '__ccp_under "notify configure"' -l notification -x -d 'the notification'
 complete -c ccp -n '__ccp_under "notify configure"' -l role -x -d 'the role it is for'

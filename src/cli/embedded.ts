@@ -49,6 +49,8 @@ function inProcessTransport(call: InProcessService): Transport {
       headers: r.headers,
       body: r.body,
       json: r.json,
+      // The handler stops long work (a report's rendering) when the command gives up on the answer.
+      signal: r.signal,
     });
     const settled = answer.then(
       () => undefined,

@@ -3,7 +3,7 @@ import { NotFoundError } from '../api/errors.js';
 import type { RecordKind } from '../domain/index.js';
 import type { IO } from './io.js';
 import { findRecords, type ListFn, walkListing } from './listing-find.js';
-import { type OutputSpec, writeRecords } from './output.js';
+import { type OutputSpec, oneRecordSpec, writeRecords } from './output.js';
 
 /** Some of the records a `get` asked for are not in the listing: not found (exit 4), though no request answered 404. */
 export class RecordsNotFoundError extends NotFoundError {
@@ -50,7 +50,8 @@ export async function runGet<T extends object>(opts: GetOptions, target: GetTarg
   );
   // Two keys of one record (its uuid and its serial) print it once.
   const records = [...new Set(found.map((f) => f.record))];
-  if (records.length > 0) await writeRecords(opts.io, opts.output, target.kind, records, '');
+  const output = oneRecordSpec(opts.output, records.length);
+  if (records.length > 0) await writeRecords(opts.io, output, target.kind, records, '');
   if (missing.length > 0) {
     const names = missing.map((k) => `"${k}"`).join(', ');
     throw new RecordsNotFoundError(`no ${target.singular} with ${target.keyNames} ${names}`);

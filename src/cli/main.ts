@@ -6,6 +6,7 @@ import { CancelledError, UsageError } from './errors.js';
 import { createFactory, type Factory } from './factory.js';
 import { type IO, systemIO } from './io.js';
 import { buildProgram } from './program.js';
+import { reportLine } from './version.js';
 
 /** Exit codes (cli.md "Exit codes"); this module is the one place that maps errors to them. */
 export const EXIT = {
@@ -15,6 +16,8 @@ export const EXIT = {
   auth: 3,
   notFound: 4,
   network: 5,
+  /** A fault of ccp itself (sysexits EX_SOFTWARE), as bin/ccp.js exits when the CLI cannot load. */
+  internal: 70,
   /** 128 + SIGINT, as shells report a command ended by Ctrl-C. */
   interrupted: 130,
 } as const;
@@ -107,7 +110,7 @@ function describe(err: unknown): ErrorReport & { text: string; hint?: string } {
     code: 'INTERNAL',
     reason: message,
     httpStatus: null,
-    exitCode: EXIT.api,
+    exitCode: EXIT.internal,
     text: `internal error: ${message}`,
   };
 }
@@ -151,8 +154,11 @@ export async function run(argv: string[], deps: RunDeps = {}): Promise<number> {
       if (d.code === 'CANCELLED') sayCancelled(io);
       else io.stderr.write(`ccp: ${d.text}\n`);
       if (d.hint) io.stderr.write(`hint: ${d.hint}\n`);
-      if (d.code === 'INTERNAL' && f.globals().verbose && err instanceof Error && err.stack) {
-        io.stderr.write(`${err.stack}\n`);
+      if (d.exitCode === EXIT.internal) {
+        if (f.globals().verbose && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
+        // A fault of ours, not of the input or the service: say where to tell us.
+        const report = reportLine();
+        if (report) io.stderr.write(`${report} (with the command and --verbose output)\n`);
       }
       if (await wantsJsonErrors(f, argv)) {
         writeJsonError(io, {

@@ -96,6 +96,16 @@ export async function outputSpec(f: Factory, what: RecordKind | View): Promise<O
   });
 }
 
+/**
+ * `get` of one record on a terminal: a detail view (`Field: value` lines, as `kubectl describe`) instead of a
+ * one-row table. --no-headers asks for table rows, so it keeps the table.
+ */
+export function oneRecordSpec(spec: OutputSpec, count: number): OutputSpec {
+  return count === 1 && spec.isTTY && spec.format === 'table' && !spec.noHeaders
+    ? { ...spec, detail: true }
+    : spec;
+}
+
 export async function recordWriter(
   out: NodeJS.WritableStream,
   spec: OutputSpec,

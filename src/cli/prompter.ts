@@ -17,7 +17,9 @@ export interface Prompter {
 }
 
 function notAllowed(flag: string): UsageError {
-  return new UsageError(`missing required ${flag}`, {
+  // `<uuid>` names an argument, `--org` a flag.
+  const what = flag.startsWith('<') ? `argument ${flag}` : flag;
+  return new UsageError(`missing required ${what}`, {
     hint: `pass ${flag} (prompting needs a terminal and is off with --no-input or under CI)`,
   });
 }

@@ -1,5 +1,6 @@
 import { Command, CommanderError, type Help, type HelpContext } from 'commander';
 import { fillVerbs } from './verbs.js';
+import { reportLine } from './version.js';
 
 /** Where a user reads more than a command's help. */
 export const DOCS_LINE =
@@ -27,6 +28,7 @@ export function shortHelp(program: Command): string {
     '',
     '`ccp <command> --help` lists its verbs; `ccp help <command> <verb>` shows one; `ccp --help` every global flag.',
     DOCS_LINE,
+    ...[reportLine()].filter((l) => l !== undefined),
     '',
   ].join('\n');
 }
@@ -90,6 +92,6 @@ export function visibleCommands(this: Help, cmd: Command): Command[] {
  */
 export function formatHelp(cmd: Command, helper: Help): string {
   const text = Object.getPrototypeOf(helper).formatHelp.call(helper, cmd, helper) as string;
-  if (!cmd.parent) return `${text}\n${DOCS_LINE}\n`;
+  if (!cmd.parent) return `${text}\n${[DOCS_LINE, reportLine()].filter(Boolean).join('\n')}\n`;
   return `${text}\nGlobal flags (--output, --fields, --query, --base-url...): see \`ccp --help\`.\n`;
 }

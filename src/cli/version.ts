@@ -1,18 +1,37 @@
 import { readFileSync } from 'node:fs';
 
-let cached: string | undefined;
+interface PackageFacts {
+  version: string;
+  /** Where to report a problem: package.json `bugs` (a URL, or an object with one). */
+  bugs?: string;
+}
 
-/** The package version, read once from package.json (two levels up from both src/cli and dist/cli). */
-export function cliVersion(): string {
+let cached: PackageFacts | undefined;
+
+/** package.json, read once (two levels up from both src/cli and dist/cli). */
+function packageFacts(): PackageFacts {
   if (cached === undefined) {
     try {
       const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
         version?: string;
+        bugs?: string | { url?: string };
       };
-      cached = pkg.version ?? '0.0.0';
+      const bugs = typeof pkg.bugs === 'string' ? pkg.bugs : pkg.bugs?.url;
+      cached = { version: pkg.version ?? '0.0.0', ...(bugs ? { bugs } : {}) };
     } catch {
-      cached = '0.0.0';
+      cached = { version: '0.0.0' };
     }
   }
   return cached;
+}
+
+/** The package version. */
+export function cliVersion(): string {
+  return packageFacts().version;
+}
+
+/** The line that says where to report a problem, or undefined when package.json names no tracker. */
+export function reportLine(): string | undefined {
+  const { bugs } = packageFacts();
+  return bugs ? `Report a problem: ${bugs}` : undefined;
 }

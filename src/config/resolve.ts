@@ -61,6 +61,12 @@ export function defaultDbPath(env: NodeJS.ProcessEnv): string {
   return join(base, 'ccp', 'ccp.db');
 }
 
+/** $XDG_STATE_HOME/ccp, else ~/.local/state/ccp: what ccp writes for the user to read later (problem lists). */
+export function stateDir(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_STATE_HOME || join(env.HOME || homedir(), '.local', 'state');
+  return join(base, 'ccp');
+}
+
 // An empty variable counts as unset, as `CCP_TOKEN= ccp ...` is the usual way to clear one for a command.
 function fromEnv(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const v = env[name];

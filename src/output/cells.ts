@@ -19,7 +19,7 @@ export function countLabel(field: string, count: number): string {
 
 // A line break or tab inside a cell would break the table's grid, and an escape sequence sent by the service
 // must not reach the terminal.
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
   return text.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, ' ');
 }

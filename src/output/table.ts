@@ -18,20 +18,35 @@ interface TableColumn extends Column {
   header: string;
   /** 0: never dropped; on a narrow terminal the highest goes first. */
   priority: number;
+  /** Chosen with --fields: shortened before it is dropped (down to FIELD_FLOOR columns). */
+  shortened?: boolean;
 }
 
-/** The table's columns: --fields as given (none dropped), else the view's defaults with their priorities. */
+/** The narrowest a chosen (--fields) column is cut to before it is dropped instead. */
+export const FIELD_FLOOR = 8;
+
+/**
+ * The table's columns: the view's defaults with their priorities, else --fields as given, where what
+ * identifies a record is never dropped and the others go from the right when even shortened they cannot fit.
+ */
 export function tableColumns(view: View, fields?: readonly string[]): TableColumn[] {
+  const identity = new Set(view.table.filter((t) => t.priority === 0).map((t) => t.path));
   const chosen = fields
-    ? fields.flatMap((f) => view.columnsAt(f, false).map((c) => ({ ...c, priority: 0 })))
+    ? fields.flatMap((f, i) =>
+        view.columnsAt(f, false).map((c) => {
+          const kept = identity.has(c.path) || c.type === 'id';
+          return { ...c, priority: kept ? 0 : 100 + i, shortened: !kept };
+        }),
+      )
     : view.table.flatMap((t) => view.columnsAt(t.path, false).map((c) => ({ ...c, priority: t.priority })));
   const names = headers(chosen.map((c) => c.path));
   return chosen.map((c, i) => ({ ...c, header: names[i]! }));
 }
 
 /**
- * The columns that fit `width`: while the natural widths overflow, the column of highest priority (the
- * rightmost among equals) is dropped; priority 0 never is. Returns the indexes kept.
+ * The columns that fit `width`: while the natural widths (a --fields column's shortened one) overflow, the
+ * column of highest priority (the rightmost among equals) is dropped; priority 0 never is. Returns the
+ * indexes kept.
  */
 export function keepColumns(
   columns: readonly TableColumn[],
@@ -40,7 +55,8 @@ export function keepColumns(
 ): number[] {
   const kept = columns.map((_, i) => i);
   if (!Number.isFinite(width) || width <= 0) return kept;
-  const total = () => kept.reduce((sum, i) => sum + natural[i]!, 0) + tableOverhead(kept.length);
+  const least = (i: number) => (columns[i]!.shortened ? Math.min(natural[i]!, FIELD_FLOOR) : natural[i]!);
+  const total = () => kept.reduce((sum, i) => sum + least(i), 0) + tableOverhead(kept.length);
   while (total() > width) {
     let drop = -1;
     for (const [at, i] of kept.entries()) {
@@ -120,7 +136,10 @@ export function createTableWriter(sink: Sink, opts: OutputOptions): RecordWriter
     const names = dropped.map((c) => c.header).join(', ');
     if (noted.has(names)) return;
     noted.add(names);
-    opts.note?.(`Left out to fit ${opts.width} columns: ${names} (choose columns with --fields)`);
+    const how = opts.fields
+      ? 'a wider terminal or fewer --fields shows them'
+      : 'choose columns with --fields';
+    opts.note?.(`Left out to fit ${opts.width} columns: ${names} (${how})`);
   };
 
   return {

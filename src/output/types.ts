@@ -54,6 +54,8 @@ export interface OutputOptions {
   timeZone?: string;
   /** `iso`: machine formats write timestamps as ISO 8601 UTC; otherwise as the service sent them. */
   timestamps?: TimestampStyle;
+  /** One record on a terminal (`get`): a table shows it as a detail view, a `Field: value` line each. */
+  detail?: boolean;
   /** Where a table says which columns it dropped to fit the width. */
   note?: (line: string) => void;
   now: () => number;

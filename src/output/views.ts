@@ -3,14 +3,15 @@ import { type FieldNode, fieldTree, leafColumns, nodeAt } from './schema-tree.js
 import type { View } from './types.js';
 
 /**
- * A table's default columns per record kind, in order, each with its priority: 0 is never dropped (what
- * identifies a record: its uuid and name); on a narrow terminal the highest numbers go first.
+ * A table's default columns per record kind, in order, each with its priority: 0 is never dropped nor cut
+ * (what identifies a record: its uuid, serial number, name or key); on a narrow terminal the highest numbers
+ * go first.
  */
 const TABLE_COLUMNS: Record<RecordKind, [string, number][]> = {
   edgeDevice: [
     ['uuid', 0],
     ['edgeDeviceName', 0],
-    ['serialNumber', 1],
+    ['serialNumber', 0],
     ['ipAdress', 3],
     ['port', 5],
     ['location', 4],
@@ -72,7 +73,7 @@ const TABLE_COLUMNS: Record<RecordKind, [string, number][]> = {
   license: [
     ['uuid', 0],
     ['attributeName', 0],
-    ['serialNumber', 1],
+    ['serialNumber', 0],
     ['licenseDetails.license.status', 2],
     ['licenseDetails.remainingDays', 3],
     ['licenseDetails.provisioned', 4],

@@ -15,13 +15,15 @@ const FORMATS: Record<OutputFormat, () => Promise<Create>> = {
   name: async () => (await import('./name.js')).createNameWriter,
 };
 
+const detailFormat = async (): Promise<Create> => (await import('./detail.js')).createDetailWriter;
+
 /**
  * Writes records to `out` in the chosen format. Calls are queued, so records keep their order even when a
  * caller does not await each write; `end()` finishes the format and hands everything to `out` but leaves it
  * open; `flush()` hands over what was written so far (before an error is told on stderr, say).
  */
 export function createRecordWriter(out: NodeJS.WritableStream, opts: OutputOptions): Required<RecordWriter> {
-  const format = FORMATS[opts.format];
+  const format = opts.format === 'table' && opts.detail ? detailFormat : FORMATS[opts.format];
   if (!format) throw new TypeError(`unknown output format: ${String(opts.format)}`);
   const sink = new Sink(out);
   // Tables read every form themselves; machine formats pass the service's values through unless asked.

@@ -107,6 +107,8 @@ function callerMetadata(grant: TokenGrant | undefined): Metadata {
   return { fileCodeUuid: '', orgUuid: grant?.orgUuid ?? '', userUuid: grant?.userUuid ?? '' };
 }
 
+const NEVER = new AbortController().signal;
+
 /** The server as a value: a node:http request handler over the store. */
 export function createApp(opts: AppOptions): Handler {
   return nodeHandler(createService(opts));
@@ -191,6 +193,7 @@ export function createService(opts: AppOptions): Service {
         grant: grant ?? { orgUuid: '', role: 'viewer', userUuid: null },
         tz: zone || 'UTC',
         metadata,
+        signal: req.signal ?? NEVER,
       };
       const op = route;
       const result = await waitForLock(store, () => op.handle(ctx, body));

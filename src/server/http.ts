@@ -19,6 +19,8 @@ export interface ServiceRequest {
    * with readBody's 413. JSON.stringify's text is always UTF-8, so there is no 406.
    */
   readJson?(): Promise<unknown>;
+  /** Aborts when the caller gives up (its connection closed; in process, Ctrl-C or a timeout): long work stops. */
+  signal?: AbortSignal;
 }
 
 export interface ServiceResponse {
@@ -134,11 +136,17 @@ export function envelopeResponse(
 /** The service as a node:http request handler. */
 export function nodeHandler(service: Service): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
+    // A client that hangs up before its answer needs no more work done for it (a report's rendering).
+    const gone = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) gone.abort();
+    });
     const r = await service({
       method: req.method ?? '',
       url: req.url ?? '/',
       headers: req.headers,
       readBody: () => readBody(req),
+      signal: gone.signal,
     });
     res.writeHead(r.status, r.headers);
     res.end(r.body);

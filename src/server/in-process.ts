@@ -22,6 +22,8 @@ export interface InProcessRequest {
    * JSON's own values (isJsonValue), and never changes it.
    */
   json?: unknown;
+  /** Aborts when the caller gives up (Ctrl-C, a timeout): a report being rendered for it stops. */
+  signal?: AbortSignal;
 }
 
 /** What a client reads off the wire: the status, the headers as text, the body as UTF-8 text. */
@@ -122,6 +124,7 @@ export function inProcessService(opts: AppOptions): InProcessService {
       url: req.url,
       headers,
       readBody: async () => bodyText(Buffer.from(body ?? '', 'utf8')),
+      ...(req.signal ? { signal: req.signal } : {}),
       // The text would be parsed back into this very value: the service takes the value.
       ...(body !== undefined && json !== undefined && isJsonValue(json)
         ? {

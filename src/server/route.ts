@@ -19,6 +19,8 @@ export interface RequestContext {
   /** The request's `time_zone`, UTC when none was given. */
   tz: string;
   metadata: Metadata;
+  /** Aborts when the caller gave up: work that takes long (a report) stops, its answer unwanted. */
+  signal: AbortSignal;
 }
 
 export interface RouteResult {

@@ -98,16 +98,23 @@ export function spawnCcpHandle(
  * Runs `ccp` on a pseudo-terminal (util-linux `script`), typing `input` once `waitFor` shows in its output
  * (with no `waitFor`, at once); returns everything the terminal showed and the exit code.
  */
+function termEnv(env: NodeJS.ProcessEnv, term: string | undefined): NodeJS.ProcessEnv {
+  const out = { ...env, TERM: term };
+  if (term === undefined) delete out.TERM;
+  return out;
+}
+
 export function onTerminal(
   args: string[],
-  opts: { env: NodeJS.ProcessEnv; waitFor?: RegExp; input: string },
+  // term: the terminal's TERM (xterm unless given; undefined in the options leaves it unset).
+  opts: { env: NodeJS.ProcessEnv; waitFor?: RegExp; input: string; term?: string | undefined },
 ): Promise<{ code: number; output: string }> {
   ensureBuilt();
   const quote = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
   // A pseudo-terminal without a size is 0 columns wide, which spinners cannot draw on: give it one.
   const command = `stty cols 160 rows 50; ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
   const child = spawn('script', ['-q', '-f', '-e', '-c', command, '/dev/null'], {
-    env: { ...opts.env, TERM: 'xterm' },
+    env: termEnv(opts.env, 'term' in opts ? opts.term : 'xterm'),
     cwd: ROOT,
     stdio: 'pipe',
   });

@@ -1,8 +1,9 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE } from '../fixtures/basic-ids.js';
-import { type CliTarget, spawnCcp, startCliTarget } from '../helpers/cli.js';
+import { BIN, type CliTarget, ROOT, spawnCcp, startCliTarget } from '../helpers/cli.js';
 import { onTerminal } from './apply-helpers.js';
 
 // The pager on a real pseudo-terminal (util-linux `script`), with CCP_PAGER a script that records what it
@@ -63,6 +64,77 @@ describe('pager', () => {
     const r = await spawnCcp([...LIST, '-o', 'table'], { env: { ...t.env, CCP_PAGER: pager, PAGER: pager } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(DEVICE.gateway1);
+    expect(await exists(paged)).toBeUndefined();
+  });
+});
+
+// Ctrl-C while the real `less` shows a listing longer than the screen. The shell around ccp records the
+// terminal's settings before and after and ccp's exit code; a marker in less's arguments (its prompt) finds
+// it in the process table afterwards.
+function ctrlCInPager(env: NodeJS.ProcessEnv, marker: string) {
+  const dir = t.dir;
+  const quote = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
+  const ccp = [process.execPath, BIN, ...LIST, '--all'].map(quote).join(' ');
+  const command = [
+    'stty cols 80 rows 8',
+    `stty -g > ${quote(join(dir, 'before'))}`,
+    // The shell catches SIGINT (so it runs on) while ccp, in the same process group, gets it as typed.
+    "trap 'true' INT",
+    ccp,
+    'echo "EXIT=$?"',
+    `stty -g > ${quote(join(dir, 'after'))}`,
+  ].join('; ');
+  const child = spawn('script', ['-q', '-f', '-e', '-c', command, '/dev/null'], {
+    cwd: ROOT,
+    env: { ...env, TERM: 'xterm', CCP_PAGER: `less -FRX -P${marker}` },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => {
+    output += c.toString('utf8');
+  });
+  const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
+  const kill = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  return {
+    output: () => output,
+    type: (keys: string) => child.stdin.write(keys),
+    end: async () => {
+      child.stdin.end();
+      await closed;
+      clearTimeout(kill);
+    },
+  };
+}
+
+const running = (marker: string) =>
+  execFileSync('ps', ['-eo', 'pid,ppid,stat,args'], { encoding: 'utf8' })
+    .split('\n')
+    .filter((l) => l.includes(marker) && !l.includes('script -q'));
+
+describe('Ctrl-C with the pager open', () => {
+  it('ends the pager and ccp together (exit 130), leaving the terminal as it was and no less behind', async () => {
+    const marker = `ccp-pager-test-${process.pid}-${Date.now()}`;
+    const run = ctrlCInPager(t.env, marker);
+    // less is showing the first screen and waits at its prompt (the marker).
+    await expect.poll(() => run.output(), { timeout: 15_000 }).toContain(marker);
+    expect(running(marker)).not.toEqual([]);
+    run.type('\x03');
+    await expect.poll(() => run.output(), { timeout: 5_000 }).toMatch(/EXIT=\d+/);
+    await run.end();
+    expect(run.output()).toContain('EXIT=130');
+    expect(run.output()).toContain('Cancelled.');
+    expect(await exists(join(t.dir, 'after'))).toBe(await exists(join(t.dir, 'before')));
+    expect(running(marker)).toEqual([]);
+  });
+});
+
+describe('TERM=dumb or no TERM', () => {
+  it.each([['dumb'], [undefined]])('TERM=%s never pages', async (term) => {
+    await rm(paged, { force: true });
+    const env: NodeJS.ProcessEnv = { ...t.env, CCP_PAGER: pager };
+    const r = await onTerminal(LIST, { env, input: '', term });
+    expect(r.code, r.output).toBe(0);
+    expect(r.output).toContain(DEVICE.gateway1);
     expect(await exists(paged)).toBeUndefined();
   });
 });

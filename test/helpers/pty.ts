@@ -1,6 +1,6 @@
 /**
  * `ccp` on a pseudo-terminal, through util-linux `script -q -f -c CMD /dev/null`: stdin, stdout and
- * stderr are all the terminal, as for a person typing. The terminal is sized (80x24) first, as a real one
+ * stderr are all the terminal, as for a person typing. The terminal is sized (80x24 unless told) first, as a real one
  * is; keys are written to script's stdin and reach ccp as typed (Ctrl-C included).
  */
 import { spawn } from 'node:child_process';
@@ -20,9 +20,13 @@ export interface PtyRun {
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-export function runInPty(args: string[], env: NodeJS.ProcessEnv): PtyRun {
+export function runInPty(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  size: { cols?: number; rows?: number } = {},
+): PtyRun {
   ensureBuilt();
-  const command = `stty cols 80 rows 24; exec ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}`;
+  const command = `stty cols ${size.cols ?? 80} rows ${size.rows ?? 24}; exec ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}`;
   const started = Date.now();
   const child = spawn('script', ['-q', '-f', '-e', '-c', command, '/dev/null'], {
     cwd: ROOT,

@@ -91,17 +91,18 @@ describe('table output', () => {
   describe.each([
     [160, ['UUID', 'Name', 'Serial number', 'IP address', 'Port', 'Location', 'Active', 'Created'], []],
     [80, ['UUID', 'Name', 'Serial number', 'Active'], ['Created', 'Port', 'Location', 'IP address']],
-    [40, ['UUID', 'Name'], ['Created', 'Port', 'Location', 'IP address', 'Active', 'Serial number']],
+    [40, ['UUID', 'Name', 'Serial number'], ['Created', 'Port', 'Location', 'IP address', 'Active']],
   ] as const)('at %i columns', (width, kept, dropped) => {
-    it('keeps uuids and names whole and drops the least-used columns first, saying so', async () => {
+    it('keeps uuids, names and serial numbers whole and drops the least-used columns first, saying so', async () => {
       const notes: string[] = [];
       const devices = [{ ...DEVICES[0]!, edgeDeviceName: 'Pump north' }, DEVICES[1]!];
       const text = await render(devices, 'table', { width, note: (l) => notes.push(l) });
       const header = lines(text)[1]!;
       for (const h of kept) expect(header).toContain(` ${h} `);
       for (const h of dropped) expect(header).not.toContain(` ${h} `);
-      // Never cut: the whole uuid and name are there.
+      // Never cut: the whole uuid, name and serial number are there.
       expect(text).toContain(DEVICES[0]!.uuid!);
+      expect(text).toContain(DEVICES[0]!.serialNumber!);
       expect(text).toContain('Pump north');
       if (dropped.length === 0) {
         for (const line of lines(text)) expect(textWidth(line)).toBeLessThanOrEqual(width);
@@ -111,9 +112,24 @@ describe('table output', () => {
         for (const h of dropped) expect(notes[0]).toContain(h);
         expect(notes[0]).toContain(`${width} columns`);
       }
-      // 40 columns cannot hold a uuid and a name side by side: the table overflows rather than cut them.
+      // 40 columns cannot hold a uuid, a name and a serial side by side: the table overflows rather than cut them.
       if (width >= 80) for (const line of lines(text)) expect(textWidth(line)).toBeLessThanOrEqual(width);
     });
+  });
+
+  it('with --fields: identity stays whole, the others shorten, then go from the right, saying so', async () => {
+    const notes: string[] = [];
+    const devices = [
+      { ...DEVICES[0]!, serialNumber: 'ACME-0166-31F2', location: 'Kolkata, line 5, hall 12' },
+    ];
+    const fields = ['uuid', 'serialNumber', 'location', 'shortDescription', 'longDescription'];
+    const text = await render(devices, 'table', { fields, width: 80, note: (l) => notes.push(l) });
+    expect(text).toContain(' ACME-0166-31F2 ');
+    expect(text).toContain(DEVICES[0]!.uuid!);
+    for (const line of lines(text)) expect(textWidth(line)).toBeLessThanOrEqual(80);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/Left out to fit 80 columns: .*Long description/);
+    expect(notes[0]).not.toMatch(/Serial number|UUID/);
   });
 
   it('leaves a table that fits alone', async () => {
@@ -153,9 +169,9 @@ describe('table output', () => {
       { uuid: 'a', location: '東京東京東京東京東京東京' },
       { uuid: 'b', location: 'x' },
     ];
-    const text = await render(records, 'table', { fields: ['uuid', 'location'], width: 16 });
-    expect(lines(text)[3]).toBe('│ a    │ 東京… │');
-    expect(lines(text)[4]).toBe('│ b    │ x     │');
+    const text = await render(records, 'table', { fields: ['uuid', 'location'], width: 20 });
+    expect(lines(text)[3]).toBe('│ a    │ 東京東京… │');
+    expect(lines(text)[4]).toBe('│ b    │ x         │');
   });
 });
 

@@ -34,6 +34,30 @@ export async function requireValue(
   return opts.uuid ? answer.toLowerCase() : answer;
 }
 
+/**
+ * A uuid argument (`<uuid>`): given, else asked for on a terminal, else a usage error naming the argument.
+ * Commands declare it optional (`[uuid]`) so that commander leaves the asking to this.
+ */
+export function requireUuidArgument(
+  prompter: Prompter,
+  value: string | undefined,
+  name: string,
+  message: string,
+) {
+  return requireValue(prompter, value, { flag: name, message, uuid: true });
+}
+
+/** The keys of a `get` (`<uuid|serial...>`): given, else one asked for on a terminal, else a usage error. */
+export async function requireKeys(
+  prompter: Prompter,
+  keys: string[],
+  name: string,
+  message: string,
+): Promise<string[]> {
+  if (keys.length > 0) return keys;
+  return [await requireValue(prompter, undefined, { flag: name, message })];
+}
+
 /** A uuid from a flag or the profile, else asked for on a terminal, else a usage error naming the flag. */
 export function requireUuid(prompter: Prompter, value: string | undefined, flag: string, message: string) {
   return requireValue(prompter, value, { flag, message, uuid: true });

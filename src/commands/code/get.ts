@@ -4,8 +4,9 @@ import { getCode } from '../../api/codes.js';
 import { uuidArg } from '../../cli/args.js';
 import type { Factory } from '../../cli/factory.js';
 import type { IO } from '../../cli/io.js';
-import { type OutputSpec, writeRecords } from '../../cli/output.js';
+import { type OutputSpec, oneRecordSpec, writeRecords } from '../../cli/output.js';
 import { readDeps, verbCommand } from '../../cli/read-verbs.js';
+import { requireUuidArgument } from '../../cli/write/prompts.js';
 
 export interface CodeGetOptions {
   io: IO;
@@ -19,13 +20,14 @@ export function registerCodeGet(parent: Command, f: Factory): Command {
     'ccp code get 3f0c9a52-1b7e-4c8d-9a0e-5d2f6b7c8e91',
     'ccp code get 3f0c9a52-1b7e-4c8d-9a0e-5d2f6b7c8e91 --fields codeIdentifier,value -o yaml',
   ])
-    .argument('<codeUuid>', 'the code to fetch', uuidArg)
-    .action(async (codeUuid: string) => {
+    .argument('[codeUuid]', 'the code to fetch (asked for on a terminal when missing)', uuidArg)
+    .action(async (given: string | undefined) => {
+      const codeUuid = await requireUuidArgument(f.prompter, given, '<codeUuid>', 'Code uuid');
       await runCodeGet({ ...(await readDeps(f, 'code')), codeUuid });
     });
 }
 
 export async function runCodeGet(opts: CodeGetOptions): Promise<void> {
   const codes = await getCode(await opts.api(), opts.codeUuid);
-  await writeRecords(opts.io, opts.output, 'code', codes, 'No code found.');
+  await writeRecords(opts.io, oneRecordSpec(opts.output, codes.length), 'code', codes, 'No code found.');
 }

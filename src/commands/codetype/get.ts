@@ -3,6 +3,7 @@ import { listCodeTypes } from '../../api/code-types.js';
 import type { Factory } from '../../cli/factory.js';
 import { type GetOptions, runGet } from '../../cli/listing-get.js';
 import { readDeps, verbCommand } from '../../cli/read-verbs.js';
+import { requireKeys } from '../../cli/write/prompts.js';
 import type { CodeType } from '../../domain/code.js';
 
 export type CodeTypeGetOptions = GetOptions;
@@ -12,8 +13,17 @@ export function registerCodeTypeGet(parent: Command, f: Factory): Command {
     'ccp codetype get DEVICE_TYPE',
     'ccp codetype get DEVICE_TYPE --query "[].codes[].value"',
   ])
-    .argument('<uuid|codeTypeIdentifier...>', 'uuids or code type identifiers')
-    .action(async (keys: string[]) => {
+    .argument(
+      '[uuid|codeTypeIdentifier...]',
+      'uuids or code type identifiers (one asked for on a terminal when none)',
+    )
+    .action(async (given: string[]) => {
+      const keys = await requireKeys(
+        f.prompter,
+        given,
+        '<uuid|codeTypeIdentifier...>',
+        'Code type uuid or identifier',
+      );
       await runCodeTypeGet({ ...(await readDeps(f, 'codeType')), keys });
     });
 }

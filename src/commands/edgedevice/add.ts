@@ -142,7 +142,7 @@ export function registerEdgeDeviceAdd(parent: Command, f: Factory): Command {
           throw new UsageError('give the device either with flags or with -f, not both');
         const aliases = columnAliases(cmd, DEVICE_OPTIONS);
         const read = await readInputFile(f.io, { ...flags, file: flags.file }, EdgeDeviceInput, aliases);
-        records = await rejectRepeats(flags.file, read, 'serialNumber', 'serial number');
+        records = await rejectRepeats(f.io, flags.file, read, 'serialNumber', 'serial number');
       } else {
         const orElse = '-f FILE with the devices';
         given.edgeDeviceName = await requireValue(f.prompter, flags.name, {

@@ -3,6 +3,7 @@ import { listEdgeDevices } from '../../api/edge-devices.js';
 import type { Factory } from '../../cli/factory.js';
 import { type GetOptions, runGet } from '../../cli/listing-get.js';
 import { readDeps, verbCommand } from '../../cli/read-verbs.js';
+import { requireKeys } from '../../cli/write/prompts.js';
 import type { EdgeDevice } from '../../domain/edge-device.js';
 
 export type EdgeDeviceGetOptions = GetOptions;
@@ -18,8 +19,9 @@ export function registerEdgeDeviceGet(parent: Command, f: Factory): Command {
       'ccp edgedevice get 0b6c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3 --json',
     ],
   )
-    .argument('<uuid|serial...>', 'uuids or serial numbers')
-    .action(async (keys: string[]) => {
+    .argument('[uuid|serial...]', 'uuids or serial numbers (one asked for on a terminal when none)')
+    .action(async (given: string[]) => {
+      const keys = await requireKeys(f.prompter, given, '<uuid|serial...>', 'Device uuid or serial number');
       await runEdgeDeviceGet({ ...(await readDeps(f, 'edgeDevice')), keys });
     });
 }

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { type Command, Option } from 'commander';
-import { pushEdgeDevicesRequest } from '../../api/edge-devices.js';
+import { listEdgeDevices, pushEdgeDevicesRequest } from '../../api/edge-devices.js';
+import { isUuid } from '../../cli/args.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import type { WriteFlags } from '../../cli/write/flags.js';
@@ -38,7 +39,7 @@ export function registerEdgeDevicePush(parent: Command, f: Factory): Command {
     .description(
       'Push flow definitions to edge devices (POST /edgedevice/push): a flow file, or a file of devices',
     )
-    .argument('[deviceUuid]', 'the device to push --flow to')
+    .argument('[device]', 'the device to push --flow to: its uuid or serial number (asked for when missing)')
     .addOption(
       new Option('--flow <file>', 'a file holding the flow as JSON (a Node-RED export, or any JSON) to push'),
     )
@@ -52,10 +53,10 @@ export function registerEdgeDevicePush(parent: Command, f: Factory): Command {
     cmd,
     'devices with their edgeFlows',
     'ccp edgedevice push d0000000-0000-4000-8000-000000000001 --flow flows.json',
-    'ccp edgedevice push d0000000-0000-4000-8000-000000000001 --flow flows.json --flow-name "Pump v2"',
+    'ccp edgedevice push SN-1001 --flow flows.json --flow-name "Pump v2"',
     'ccp edgedevice push -f pushes.json',
     'ccp edgedevice push --skeleton > pushes.json',
-  ).action(async (deviceUuid: string | undefined, flags: PushFlags) => {
+  ).action(async (device: string | undefined, flags: PushFlags) => {
     // The schema loads here, so help and other commands never load zod.
     const { EdgeDevicePushInput } = await import('../../domain/edge-device.js');
     // A push reads only the device's uuid and its flows: the other device fields would only mislead.
@@ -64,15 +65,14 @@ export function registerEdgeDevicePush(parent: Command, f: Factory): Command {
     await sendFileOrFlags(f, flags, EdgeDevicePushInput, {
       kind: 'edgeDevice',
       clash:
-        flags.flow !== undefined || deviceUuid !== undefined
-          ? 'give either -f FILE or <deviceUuid> --flow FILE, not both'
+        flags.flow !== undefined || device !== undefined
+          ? 'give either -f FILE or <device> --flow FILE, not both'
           : undefined,
       fromFlags: async () => {
         const orElse = '-f FILE with the devices and their edgeFlows';
-        const uuid = await requireValue(f.prompter, deviceUuid, {
-          flag: '<deviceUuid>',
-          message: 'Device uuid',
-          uuid: true,
+        const key = await requireValue(f.prompter, device, {
+          flag: '<device>',
+          message: 'Device uuid or serial number',
           orElse,
         });
         const flowFile = await requireValue(f.prompter, flags.flow, {
@@ -81,12 +81,26 @@ export function registerEdgeDevicePush(parent: Command, f: Factory): Command {
           orElse,
         });
         const flow = await flowOf(flowFile, flags);
-        return [flagRecord(EdgeDevicePushInput, { uuid, edgeFlows: [flow] }, { uuid: '<deviceUuid>' })];
+        const uuid = isUuid(key) ? key.toLowerCase() : await deviceUuidOf(f, key);
+        return [flagRecord(EdgeDevicePushInput, { uuid, edgeFlows: [flow] }, { uuid: '<device>' })];
       },
       run: runEdgeDevicePush,
     });
   });
   return cmd;
+}
+
+/** The uuid of the device with this serial number, found as `get` finds it (exit 4 when none has it). */
+async function deviceUuidOf(f: Factory, serial: string): Promise<string> {
+  const [{ findRecords, walkListing }, { RecordsNotFoundError }] = await Promise.all([
+    import('../../cli/listing-find.js'),
+    import('../../cli/listing-get.js'),
+  ]);
+  const { found } = await findRecords(walkListing(await f.api(), listEdgeDevices), [serial], (d) => [
+    d.serialNumber,
+  ]);
+  if (!found[0]) throw new RecordsNotFoundError(`no edge device with uuid or serial number "${serial}"`);
+  return found[0].record.uuid!;
 }
 
 interface FlowNode {

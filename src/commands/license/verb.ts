@@ -3,6 +3,7 @@ import { uuidArg } from '../../cli/args.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { addDryRunFlag, type WriteFlags } from '../../cli/write/flags.js';
+import { requireUuidArgument } from '../../cli/write/prompts.js';
 import { writeDeps, writeOutput } from '../../cli/write/send.js';
 import type { LicenseAction } from '../../domain/license.js';
 import { runLicenseAction } from './run.js';
@@ -14,7 +15,7 @@ export function registerLicenseVerb(parent: Command, f: Factory, action: License
     .description(
       `${action[0]!.toUpperCase()}${action.slice(1)} a license (PUT /license/{uuid}/${action}); idempotent`,
     )
-    .argument('<uuid>', 'the license record uuid', uuidArg);
+    .argument('[uuid]', 'the license record uuid (asked for on a terminal when missing)', uuidArg);
   const example = `ccp license ${action} 9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d`;
   if (action === 'deactivate') {
     cmd.addOption(
@@ -23,7 +24,8 @@ export function registerLicenseVerb(parent: Command, f: Factory, action: License
   }
   return addDryRunFlag(cmd)
     .addHelpText('after', examples(example, `${example} --json`, `${example} --dry-run`))
-    .action(async (uuid: string, flags: WriteFlags & { yes?: boolean }) => {
+    .action(async (given: string | undefined, flags: WriteFlags & { yes?: boolean }) => {
+      const uuid = await requireUuidArgument(f.prompter, given, '<uuid>', 'License uuid');
       const output = await writeOutput(f, flags, 'license');
       if (action === 'deactivate' && !flags.dryRun && !flags.yes && f.io.canPrompt()) {
         const go = await f.prompter.confirm({

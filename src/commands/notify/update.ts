@@ -9,7 +9,13 @@ import { addRecordFlags, sendFileOrFlags, sendRecords, type WriteRecords } from 
 import { count, type WriteDeps } from '../../cli/write/send.js';
 import { writeSkeleton } from '../../cli/write/skeleton.js';
 import type { Notification, NotificationUpdate } from '../../domain/notification.js';
-import { addNotificationFlags, NOTIFICATION_EXAMPLE, type NotifyFlags, notificationOf } from './shared.js';
+import {
+  activeFlag,
+  addNotificationFlags,
+  NOTIFICATION_EXAMPLE,
+  type NotifyFlags,
+  notificationOptions,
+} from './shared.js';
 
 type NotificationUpdateRecord = z.infer<typeof NotificationUpdate>;
 
@@ -20,7 +26,9 @@ const UPDATE_EXAMPLE = { uuid: '00000000-0000-0000-0000-000000000000', ...NOTIFI
 export function registerNotifyUpdate(parent: Command, f: Factory): Command {
   const cmd = parent
     .command('update')
-    .description('Update notifications by uuid, replacing their options (PUT /notification)')
+    .description(
+      'Update notifications by uuid: only the fields given change; --option replaces the options (PUT /notification)',
+    )
     .argument('[uuid]', 'the notification to update');
   addNotificationFlags(cmd);
   addRecordFlags(
@@ -46,8 +54,20 @@ export function registerNotifyUpdate(parent: Command, f: Factory): Command {
           uuid: true,
           orElse: '-f FILE with the notifications to update',
         });
-        const fields = await notificationOf(f, flags);
-        const record = { uuid: id, ...fields, notificationOptions: fields.notificationOptions ?? [] };
+        // Only what the flags give is sent: the service keeps the type, state and options not sent.
+        const isActive = activeFlag(flags);
+        const options = notificationOptions(flags.option);
+        const record = {
+          uuid: id,
+          ...(flags.type !== undefined ? { type: flags.type } : {}),
+          ...(isActive !== undefined ? { isActive } : {}),
+          ...(options !== undefined ? { notificationOptions: options } : {}),
+        };
+        if (Object.keys(record).length === 1) {
+          throw new UsageError('nothing to update', {
+            hint: 'pass --type, --option NAME=VALUE, --active or --inactive, or -f FILE',
+          });
+        }
         const flagOf = { uuid: '<uuid>', type: '--type', notificationOptions: '--option' };
         return [flagRecord(NotificationUpdate, record, flagOf)];
       },

@@ -4,6 +4,7 @@ import { uuidArg } from '../../cli/args.js';
 import type { Factory } from '../../cli/factory.js';
 import { type GetOptions, runGet } from '../../cli/listing-get.js';
 import { readDeps, verbCommand } from '../../cli/read-verbs.js';
+import { requireKeys, requireUuidArgument } from '../../cli/write/prompts.js';
 import type { Organization } from '../../domain/organization.js';
 
 export interface OrgGetOptions extends GetOptions {
@@ -20,9 +21,16 @@ export function registerOrgGet(parent: Command, f: Factory): Command {
       'ccp org get 6f1d2c3b-4a59-4e8f-9b0a-1c2d3e4f5a6b "Plant North" --fields uuid,orgAddress.city',
     ],
   )
-    .argument('<parentOrgUuid>', 'the parent organization', uuidArg)
-    .argument('<uuid|orgName...>', 'uuids or names of its sub-organizations')
-    .action(async (parentUuid: string, keys: string[]) => {
+    .argument('[parentOrgUuid]', 'the parent organization (asked for on a terminal when missing)', uuidArg)
+    .argument('[uuid|orgName...]', 'uuids or names of its sub-organizations')
+    .action(async (parent: string | undefined, given: string[]) => {
+      const parentUuid = await requireUuidArgument(
+        f.prompter,
+        parent,
+        '<parentOrgUuid>',
+        'Parent organization uuid',
+      );
+      const keys = await requireKeys(f.prompter, given, '<uuid|orgName...>', 'Sub-organization uuid or name');
       await runOrgGet({ ...(await readDeps(f, 'organization')), keys, parentUuid });
     });
 }

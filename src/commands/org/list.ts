@@ -4,6 +4,7 @@ import { uuidArg } from '../../cli/args.js';
 import type { Factory } from '../../cli/factory.js';
 import { type ListingOptions, runListing } from '../../cli/listing-run.js';
 import { listVerb } from '../../cli/read-verbs.js';
+import { requireUuidArgument } from '../../cli/write/prompts.js';
 
 export interface OrgListOptions extends ListingOptions {
   orgUuid: string;
@@ -14,13 +15,16 @@ export function registerOrgList(parent: Command, f: Factory): Command {
     parent,
     f,
     'organization',
-    (opts, [orgUuid]) => runOrgList({ ...opts, orgUuid: orgUuid! }),
+    async (opts, [given]) => {
+      const orgUuid = await requireUuidArgument(f.prompter, given, '<orgUuid>', 'Parent organization uuid');
+      return runOrgList({ ...opts, orgUuid });
+    },
     'List the sub-organizations of an organization (GET /org/{orgUuid}/org/{pageNo})',
     [
       'ccp org list 6f1d2c3b-4a59-4e8f-9b0a-1c2d3e4f5a6b',
       'ccp org list 6f1d2c3b-4a59-4e8f-9b0a-1c2d3e4f5a6b --all --fields uuid,orgName -o csv',
     ],
-  ).argument('<orgUuid>', 'the parent organization', uuidArg);
+  ).argument('[orgUuid]', 'the parent organization (asked for on a terminal when missing)', uuidArg);
 }
 
 export async function runOrgList(opts: OrgListOptions): Promise<number> {

@@ -27,7 +27,11 @@ export function registerOrgOptionsAdd(parent: Command, f: Factory): Command {
     'options',
     'ccp org options add a0000000-0000-4000-8000-000000000001 retention.days=30 alerts.email=ops@acme.example',
     'ccp org options add a0000000-0000-4000-8000-000000000001 -f options.csv',
-  ).action(async (orgUuid: string | undefined, assignments: string[], flags: WriteFlags) => {
+  ).action(async (first: string | undefined, rest: string[], flags: WriteFlags) => {
+    // `options add KEY=VALUE` without the uuid: the first word is an option, and the uuid is asked for.
+    const missing = first?.includes('=') === true;
+    const orgUuid = missing ? undefined : first;
+    const assignments = missing ? [first!, ...rest] : rest;
     // The schema loads here, so help and other commands never load zod.
     const { OrganizationOptionInput } = await import('../../domain/organization.js');
     if (flags.skeleton) return writeSkeleton(f.io, OrganizationOptionInput, OPTION_EXAMPLE, flags.format);

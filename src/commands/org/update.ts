@@ -71,17 +71,17 @@ export function registerOrgUpdate(parent: Command, f: Factory): Command {
           : undefined,
       aliases: columnAliases(cmd, ORG_OPTIONS),
       fromFlags: async () => {
-        if (Object.keys(given).length === 0) {
-          throw new UsageError('nothing to update', {
-            hint: 'pass fields such as --name or --city, or -f FILE',
-          });
-        }
         const uuid = await requireValue(f.prompter, orgUuid, {
           flag: '<orgUuid>',
           message: 'Organization uuid',
           uuid: true,
           orElse: '-f FILE with the organizations',
         });
+        if (Object.keys(given).length === 0) {
+          throw new UsageError('nothing to update', {
+            hint: 'pass fields such as --name or --city, or -f FILE',
+          });
+        }
         const flagOf = { ...flagNames(cmd, { ...ORG_OPTIONS, ...ADDRESS_OPTIONS }), uuid: '<orgUuid>' };
         return [flagRecord(OrganizationUpdate, orgFromFlags(uuid, flags), flagOf)];
       },

@@ -62,14 +62,27 @@ function retire(slot: Slot): void {
   if (i >= 0) free.splice(i, 1);
 }
 
-function acquire(): Promise<Slot> {
+function acquire(signal?: AbortSignal): Promise<Slot> {
   const slot = free.pop();
   if (slot) {
     clearTimeout(slot.idle);
     return Promise.resolve(slot);
   }
   if (workers < REPORT_WORKERS) return Promise.resolve(spawn());
-  return new Promise((resolve) => waiting.push(resolve));
+  return new Promise((resolve, reject) => {
+    // A caller that gives up while waiting leaves the queue, and takes no worker when its turn would come.
+    const giveUp = () => {
+      const i = waiting.indexOf(take);
+      if (i >= 0) waiting.splice(i, 1);
+      reject(signal!.reason);
+    };
+    const take = (s: Slot) => {
+      signal?.removeEventListener('abort', giveUp);
+      resolve(s);
+    };
+    waiting.push(take);
+    signal?.addEventListener('abort', giveUp, { once: true });
+  });
 }
 
 function release(slot: Slot): void {
@@ -86,18 +99,28 @@ function release(slot: Slot): void {
   free.push(slot);
 }
 
-function run(slot: Slot, job: ReportJob, timeoutMs: number): Promise<string> {
+function run(slot: Slot, job: ReportJob, timeoutMs: number, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
     const { worker } = slot;
-    // A report that never ends would hold its worker for good; past the limit the worker is ended.
-    const timer = setTimeout(() => {
+    // Rendering cannot be told to stop half way: the worker is ended (at once, even mid-loop) and the next
+    // report gets a new one.
+    const end = (why: unknown) => {
       done();
       retire(slot);
       void worker.terminate();
-      reject(new Error(`the report took longer than ${timeoutMs / 1000} s`));
-    }, timeoutMs);
+      reject(why);
+    };
+    // A report that never ends would hold its worker for good; past the limit the worker is ended.
+    const timer = setTimeout(
+      () => end(new Error(`the report took longer than ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
+    // The caller gave up (Ctrl-C on the embedded default, a client that hung up): its report is not made.
+    const abort = () => end(signal!.reason);
+    signal?.addEventListener('abort', abort, { once: true });
     const done = () => {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
@@ -127,14 +150,21 @@ function run(slot: Slot, job: ReportJob, timeoutMs: number): Promise<string> {
 
 /**
  * Makes a report in a worker, waiting for one to be free; resolves with the file as base64. The time limit
- * counts from when a worker takes the report (a 100,000-device PDF takes 20-50 s).
+ * counts from when a worker takes the report (a 100,000-device PDF takes 20-50 s). When `signal` aborts, the
+ * rendering stops (its worker is ended) and the call rejects with the signal's reason.
  */
-export async function renderInWorker(job: ReportJob, timeoutMs = REPORT_TIMEOUT_MS): Promise<string> {
-  const slot = await acquire();
+export async function renderInWorker(
+  job: ReportJob,
+  opts: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<string> {
+  opts.signal?.throwIfAborted();
+  const slot = await acquire(opts.signal);
   busy++;
   peakBusy = Math.max(peakBusy, busy);
   try {
-    return await run(slot, job, timeoutMs);
+    // Given up while waiting for a worker: the report is not started.
+    opts.signal?.throwIfAborted();
+    return await run(slot, job, opts.timeoutMs ?? REPORT_TIMEOUT_MS, opts.signal);
   } finally {
     busy--;
     release(slot);

@@ -82,8 +82,10 @@ export const downloadRoutes: Route[] = [
         const generatedAt = ctx.clock.now();
         let fileData: string;
         try {
-          fileData = await renderInWorker(jobFor(ctx, asked, generatedAt));
+          fileData = await renderInWorker(jobFor(ctx, asked, generatedAt), { signal: ctx.signal });
         } catch (err) {
+          // Nobody waits for this answer any more: not a failure of the report to log.
+          if (ctx.signal.aborted) throw reportError('the caller gave up before the report was made');
           ctx.log(
             `report ${asked.template}.${asked.type} failed: ${err instanceof Error ? err.message : String(err)}`,
           );

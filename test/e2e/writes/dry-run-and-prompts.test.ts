@@ -166,6 +166,9 @@ describe('--skeleton', () => {
   });
 });
 
+// An argument is named as one: `missing required argument <uuid>`.
+const named = (flag: string) => (flag.startsWith('<') ? `argument ${flag}` : flag);
+
 describe('missing required values', () => {
   it.each([
     [['edgedevice', 'add', '--name', 'x', '--serial', 'y', '--user', USER.admin], '--org'],
@@ -177,19 +180,19 @@ describe('missing required values', () => {
     const before = snapshot();
     const res = await w.ccp(args);
     expect(res.code).toBe(2);
-    expect(res.stderr).toContain(`missing required ${flag}`);
+    expect(res.stderr).toContain(`missing required ${named(flag)}`);
     expect(snapshot()).toBe(before);
   });
 
   it.each([
-    [['edgedevice', 'push'], '<deviceUuid>', '-f FILE'],
+    [['edgedevice', 'push'], '<device>', '-f FILE'],
     [['edgedevice', 'add', '--org', ORG.root, '--user', USER.admin], '--name', '-f FILE'],
     [['notify', 'update'], '<uuid>', '-f FILE'],
     [['notify', 'save'], '--type', '-f FILE'],
   ])('%j without a terminal names %s and the other way, %s', async (args, flag, other) => {
     const res = await w.ccp(args);
     expect(res.code).toBe(2);
-    expect(res.stderr).toContain(`missing required ${flag}`);
+    expect(res.stderr).toContain(`missing required ${named(flag)}`);
     expect(res.stderr).toContain(`hint: pass ${flag}, or ${other}`);
   });
 

@@ -1,7 +1,7 @@
 // The report workers: a report that fails leaves its worker serving; one past its time limit ends its worker,
 // and the next report gets a new one.
 import { describe, expect, it } from 'vitest';
-import { renderInWorker, reportPoolStats } from '../../../src/server/reports/pool.js';
+import { REPORT_WORKERS, renderInWorker, reportPoolStats } from '../../../src/server/reports/pool.js';
 import { sampleReport } from './sample.js';
 
 describe('report workers', () => {
@@ -17,11 +17,43 @@ describe('report workers', () => {
   });
 
   it('past its time limit a report fails and its worker is ended; the next report gets a new one', async () => {
-    await expect(renderInWorker({ type: 'pdf', data: sampleReport(20_000) }, 50)).rejects.toThrow(
-      /took longer than 0.05 s/,
-    );
+    await expect(
+      renderInWorker({ type: 'pdf', data: sampleReport(20_000) }, { timeoutMs: 50 }),
+    ).rejects.toThrow(/took longer than 0.05 s/);
     const next = await renderInWorker({ type: 'csv', data: sampleReport(2) });
     expect(Buffer.from(next, 'base64').toString('utf8')).toContain('Pump station 1');
     expect(reportPoolStats().workers).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a report whose caller gave up stops at once: its worker is ended; the next report gets a new one', async () => {
+    const gaveUp = new AbortController();
+    const rendering = renderInWorker({ type: 'pdf', data: sampleReport(20_000) }, { signal: gaveUp.signal });
+    await new Promise((r) => setTimeout(r, 300));
+    const t = performance.now();
+    gaveUp.abort(new Error('gave up'));
+    await expect(rendering).rejects.toThrow('gave up');
+    expect(performance.now() - t).toBeLessThan(100);
+    expect(reportPoolStats().busy).toBe(0);
+    const next = await renderInWorker({ type: 'csv', data: sampleReport(2) });
+    expect(Buffer.from(next, 'base64').toString('utf8')).toContain('Pump station 1');
+  });
+
+  it('a report whose caller gave up while waiting for a worker leaves the queue and is never made', async () => {
+    const busy = new AbortController();
+    const long = Array.from({ length: REPORT_WORKERS }, () =>
+      renderInWorker({ type: 'pdf', data: sampleReport(20_000) }, { signal: busy.signal }).catch(
+        () => 'ended',
+      ),
+    );
+    const gaveUp = new AbortController();
+    const queued = renderInWorker({ type: 'csv', data: sampleReport(2) }, { signal: gaveUp.signal });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(reportPoolStats().waiting).toBe(1);
+    gaveUp.abort(new Error('gave up waiting'));
+    await expect(queued).rejects.toThrow('gave up waiting');
+    expect(reportPoolStats().waiting).toBe(0);
+    busy.abort(new Error('done'));
+    expect(await Promise.all(long)).toEqual(long.map(() => 'ended'));
+    expect(reportPoolStats().busy).toBe(0);
   });
 });
