@@ -78,7 +78,7 @@ __ccp_subs() {
 # Options a command defines itself (its ancestors' apply as well).
 __ccp_own_opts() {
   case "$1" in
-    "") REPLY="-V --version --base-url --token --profile --time-zone --org --user --db -o --output --json --fields --query --no-headers --no-pager --no-color --verbose -q --quiet --timeout --no-input" ;;
+    "") REPLY="-V --version --base-url --token --auth-scheme -H --header --ca-file --client-cert --client-key --insecure --profile --time-zone --org --user --db -o --output --json --fields --query --no-headers --no-pager --no-color --verbose -q --quiet --timeout --no-input" ;;
     "api") REPLY="-f --file --dry-run" ;;
     "codetype list") REPLY="--page --page-size --all --limit --where --sort-by" ;;
     "config get") REPLY="--reveal" ;;
@@ -107,7 +107,7 @@ __ccp_own_opts() {
 # Those of its own options that take a value.
 __ccp_own_value_opts() {
   case "$1" in
-    "") REPLY="--base-url --token --profile --time-zone --org --user --db -o --output --fields --query --timeout" ;;
+    "") REPLY="--base-url --token --auth-scheme -H --header --ca-file --client-cert --client-key --profile --time-zone --org --user --db -o --output --fields --query --timeout" ;;
     "api") REPLY="-f --file" ;;
     "codetype list") REPLY="--page --page-size --limit --where --sort-by" ;;
     "edgedevice add") REPLY="--name --serial --ip --port --location --description --long-description --devices -f --file --format --batch-size --failed-file --saved-file" ;;
@@ -133,9 +133,9 @@ __ccp_args() {
   case "$1" in
     "api") REPLY="GET POST PUT DELETE" ;;
     "completion") REPLY="bash zsh fish" ;;
-    "config get") REPLY="base-url token org user time-zone output timeout" ;;
-    "config set") REPLY="base-url token org user time-zone output timeout" ;;
-    "config unset") REPLY="base-url token org user time-zone output timeout" ;;
+    "config get") REPLY="base-url token org user time-zone output timeout auth-scheme headers token-command ca-file client-cert client-key insecure" ;;
+    "config set") REPLY="base-url token org user time-zone output timeout auth-scheme headers token-command ca-file client-cert client-key insecure" ;;
+    "config unset") REPLY="base-url token org user time-zone output timeout auth-scheme headers token-command ca-file client-cert client-key insecure" ;;
     "config use") REPLY="$(command ccp config list --profiles 2>/dev/null)" ;;
     *) REPLY="" ;;
   esac
@@ -164,7 +164,7 @@ __ccp_values() {
     "edgedevice add|-f"|"edgedevice add "*"|-f"|"edgedevice add|--file"|"edgedevice add "*"|--file"|"edgedevice add|--failed-file"|"edgedevice add "*"|--failed-file"|"edgedevice add|--saved-file"|"edgedevice add "*"|--saved-file"|"edgedevice apply|-f"|"edgedevice apply "*"|-f"|"edgedevice apply|--file"|"edgedevice apply "*"|--file"|"edgedevice push|--flow"|"edgedevice push "*"|--flow"|"edgedevice push|-f"|"edgedevice push "*"|-f"|"edgedevice push|--file"|"edgedevice push "*"|--file"|"notify save|-f"|"notify save "*"|-f"|"notify save|--file"|"notify save "*"|--file"|"notify update|-f"|"notify update "*"|-f"|"notify update|--file"|"notify update "*"|--file"|"org update|-f"|"org update "*"|-f"|"org update|--file"|"org update "*"|--file"|"report download|-O"|"report download "*"|-O"|"report download|--out"|"report download "*"|--out"|"api|-f"|"api "*"|-f"|"api|--file"|"api "*"|--file") REPLY=""; __ccp_files=1 ;;
     *"|--profile") REPLY="$(command ccp config list --profiles 2>/dev/null)" ;;
     *"|-o"|*"|--output") REPLY="table json ndjson csv yaml name" ;;
-    *"|--db") REPLY=""; __ccp_files=1 ;;
+    *"|--ca-file"|*"|--client-cert"|*"|--client-key"|*"|--db") REPLY=""; __ccp_files=1 ;;
     *) REPLY="" ;;
   esac
 }

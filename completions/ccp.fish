@@ -95,7 +95,7 @@ end
 function __ccp_own_value_opts
     switch "$argv[1]"
         case ''
-            printf '%s\n' --base-url --token --profile --time-zone --org --user --db -o --output --fields --query --timeout
+            printf '%s\n' --base-url --token --auth-scheme -H --header --ca-file --client-cert --client-key --profile --time-zone --org --user --db -o --output --fields --query --timeout
         case 'api'
             printf '%s\n' -f --file
         case 'codetype list'
@@ -203,7 +203,13 @@ complete -c ccp -n '__ccp_at ""' -a report -d 'Reports: download'
 complete -c ccp -n '__ccp_at ""' -a server -d 'The embedded server: start, import, seed, tokens'
 complete -c ccp -s V -l version -d 'print the version'
 complete -c ccp -l base-url -x -d 'service address (env CCP_BASE_URL); none: the embedded local server'
-complete -c ccp -l token -x -d 'bearer token (env CCP_TOKEN)'
+complete -c ccp -l token -x -d 'token (env CCP_TOKEN); \'-\' reads it from stdin, out of shell history'
+complete -c ccp -l auth-scheme -x -d 'how the token is sent: bearer, basic (user:password) or header:NAME (env CCP_AUTH_SCHEME)'
+complete -c ccp -s H -l header -x -d '\'Name: value\' added to every request (repeatable)'
+complete -c ccp -l ca-file -r -F -d 'PEM certificate authorities trusted besides the runtime\'s (env CCP_CA_FILE)'
+complete -c ccp -l client-cert -r -F -d 'PEM client certificate for mutual TLS'
+complete -c ccp -l client-key -r -F -d 'the client certificate\'s PEM private key'
+complete -c ccp -l insecure -d 'skip verification of the service\'s TLS certificate (warns)'
 complete -c ccp -l profile -x -a '(command ccp config list --profiles 2>/dev/null)' -d 'configuration profile (env CCP_PROFILE)'
 complete -c ccp -l time-zone -x -d 'IANA time zone sent as time_zone (env CCP_TIME_ZONE)'
 complete -c ccp -l org -x -d 'organization uuid for request metadata'
@@ -216,7 +222,7 @@ complete -c ccp -l query -x -d 'JMESPath expression: applied to the whole array 
 complete -c ccp -l no-headers -d 'no header row in table and csv output'
 complete -c ccp -l no-pager -d 'never page long output on a terminal (CCP_PAGER, PAGER, less -FRX)'
 complete -c ccp -l no-color -d 'no colour (NO_COLOR is honoured too)'
-complete -c ccp -l verbose -d 'trace each HTTP exchange on stderr (token redacted)'
+complete -c ccp -l verbose -d 'trace each HTTP exchange on stderr (token and secret headers redacted)'
 complete -c ccp -s q -l quiet -d 'no notes, progress or spinner on stderr (errors still print)'
 complete -c ccp -l timeout -x -d 'per-request timeout: 500ms, 30s, 2m or a number of seconds (default 30s)'
 complete -c ccp -l no-input -d 'never prompt; fail with a usage error instead'
@@ -246,13 +252,13 @@ complete -c ccp -n '__ccp_at "config"' -a unset -d 'remove a configuration value
 complete -c ccp -n '__ccp_at "config"' -a use -d 'make a profile the current one (CCP_PROFILE and --profile still override it)'
 
 complete -c ccp -n '__ccp_under "config get"' -l reveal -d 'print a token in full instead of masked'
-complete -c ccp -n '__ccp_at "config get"' -a 'base-url token org user time-zone output timeout'
+complete -c ccp -n '__ccp_at "config get"' -a 'base-url token org user time-zone output timeout auth-scheme headers token-command ca-file client-cert client-key insecure'
 
 complete -c ccp -n '__ccp_under "config list"' -l profiles -d 'list the profile names instead'
 
-complete -c ccp -n '__ccp_at "config set"' -a 'base-url token org user time-zone output timeout'
+complete -c ccp -n '__ccp_at "config set"' -a 'base-url token org user time-zone output timeout auth-scheme headers token-command ca-file client-cert client-key insecure'
 
-complete -c ccp -n '__ccp_at "config unset"' -a 'base-url token org user time-zone output timeout'
+complete -c ccp -n '__ccp_at "config unset"' -a 'base-url token org user time-zone output timeout auth-scheme headers token-command ca-file client-cert client-key insecure'
 
 complete -c ccp -n '__ccp_at "config use"' -a '(command ccp config list --profiles 2>/dev/null)'
 

@@ -82,6 +82,12 @@ function describe(err: unknown): ErrorReport & { text: string; hint?: string } {
     };
   }
   if (err instanceof ApiError) {
+    let hint: string | undefined;
+    // nginx's default underscores_in_headers off drops `time_zone` on its way to the service.
+    if (err.httpStatus === 406 && /time_zone/.test(err.reason)) {
+      hint =
+        'ccp did send the time_zone header: a proxy in front of the service dropped it (nginx drops header names with underscores unless `underscores_in_headers on;`)';
+    }
     const exitCode =
       err instanceof AuthError ? EXIT.auth : err instanceof NotFoundError ? EXIT.notFound : EXIT.api;
     return {
@@ -90,6 +96,7 @@ function describe(err: unknown): ErrorReport & { text: string; hint?: string } {
       httpStatus: err.httpStatus,
       exitCode,
       text: `${err.code} ${err.message}${err.httpStatus === null ? '' : ` (HTTP ${err.httpStatus})`}`,
+      hint,
     };
   }
   if (err instanceof NetworkError) {
@@ -147,6 +154,7 @@ export async function run(argv: string[], deps: RunDeps = {}): Promise<number> {
     } else {
       // After Ctrl-C, whatever the command failed with is the interruption's doing.
       const d = describe(io.signal.aborted ? new CancelledError() : err);
+      if (err instanceof AuthError && err.httpStatus === 401) d.hint ??= await tokenHint(f);
       exitCode = d.exitCode;
       if (d.code === 'CANCELLED') sayCancelled(io);
       else io.stderr.write(`ccp: ${d.text}\n`);
@@ -167,6 +175,17 @@ export async function run(argv: string[], deps: RunDeps = {}): Promise<number> {
     await f.dispose().catch(() => undefined);
   }
   return exitCode;
+}
+
+/** A 401 names where the token came from, as gh names the host and the token's source. */
+async function tokenHint(f: Factory): Promise<string> {
+  const c = await f.credentials().catch(() => undefined);
+  const cfg = await f.config().catch(() => undefined);
+  const target = cfg?.baseUrl ?? 'the embedded server';
+  if (!c?.token) {
+    return `no token was sent to ${target}: pass --token - (stdin), set CCP_TOKEN, or run ccp login`;
+  }
+  return `the token sent to ${target} came from ${c.origin ?? 'the embedded server'}${cfg ? ` (profile ${cfg.profile})` : ''}; check it, or run ccp login`;
 }
 
 async function wantsJsonErrors(f: Factory, argv: string[]): Promise<boolean> {

@@ -2,11 +2,14 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigError } from './errors.js';
 import {
+  type AuthScheme,
   DEFAULT_TIMEOUT,
   KEY_SOURCES,
   type OutputFormat,
   PROFILE_KEYS,
   type ProfileKey,
+  parseAuthScheme,
+  parseHeaders,
   parseTimeout,
   validateValue,
 } from './keys.js';
@@ -25,6 +28,14 @@ export interface GlobalFlags {
   db?: string;
   output?: string;
   timeout?: string;
+  authScheme?: string;
+  /** `Name: value` lines (the repeatable -H, joined). */
+  headers?: string;
+  tokenCommand?: string;
+  caFile?: string;
+  clientCert?: string;
+  clientKey?: string;
+  insecure?: string;
 }
 
 export interface ResolvedConfig {
@@ -37,6 +48,15 @@ export interface ResolvedConfig {
   output?: OutputFormat;
   db: string;
   timeoutMs: number;
+  authScheme: AuthScheme;
+  headers: Array<[string, string]>;
+  tokenCommand?: string;
+  /** Where the token came from (`--token`, `CCP_TOKEN`, `profile staging`), named on a 401. */
+  tokenOrigin?: string;
+  caFile?: string;
+  clientCert?: string;
+  clientKey?: string;
+  insecure: boolean;
 }
 
 export type ValueSource = 'flag' | 'env' | 'profile' | 'default';
@@ -108,6 +128,7 @@ export function resolveEntries(
     }
     if (key === 'time-zone') return { key, value: systemTimeZone(), source: 'default', origin: 'system' };
     if (key === 'timeout') return { key, value: DEFAULT_TIMEOUT, source: 'default', origin: 'default' };
+    if (key === 'auth-scheme') return { key, value: 'bearer', source: 'default', origin: 'default' };
     return { key };
   });
 }
@@ -123,7 +144,16 @@ export function toResolvedConfig(profile: string, entries: ResolvedEntry[], db: 
     timeZone: v['time-zone'] ?? systemTimeZone(),
     db,
     timeoutMs: parseTimeout(v.timeout ?? DEFAULT_TIMEOUT)!,
+    authScheme: parseAuthScheme(v['auth-scheme'] ?? 'bearer')!,
+    headers: parseHeaders(v.headers ?? '') ?? [],
+    insecure: v.insecure === 'true',
   };
+  const token = entries.find((e) => e.key === 'token');
+  if (token?.value !== undefined) config.tokenOrigin = token.origin;
+  if (v['token-command'] !== undefined) config.tokenCommand = v['token-command'];
+  if (v['ca-file'] !== undefined) config.caFile = v['ca-file'];
+  if (v['client-cert'] !== undefined) config.clientCert = v['client-cert'];
+  if (v['client-key'] !== undefined) config.clientKey = v['client-key'];
   if (v['base-url'] !== undefined) config.baseUrl = v['base-url'];
   if (v.token !== undefined) config.token = v.token;
   if (v.org !== undefined) config.org = v.org;

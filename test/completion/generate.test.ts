@@ -95,7 +95,7 @@ describe('bash', async () => {
     [['ccp', '--output', '=', 'y'], ['yaml']],
     [
       ['ccp', 'config', 'get', 't'],
-      ['token', 'time-zone', 'timeout'],
+      ['token', 'time-zone', 'timeout', 'token-command'],
     ],
     [
       ['ccp', 'completion', ''],

@@ -136,6 +136,9 @@ describe('precedence flag > env > profile > default', () => {
       timeZone: systemTimeZone(),
       db: join(t.dir, '.local', 'share', 'ccp', 'ccp.db'),
       timeoutMs: 30_000,
+      authScheme: { kind: 'bearer' },
+      headers: [],
+      insecure: false,
     });
   });
 });

@@ -1,0 +1,309 @@
+// End-to-end against real servers (cli.md "Connecting to a real deployment"): `ccp server start` behind
+// nginx terminating TLS with a CA openssl made here (plain, mutual TLS, an API-key front, nginx's default
+// header rules, an expired certificate), and squid as the forward proxy. All on loopback, stopped by pid.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
+import { type Daemon, haveDaemons, makePki, type Pki, startNginx, startSquid } from '../helpers/daemons.js';
+import { closedPort } from '../helpers/fake-service.js';
+import { type ServerProcess, startServerProcess } from '../helpers/server-process.js';
+
+const NO_PROXY_ENV = {
+  http_proxy: '',
+  https_proxy: '',
+  no_proxy: '',
+  HTTP_PROXY: '',
+  HTTPS_PROXY: '',
+  NO_PROXY: '',
+};
+const API_KEY = 'k3y-a1b2c3d4e5f6a7b8c9d0';
+
+let tmp: { dir: string; remove: () => Promise<void> };
+let env: NodeJS.ProcessEnv;
+let pki: Pki;
+let upstream: ServerProcess;
+let nginx: Daemon;
+let squid: Daemon & { dir: string };
+let token: string;
+const port = {
+  tls: 0,
+  mtls: 0,
+  key: 0,
+  defaults: 0,
+  expired: 0,
+  squid: 0,
+};
+
+const present = haveDaemons();
+
+function ccp(args: string[], extra: NodeJS.ProcessEnv = {}, input?: string) {
+  return spawnCcp(args, { env: { ...env, ...extra }, input });
+}
+
+const list = ['edgedevice', 'list', '--page-size', '1', '-o', 'json'];
+
+describe.skipIf(!present)('a real deployment: nginx, squid and openssl', () => {
+  beforeAll(async () => {
+    tmp = await tempDir('ccp-real-');
+    env = isolatedEnv(tmp.dir, NO_PROXY_ENV);
+    const db = join(tmp.dir, 'upstream.db');
+    // The embedded default bootstraps an admin token for the database on first use: the gateway's token.
+    const seeded = await spawnCcp(['server', 'seed', '--demo', '--db', db], { env });
+    expect(seeded.code, seeded.stderr).toBe(0);
+    const first = await spawnCcp(['--db', db, ...list], { env });
+    expect(first.code, first.stderr).toBe(0);
+    const config = JSON.parse(readFileSync(join(tmp.dir, 'config', 'ccp', 'config.json'), 'utf8'));
+    token = config.embedded[db].token;
+    upstream = await startServerProcess(db, env);
+    pki = makePki(join(tmp.dir, 'pki'));
+    for (const k of Object.keys(port) as Array<keyof typeof port>) port[k] = await closedPort();
+    const tls = [`ssl_certificate ${pki.serverCert};`, `ssl_certificate_key ${pki.serverKey};`];
+    nginx = await startNginx(join(tmp.dir, 'nginx'), upstream.url, [
+      { port: port.tls, lines: [...tls, 'underscores_in_headers on;'] },
+      {
+        port: port.mtls,
+        lines: [
+          ...tls,
+          'underscores_in_headers on;',
+          `ssl_client_certificate ${pki.caPem};`,
+          'ssl_verify_client on;',
+        ],
+      },
+      {
+        // A gateway that takes an API key and holds the service's token itself.
+        port: port.key,
+        lines: [...tls, 'underscores_in_headers on;'],
+        location: [
+          `if ($http_x_api_key != "${API_KEY}") { return 401; }`,
+          'proxy_set_header X-Api-Key "";',
+          `proxy_set_header Authorization "Bearer ${token}";`,
+        ],
+      },
+      // nginx's defaults: header names with underscores are dropped.
+      { port: port.defaults, lines: tls },
+      {
+        port: port.expired,
+        lines: [`ssl_certificate ${pki.expiredCert};`, `ssl_certificate_key ${pki.expiredKey};`],
+      },
+    ]);
+    squid = await startSquid(port.squid, { 'ccp.test': '127.0.0.1' }, [port.expired]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await squid?.stop();
+    await nginx?.stop();
+    await upstream?.stop();
+    await tmp?.remove();
+  });
+
+  describe('TLS', () => {
+    it('an untrusted issuer exits 5 naming the problem and --ca-file', async () => {
+      const r = await ccp(['--base-url', `https://localhost:${port.tls}`, ...list], { CCP_TOKEN: token });
+      expect(r.code, r.stderr).toBe(5);
+      expect(r.stderr).toContain(`ccp: TLS with https://localhost:${port.tls} failed: untrusted issuer`);
+      expect(r.stderr).toContain('hint: pass --ca-file PATH (env CCP_CA_FILE, profile ca-file)');
+    });
+
+    it('--ca-file trusts the CA; so do CCP_CA_FILE and the profile key ca-file', async () => {
+      const base = ['--base-url', `https://localhost:${port.tls}`];
+      const flag = await ccp([...base, '--ca-file', pki.caPem, ...list], { CCP_TOKEN: token });
+      expect(flag.code, flag.stderr).toBe(0);
+      expect(Array.isArray(JSON.parse(flag.stdout))).toBe(true);
+      const fromEnv = await ccp([...base, ...list], { CCP_TOKEN: token, CCP_CA_FILE: pki.caPem });
+      expect(fromEnv.code, fromEnv.stderr).toBe(0);
+      const dir = await tempDir('ccp-real-profile-');
+      const own = isolatedEnv(dir.dir, { ...NO_PROXY_ENV, CCP_TOKEN: token });
+      expect((await spawnCcp(['config', 'set', 'ca-file', pki.caPem], { env: own })).code).toBe(0);
+      const fromProfile = await spawnCcp([...base, ...list], { env: own });
+      expect(fromProfile.code, fromProfile.stderr).toBe(0);
+      await dir.remove();
+    });
+
+    it('a host name the certificate does not name is a host name mismatch', async () => {
+      const r = await ccp(['--base-url', `https://127.0.0.1:${port.tls}`, '--ca-file', pki.caPem, ...list], {
+        CCP_TOKEN: token,
+      });
+      expect(r.code, r.stderr).toBe(5);
+      expect(r.stderr).toContain('failed: host name mismatch');
+      expect(r.stderr).toContain('hint: use in --base-url a host name the certificate names');
+    });
+
+    it('an expired certificate is named as expired', async () => {
+      const r = await ccp(
+        ['--base-url', `https://localhost:${port.expired}`, '--ca-file', pki.caPem, ...list],
+        { CCP_TOKEN: token },
+      );
+      expect(r.code, r.stderr).toBe(5);
+      expect(r.stderr).toContain("failed: the service's certificate has expired");
+    });
+
+    it('--insecure skips verification and warns', async () => {
+      const r = await ccp(['--base-url', `https://localhost:${port.tls}`, '--insecure', ...list], {
+        CCP_TOKEN: token,
+      });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain('warning: TLS verification is off');
+    });
+
+    it('a service requiring a client certificate is named, and --client-cert/--client-key satisfy it', async () => {
+      const base = ['--base-url', `https://localhost:${port.mtls}`, '--ca-file', pki.caPem];
+      const without = await ccp([...base, ...list], { CCP_TOKEN: token });
+      expect(without.code, without.stderr).toBe(5);
+      expect(without.stderr).toContain('the service requires a client certificate');
+      expect(without.stderr).toContain('hint: pass --client-cert PATH and --client-key PATH');
+      const withCert = await ccp(
+        [...base, '--client-cert', pki.clientCert, '--client-key', pki.clientKey, ...list],
+        { CCP_TOKEN: token },
+      );
+      expect(withCert.code, withCert.stderr).toBe(0);
+    });
+  });
+
+  describe('headers and auth schemes', () => {
+    const base = () => ['--base-url', `https://localhost:${port.key}`, '--ca-file', pki.caPem];
+
+    it('without the key the gateway refuses (exit 3, naming where the token came from)', async () => {
+      const r = await ccp([...base(), ...list], { CCP_TOKEN: 'not-the-key' });
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.stderr).toContain('came from CCP_TOKEN');
+    });
+
+    it("-H 'X-Api-Key: …' on a listing and on ccp api; --verbose shows the key redacted", async () => {
+      const r = await ccp([...base(), '-H', `X-Api-Key: ${API_KEY}`, '--verbose', ...list]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/> x-api-key: …[a-z0-9]{4}/);
+      expect(r.stderr).not.toContain(API_KEY);
+      const api = await ccp([
+        ...base(),
+        '-H',
+        `X-Api-Key: ${API_KEY}`,
+        'api',
+        'GET',
+        '/codeTypes/0?pageSize=1',
+      ]);
+      expect(api.code, api.stderr).toBe(0);
+    });
+
+    it('--auth-scheme header:X-Api-Key with --token - sends the token from stdin in that header', async () => {
+      const r = await ccp(
+        [...base(), '--auth-scheme', 'header:X-Api-Key', '--token', '-', '--verbose', ...list],
+        {},
+        `${API_KEY}\n`,
+      );
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toContain(API_KEY);
+      expect(r.stderr).not.toContain('shell history');
+    });
+
+    it('a token given as a flag value works but warns that it lands in shell history', async () => {
+      const r = await ccp([...base(), '--auth-scheme', 'header:X-Api-Key', '--token', API_KEY, ...list]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain('lands in shell history');
+    });
+
+    it("a profile's token-command runs once per command; its failure exits 3 naming it", async () => {
+      const dir = await tempDir('ccp-real-helper-');
+      const own = isolatedEnv(dir.dir, NO_PROXY_ENV);
+      const counter = join(dir.dir, 'runs');
+      const set = (k: string, v: string) => spawnCcp(['config', 'set', k, v], { env: own });
+      expect((await set('base-url', `https://localhost:${port.tls}`)).code).toBe(0);
+      expect((await set('ca-file', pki.caPem)).code).toBe(0);
+      expect((await set('token-command', `echo run >> ${counter}; printf '%s\\n' ${token}`)).code).toBe(0);
+      const ok = await spawnCcp([...list], { env: own });
+      expect(ok.code, ok.stderr).toBe(0);
+      expect(readFileSync(counter, 'utf8')).toBe('run\n');
+      expect((await set('token-command', 'echo nope >&2; exit 7')).code).toBe(0);
+      const failed = await spawnCcp([...list], { env: own });
+      expect(failed.code, failed.stderr).toBe(3);
+      expect(failed.stderr).toContain('token-command `echo nope >&2; exit 7` failed: exit 7: nope');
+      await dir.remove();
+    });
+  });
+
+  it('nginx with its defaults drops time_zone: the 406 says ccp sent it and what drops it', async () => {
+    const r = await ccp(
+      ['--base-url', `https://localhost:${port.defaults}`, '--ca-file', pki.caPem, ...list],
+      {
+        CCP_TOKEN: token,
+      },
+    );
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toContain('time_zone');
+    expect(r.stderr).toContain('hint: ccp did send the time_zone header');
+    expect(r.stderr).toContain('underscores_in_headers on');
+  });
+
+  describe('through squid', () => {
+    const proxy = () => `http://127.0.0.1:${port.squid}`;
+
+    it('an https target goes through HTTPS_PROXY with CONNECT', async () => {
+      const r = await ccp(['--base-url', `https://ccp.test:${port.tls}`, '--ca-file', pki.caPem, ...list], {
+        CCP_TOKEN: token,
+        HTTPS_PROXY: proxy(),
+      });
+      expect(r.code, r.stderr).toBe(0);
+      expect(readFileSync(join(squid.dir, 'access.log'), 'utf8')).toContain(`CONNECT ccp.test:${port.tls}`);
+    });
+
+    it('an http target goes through HTTP_PROXY', async () => {
+      const upstreamPort = new URL(upstream.url).port;
+      const r = await ccp(['--base-url', `http://ccp.test:${upstreamPort}`, ...list], {
+        CCP_TOKEN: token,
+        HTTP_PROXY: proxy(),
+      });
+      expect(r.code, r.stderr).toBe(0);
+      expect(readFileSync(join(squid.dir, 'access.log'), 'utf8')).toContain(
+        `GET http://ccp.test:${upstreamPort}/edgedevice/all/0`,
+      );
+    });
+
+    it('NO_PROXY sends a named host direct; loopback always goes direct', async () => {
+      const r = await ccp(['--base-url', `https://localhost:${port.tls}`, '--ca-file', pki.caPem, ...list], {
+        CCP_TOKEN: token,
+        HTTPS_PROXY: `http://127.0.0.1:${await closedPort()}`,
+      });
+      expect(r.code, r.stderr).toBe(0);
+    });
+
+    it('squid refusing CONNECT (403) is named as the proxy, not the service', async () => {
+      const r = await ccp(['--base-url', `https://ccp.test:${port.expired}`, ...list], {
+        CCP_TOKEN: token,
+        HTTPS_PROXY: proxy(),
+      });
+      expect(r.code, r.stderr).toBe(5);
+      expect(r.stderr).toContain(
+        `ccp: the proxy ${proxy()} (HTTPS_PROXY) would not connect to ccp.test:${port.expired}: it refused the tunnel (403 Forbidden)`,
+      );
+      expect(r.stderr).toContain('hint: check HTTPS_PROXY');
+    });
+
+    it('a proxy port with nothing listening is named as the proxy (https and http)', async () => {
+      const dead = `http://127.0.0.1:${await closedPort()}`;
+      const https = await ccp(['--base-url', 'https://ccp.example.com', ...list], {
+        CCP_TOKEN: token,
+        HTTPS_PROXY: dead,
+      });
+      expect(https.code, https.stderr).toBe(5);
+      expect(https.stderr).toContain(
+        `ccp: cannot connect to the proxy ${dead} (HTTPS_PROXY): connection refused`,
+      );
+      const http = await ccp(['--base-url', 'http://ccp.example.com', ...list], {
+        CCP_TOKEN: token,
+        HTTP_PROXY: dead,
+      });
+      expect(http.code, http.stderr).toBe(5);
+      expect(http.stderr).toContain(
+        `ccp: cannot connect to the proxy ${dead} (HTTP_PROXY): connection refused`,
+      );
+      expect(http.stderr).not.toContain('--base-url');
+    });
+  });
+});
+
+describe('without the packages', () => {
+  it.runIf(!present)('says what to install (fails under CI, where haveDaemons throws instead)', () => {
+    expect(present).toBe(false);
+  });
+});
