@@ -18,6 +18,7 @@ __ccp_sub() {
     "|org") REPLY="org" ;;
     "|report") REPLY="report" ;;
     "|server") REPLY="server" ;;
+    "|status") REPLY="status" ;;
     "code|get") REPLY="code get" ;;
     "codetype|get") REPLY="codetype get" ;;
     "codetype|list") REPLY="codetype list" ;;
@@ -59,7 +60,7 @@ __ccp_sub() {
 # Subcommands of a path.
 __ccp_subs() {
   case "$1" in
-    "") REPLY="api code codetype completion config edgedevice help license notify org report server" ;;
+    "") REPLY="api code codetype completion config edgedevice help license notify org report server status" ;;
     "code") REPLY="get" ;;
     "codetype") REPLY="get list" ;;
     "config") REPLY="get list set unset use" ;;

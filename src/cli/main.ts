@@ -2,7 +2,7 @@ import { CommanderError } from 'commander';
 import { ApiError, AuthError, NetworkError, NotFoundError } from '../api/errors.js';
 import { ConfigError } from '../config/errors.js';
 import { monotonicMs } from '../domain/clock.js';
-import { CancelledError, UsageError } from './errors.js';
+import { CancelledError, ChecksFailedError, UsageError } from './errors.js';
 import { createFactory, type Factory } from './factory.js';
 import { type IO, systemIO } from './io.js';
 import { buildProgram } from './program.js';
@@ -67,6 +67,15 @@ function describe(err: unknown): ErrorReport & { text: string; hint?: string } {
       reason: err.message,
       httpStatus: null,
       exitCode: EXIT.interrupted,
+      text: err.message,
+    };
+  }
+  if (err instanceof ChecksFailedError) {
+    return {
+      code: 'CHECKS_FAILED',
+      reason: err.message,
+      httpStatus: null,
+      exitCode: err.exitCode,
       text: err.message,
     };
   }

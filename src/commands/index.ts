@@ -11,6 +11,7 @@ import { registerNotify } from './notify/index.js';
 import { registerOrg } from './org/index.js';
 import { registerReport } from './report/index.js';
 import { registerServer } from './server/index.js';
+import { registerStatus } from './status.js';
 
 /** Every command group; each index.ts assembles its verbs. */
 export function registerCommands(program: Command, f: Factory): void {
@@ -22,6 +23,7 @@ export function registerCommands(program: Command, f: Factory): void {
   registerNotify(program, f);
   registerReport(program, f);
   registerApi(program, f);
+  registerStatus(program, f);
   registerServer(program, f);
   registerConfig(program, f);
   registerCompletion(program, f);

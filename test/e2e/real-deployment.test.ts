@@ -235,6 +235,62 @@ describe.skipIf(!present)('a real deployment: nginx, squid and openssl', () => {
     expect(r.stderr).toContain('underscores_in_headers on');
   });
 
+  describe('ccp status', () => {
+    it('against TLS: answers, protocol, issuer, days to expiry, credentials, clock, time zone; exit 0', async () => {
+      const r = await ccp(
+        [
+          '--base-url',
+          `https://localhost:${port.tls}`,
+          '--ca-file',
+          pki.caPem,
+          '--time-zone',
+          'Asia/Kolkata',
+          'status',
+          '-o',
+          'json',
+        ],
+        { CCP_TOKEN: token },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      const s = JSON.parse(r.stdout);
+      expect(s).toMatchObject({
+        ok: true,
+        target: `https://localhost:${port.tls}`,
+        profile: 'default',
+        reachable: { ok: true },
+        tls: {
+          ok: true,
+          protocol: expect.stringMatching(/^TLSv1\.[23]$/),
+          issuer: 'ccp test CA',
+          verified: true,
+        },
+        credentials: { ok: true, source: 'CCP_TOKEN', scheme: 'bearer', detail: 'accepted' },
+        clock: { ok: true },
+        timeZone: 'Asia/Kolkata',
+      });
+      expect(s.tls.daysLeft).toBeGreaterThanOrEqual(28);
+      expect(Math.abs(s.clock.skewMs)).toBeLessThan(2000);
+    });
+
+    it('a refused token exits 3, --insecure is not a verified TLS (exit 1), and on a terminal it reads as a list', async () => {
+      const base = ['--base-url', `https://localhost:${port.tls}`];
+      const refused = await ccp([...base, '--ca-file', pki.caPem, 'status', '-o', 'json'], {
+        CCP_TOKEN: 'wrong',
+      });
+      expect(refused.code, refused.stderr).toBe(3);
+      expect(JSON.parse(refused.stdout).credentials).toMatchObject({
+        ok: false,
+        detail: 'refused (HTTP 401)',
+      });
+      const insecure = await ccp([...base, '--insecure', 'status', '-o', 'table'], { CCP_TOKEN: token });
+      expect(insecure.code, insecure.stderr).toBe(1);
+      expect(insecure.stdout).toMatch(
+        /✗ TLS TLSv1\.[23], issuer ccp test CA \(NOT verified: --insecure\), expires in 2\d days/,
+      );
+      expect(insecure.stdout).toContain('✓ credentials accepted (bearer, from CCP_TOKEN)');
+    });
+  });
+
   describe('through squid', () => {
     const proxy = () => `http://127.0.0.1:${port.squid}`;
 
