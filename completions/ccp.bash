@@ -13,6 +13,8 @@ __ccp_sub() {
     "|device") REPLY="edgedevice" ;;
     "|help") REPLY="help" ;;
     "|license") REPLY="license" ;;
+    "|login") REPLY="login" ;;
+    "|logout") REPLY="logout" ;;
     "|notify") REPLY="notify" ;;
     "|notification") REPLY="notify" ;;
     "|org") REPLY="org" ;;
@@ -60,7 +62,7 @@ __ccp_sub() {
 # Subcommands of a path.
 __ccp_subs() {
   case "$1" in
-    "") REPLY="api code codetype completion config edgedevice help license notify org report server status" ;;
+    "") REPLY="api code codetype completion config edgedevice help license login logout notify org report server status" ;;
     "code") REPLY="get" ;;
     "codetype") REPLY="get list" ;;
     "config") REPLY="get list set unset use" ;;
@@ -90,6 +92,7 @@ __ccp_own_opts() {
     "edgedevice push") REPLY="--flow --flow-id --flow-name -f --file --format --ignore-unknown --skeleton --dry-run" ;;
     "license activate") REPLY="--dry-run" ;;
     "license deactivate") REPLY="-y --yes --dry-run" ;;
+    "login") REPLY="--with-token --username --force" ;;
     "notify configure") REPLY="--notification --role --apply-to-sub-organizations --dry-run" ;;
     "notify save") REPLY="--type --option --active --inactive -f --file --format --ignore-unknown --skeleton --dry-run" ;;
     "notify update") REPLY="--type --option --active --inactive -f --file --format --ignore-unknown --skeleton --dry-run" ;;
@@ -115,6 +118,7 @@ __ccp_own_value_opts() {
     "edgedevice apply") REPLY="-f --file --format --batch-size" ;;
     "edgedevice list") REPLY="--page --page-size --limit --where --sort-by" ;;
     "edgedevice push") REPLY="--flow --flow-id --flow-name -f --file --format" ;;
+    "login") REPLY="--username" ;;
     "notify configure") REPLY="--notification --role" ;;
     "notify save") REPLY="--type --option -f --file --format" ;;
     "notify update") REPLY="--type --option -f --file --format" ;;

@@ -20,6 +20,10 @@ function __ccp_sub
             echo 'help'
         case '|license'
             echo 'license'
+        case '|login'
+            echo 'login'
+        case '|logout'
+            echo 'logout'
         case '|notify' '|notification'
             echo 'notify'
         case '|org'
@@ -110,6 +114,8 @@ function __ccp_own_value_opts
             printf '%s\n' --page --page-size --limit --where --sort-by
         case 'edgedevice push'
             printf '%s\n' --flow --flow-id --flow-name -f --file --format
+        case 'login'
+            printf '%s\n' --username
         case 'notify configure'
             printf '%s\n' --notification --role
         case 'notify save'
@@ -199,6 +205,8 @@ complete -c ccp -n '__ccp_at ""' -a config -d 'read and change configuration pro
 complete -c ccp -n '__ccp_at ""' -a edgedevice -d 'Edge devices: list, get, add, push flows, apply'
 complete -c ccp -n '__ccp_at ""' -a help -d 'show help for a command: ccp help <command> [verb]'
 complete -c ccp -n '__ccp_at ""' -a license -d 'Licenses: activate, deactivate'
+complete -c ccp -n '__ccp_at ""' -a login -d 'set up a profile for a service: asks, checks with one request, then saves'
+complete -c ccp -n '__ccp_at ""' -a logout -d 'remove the profile\'s token from the config file'
 complete -c ccp -n '__ccp_at ""' -a notify -d 'Notifications: save, update, configure for a role'
 complete -c ccp -n '__ccp_at ""' -a org -d 'Organizations: list and get sub-organizations, update, options'
 complete -c ccp -n '__ccp_at ""' -a report -d 'Reports: download'
@@ -324,6 +332,10 @@ complete -c ccp -n '__ccp_under "license activate"' -l dry-run -d 'print the req
 
 complete -c ccp -n '__ccp_under "license deactivate"' -s y -l yes -d 'deactivate without asking (a terminal asks first; a script never does)'
 complete -c ccp -n '__ccp_under "license deactivate"' -l dry-run -d 'print the request (method, URL, envelope) as JSON and send nothing'
+
+complete -c ccp -n '__ccp_under "login"' -l with-token -d 'read the token (or password) from stdin; the way to log in without a terminal'
+complete -c ccp -n '__ccp_under "login"' -l username -x -d 'user for --auth-scheme basic (the password comes from stdin)'
+complete -c ccp -n '__ccp_under "login"' -l force -d 'save even when the check fails'
 
 complete -c ccp -n '__ccp_at "notify"' -a configure -d 'Configure a notification for a role (POST /notification/configure)'
 complete -c ccp -n '__ccp_at "notify"' -a save -d 'Create notifications with their options (POST /notification)'

@@ -75,7 +75,9 @@ function readPem(path: string, key: string): string {
 }
 
 /** The TLS files of the configuration, read; a file that cannot be read is a usage error naming its key. */
-export function tlsOptions(cfg: ResolvedConfig): TlsOptions {
+export function tlsOptions(
+  cfg: Pick<ResolvedConfig, 'caFile' | 'clientCert' | 'clientKey' | 'insecure'>,
+): TlsOptions {
   const out: TlsOptions = {};
   if (cfg.caFile) out.ca = readPem(cfg.caFile, 'ca-file');
   if (cfg.clientCert) out.cert = readPem(cfg.clientCert, 'client-cert');

@@ -7,6 +7,8 @@ import { registerCompletion } from './completion.js';
 import { registerConfig } from './config/index.js';
 import { registerEdgeDevice } from './edgedevice/index.js';
 import { registerLicense } from './license/index.js';
+import { registerLogin } from './login.js';
+import { registerLogout } from './logout.js';
 import { registerNotify } from './notify/index.js';
 import { registerOrg } from './org/index.js';
 import { registerReport } from './report/index.js';
@@ -23,6 +25,8 @@ export function registerCommands(program: Command, f: Factory): void {
   registerNotify(program, f);
   registerReport(program, f);
   registerApi(program, f);
+  registerLogin(program, f);
+  registerLogout(program, f);
   registerStatus(program, f);
   registerServer(program, f);
   registerConfig(program, f);

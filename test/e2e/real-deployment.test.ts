@@ -2,12 +2,13 @@
 // nginx terminating TLS with a CA openssl made here (plain, mutual TLS, an API-key front, nginx's default
 // header rules, an expired certificate), and squid as the forward proxy. All on loopback, stopped by pid.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
 import { type Daemon, haveDaemons, makePki, type Pki, startNginx, startSquid } from '../helpers/daemons.js';
 import { closedPort } from '../helpers/fake-service.js';
+import { runInPty } from '../helpers/pty.js';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.js';
 
 const NO_PROXY_ENV = {
@@ -288,6 +289,98 @@ describe.skipIf(!present)('a real deployment: nginx, squid and openssl', () => {
         /✗ TLS TLSv1\.[23], issuer ccp test CA \(NOT verified: --insecure\), expires in 2\d days/,
       );
       expect(insecure.stdout).toContain('✓ credentials accepted (bearer, from CCP_TOKEN)');
+    });
+  });
+
+  describe('ccp login and logout', () => {
+    const configFile = (dir: string) => join(dir, 'config', 'ccp', 'config.json');
+
+    it('without a terminal: flags and --with-token from stdin, checked, saved 0600; logout removes the token', async () => {
+      const dir = await tempDir('ccp-real-login-');
+      const own = isolatedEnv(dir.dir, NO_PROXY_ENV);
+      const base = ['--base-url', `https://localhost:${port.tls}`, '--ca-file', pki.caPem];
+      const wrong = await spawnCcp(['--profile', 'prod', ...base, 'login', '--with-token'], {
+        env: own,
+        input: 'not-a-token\n',
+      });
+      expect(wrong.code, wrong.stderr).toBe(3);
+      expect(wrong.stderr).toContain('Nothing was saved');
+      const r = await spawnCcp(['--profile', 'prod', ...base, 'login', '--with-token'], {
+        env: own,
+        input: `${token}\n`,
+      });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain(`✓ https://localhost:${port.tls} accepted the credentials`);
+      expect(r.stderr).not.toContain(token);
+      expect(statSync(configFile(dir.dir)).mode & 0o777).toBe(0o600);
+      const used = await spawnCcp(['--profile', 'prod', ...list], { env: own });
+      expect(used.code, used.stderr).toBe(0);
+      const out = await spawnCcp(['--profile', 'prod', 'logout'], { env: own });
+      expect(out.code, out.stderr).toBe(0);
+      expect(readFileSync(configFile(dir.dir), 'utf8')).not.toContain(token);
+      expect(readFileSync(configFile(dir.dir), 'utf8')).toContain(pki.caPem);
+      await dir.remove();
+    });
+
+    it('on a terminal: asks, the key typed without echo, nothing secret in the transcript or in --verbose', async () => {
+      const dir = await tempDir('ccp-real-pty-');
+      const own = isolatedEnv(dir.dir, NO_PROXY_ENV);
+      const pty = runInPty(['login'], own);
+      await pty.waitFor(/Service base URL/);
+      pty.type(`https://localhost:${port.key}\r`);
+      await pty.waitFor(/How does the service take credentials/);
+      pty.type('\x1b[B\r');
+      await pty.waitFor(/Header name/);
+      pty.type('\r');
+      await pty.waitFor(/X-Api-Key value \(not shown\)/);
+      pty.type(`${API_KEY}\r`);
+      await pty.waitFor(/CA bundle/);
+      pty.type(`${pki.caPem}\r`);
+      await pty.waitFor(/Default organization uuid/);
+      pty.type('\r');
+      await pty.waitFor(/Default user uuid/);
+      pty.type('\r');
+      await pty.waitFor(/Time zone sent to the service/);
+      pty.type('\r');
+      const { code } = await pty.exited;
+      expect(code, pty.text()).toBe(0);
+      expect(pty.text()).toContain('accepted the credentials');
+      expect(pty.text()).not.toContain(API_KEY);
+      expect(pty.text()).not.toContain(API_KEY.slice(0, 8));
+      expect(statSync(configFile(dir.dir)).mode & 0o777).toBe(0o600);
+      const saved = JSON.parse(readFileSync(configFile(dir.dir), 'utf8')).profiles.default;
+      expect(saved).toMatchObject({
+        'auth-scheme': 'header:X-Api-Key',
+        token: API_KEY,
+        'ca-file': pki.caPem,
+      });
+      const verbose = await spawnCcp(['--verbose', ...list], { env: own });
+      expect(verbose.code, verbose.stderr).toBe(0);
+      expect(verbose.stderr).toContain('> x-api-key: …');
+      expect(verbose.stderr).not.toContain(API_KEY);
+      const shown = await spawnCcp(['config', 'list'], { env: own });
+      expect(shown.stdout).not.toContain(API_KEY);
+      await dir.remove();
+    });
+
+    it('config set token with no value asks without echo on a terminal', async () => {
+      const dir = await tempDir('ccp-real-set-');
+      const own = isolatedEnv(dir.dir, NO_PROXY_ENV);
+      const pty = runInPty(['config', 'set', 'token'], own);
+      await pty.waitFor(/token \(not shown\)/);
+      pty.type(`${token}\r`);
+      const { code } = await pty.exited;
+      expect(code, pty.text()).toBe(0);
+      expect(pty.text()).not.toContain(token.slice(4, 16));
+      expect(readFileSync(configFile(dir.dir), 'utf8')).toContain(token);
+      // Without a terminal, stdin.
+      const piped = await spawnCcp(['config', 'set', 'token', '--profile', 'ci'], {
+        env: own,
+        input: 'abc-def\n',
+      });
+      expect(piped.code, piped.stderr).toBe(0);
+      expect(piped.stderr).not.toContain('shell history');
+      await dir.remove();
     });
   });
 
