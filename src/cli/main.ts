@@ -190,7 +190,11 @@ export async function run(argv: string[], deps: RunDeps = {}): Promise<number> {
 async function tokenHint(f: Factory): Promise<string> {
   const c = await f.credentials().catch(() => undefined);
   const cfg = await f.config().catch(() => undefined);
-  const target = cfg?.baseUrl ?? 'the embedded server';
+  // The 401 came from the client api() made: its address is the one the token went to.
+  const target = await f.api().then(
+    (api) => new URL(api.baseUrl).origin,
+    () => cfg?.baseUrl ?? 'the service',
+  );
   if (!c?.token) {
     return `no token was sent to ${target}: pass --token - (stdin), set CCP_TOKEN, or run ccp login`;
   }

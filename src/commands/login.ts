@@ -1,6 +1,5 @@
 // `ccp login`, as `gh auth login`: asks (or takes flags and stdin), checks with one small request, then
 // saves the profile. The secret never needs argv: it is typed without echo, or read from stdin.
-import { text as streamText } from 'node:stream/consumers';
 import type { Command } from 'commander';
 import type { TlsOptions } from '../api/client.js';
 import { UsageError } from '../cli/errors.js';
@@ -120,7 +119,8 @@ async function fromFlags(f: Factory, opts: LoginOptions): Promise<{ values: Valu
       hint: 'ccp login --base-url URL --with-token < token.txt',
     });
   }
-  const line = (await streamText(f.io.stdin)).trim().split('\n')[0]?.trim() ?? '';
+  const { text } = await import('node:stream/consumers');
+  const line = (await text(f.io.stdin)).trim().split('\n')[0]?.trim() ?? '';
   if (line === '') throw new UsageError('--with-token read nothing from stdin');
   const values: Values = {
     'base-url': opts.baseUrl,
