@@ -42,14 +42,16 @@ export function proxyFor(env: NodeJS.ProcessEnv): { http: string; https: string;
 }
 
 /**
- * The TLS side of a connection: a CA file is added to the runtime's own authorities (and the system
- * store's, where the runtime can read it: tls.getCACertificates, Node 22.15 and 23.5 on); none given, the
- * runtime's defaults stand (NODE_EXTRA_CA_CERTS included).
+ * The TLS side of a connection. Where the runtime can read the system's trust store
+ * (tls.getCACertificates, Node 22.15 and 23.5 on), its authorities join the runtime's own, so a corporate CA
+ * installed on the machine is trusted as curl trusts it; a CA file is added to those. On a runtime without
+ * it, the runtime's defaults stand (NODE_EXTRA_CA_CERTS included) and a CA file joins its bundled roots.
  */
 function connectOptions(base: URL, o: TlsOptions): tls.ConnectionOptions | undefined {
   if (base.protocol !== 'https:') return undefined;
   const out: tls.ConnectionOptions = {};
-  if (o.ca) out.ca = [...runtimeAuthorities(), o.ca];
+  const system = systemAuthorities();
+  if (system || o.ca) out.ca = [...(system ?? tls.rootCertificates), ...(o.ca ? [o.ca] : [])];
   if (o.cert) out.cert = o.cert;
   if (o.key) out.key = o.key;
   if (o.insecure) out.rejectUnauthorized = false;
@@ -58,14 +60,15 @@ function connectOptions(base: URL, o: TlsOptions): tls.ConnectionOptions | undef
 
 type CaReader = (kind: 'default' | 'system') => string[];
 
-function runtimeAuthorities(): string[] {
+/** The runtime's default authorities and the system store's, or undefined where the runtime cannot list them. */
+function systemAuthorities(): string[] | undefined {
   const read = (tls as { getCACertificates?: CaReader }).getCACertificates;
-  if (typeof read !== 'function') return [...tls.rootCertificates];
+  if (typeof read !== 'function') return undefined;
   let system: string[] = [];
   try {
     system = read('system');
   } catch {
-    // A runtime that cannot read the system store still has its own.
+    // A machine without a readable store still has the runtime's own.
   }
   return [...read('default'), ...system];
 }

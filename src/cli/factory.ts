@@ -70,7 +70,11 @@ export function createFactory(opts: FactoryOptions): Factory {
         let token = flags.token;
         if (token === '-') {
           const { tokenFromStdin } = await import('./credentials.js');
-          token = await tokenFromStdin(io);
+          // On a terminal, stdin is a person: ask without echo rather than wait for an end of file.
+          token =
+            io.stdinIsTTY && io.canPrompt()
+              ? await factory.prompter.password({ message: 'Token (not shown)', flag: '--token' })
+              : await tokenFromStdin(io);
         } else if (token !== undefined) {
           const { HISTORY_WARNING } = await import('./credentials.js');
           io.warn(HISTORY_WARNING);

@@ -2,7 +2,8 @@
 // nginx terminating TLS with a CA openssl made here (plain, mutual TLS, an API-key front, nginx's default
 // header rules, an expired certificate), and squid as the forward proxy. All on loopback, stopped by pid.
 
-import { readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
@@ -20,6 +21,7 @@ const NO_PROXY_ENV = {
   NO_PROXY: '',
 };
 const API_KEY = 'k3y-a1b2c3d4e5f6a7b8c9d0';
+const BASIC_PASSWORD = 'pa55-w0rd-e7f6a7b8c9d0';
 
 let tmp: { dir: string; remove: () => Promise<void> };
 let env: NodeJS.ProcessEnv;
@@ -32,6 +34,7 @@ const port = {
   tls: 0,
   mtls: 0,
   key: 0,
+  basic: 0,
   defaults: 0,
   expired: 0,
   squid: 0,
@@ -60,6 +63,9 @@ describe.skipIf(!present)('a real deployment: nginx, squid and openssl', () => {
     upstream = await startServerProcess(db, env);
     pki = makePki(join(tmp.dir, 'pki'));
     for (const k of Object.keys(port) as Array<keyof typeof port>) port[k] = await closedPort();
+    const htpasswd = join(tmp.dir, 'htpasswd');
+    const hash = execFileSync('openssl', ['passwd', '-apr1', BASIC_PASSWORD], { encoding: 'utf8' }).trim();
+    writeFileSync(htpasswd, `ops:${hash}\n`);
     const tls = [`ssl_certificate ${pki.serverCert};`, `ssl_certificate_key ${pki.serverKey};`];
     nginx = await startNginx(join(tmp.dir, 'nginx'), upstream.url, [
       { port: port.tls, lines: [...tls, 'underscores_in_headers on;'] },
@@ -79,6 +85,16 @@ describe.skipIf(!present)('a real deployment: nginx, squid and openssl', () => {
         location: [
           `if ($http_x_api_key != "${API_KEY}") { return 401; }`,
           'proxy_set_header X-Api-Key "";',
+          `proxy_set_header Authorization "Bearer ${token}";`,
+        ],
+      },
+      {
+        // A gateway taking basic credentials (user ops) and holding the service's token itself.
+        port: port.basic,
+        lines: [...tls, 'underscores_in_headers on;'],
+        location: [
+          'auth_basic "ccp";',
+          `auth_basic_user_file ${htpasswd};`,
           `proxy_set_header Authorization "Bearer ${token}";`,
         ],
       },
@@ -196,6 +212,24 @@ describe.skipIf(!present)('a real deployment: nginx, squid and openssl', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).not.toContain(API_KEY);
       expect(r.stderr).not.toContain('shell history');
+    });
+
+    it('--auth-scheme basic sends user:password as HTTP basic credentials, redacted in --verbose', async () => {
+      const base = [
+        '--base-url',
+        `https://localhost:${port.basic}`,
+        '--ca-file',
+        pki.caPem,
+        '--auth-scheme',
+        'basic',
+      ];
+      const r = await ccp([...base, '--token', '-', '--verbose', ...list], {}, `ops:${BASIC_PASSWORD}\n`);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/> authorization: Basic …/);
+      expect(r.stderr).not.toContain(Buffer.from(`ops:${BASIC_PASSWORD}`).toString('base64'));
+      const wrong = await ccp([...base, '--token', '-', ...list], {}, 'ops:nope\n');
+      expect(wrong.code, wrong.stderr).toBe(3);
+      expect(wrong.stderr).toContain('came from --token');
     });
 
     it('a token given as a flag value works but warns that it lands in shell history', async () => {
