@@ -112,11 +112,12 @@ function portOf(url: URL): number {
 
 /** The proxy failure of an undici error: a refused tunnel, or no connection to the proxy itself. */
 function proxyFailure(err: unknown, code: string | undefined, c: FailureContext): NetworkError | undefined {
-  if (!c.proxy || c.sent) return undefined;
+  if (!c.proxy) return undefined;
   const { url: proxy, variable } = c.proxy;
   const hint = `check ${variable} (or name the service's host in NO_PROXY to go direct)`;
   const message = (err as { message?: string })?.message ?? '';
-  const status = /Proxy response \((\d+)\)/.exec(message)?.[1];
+  // undici's words for a refused tunnel, and for a 407 to a plain http request (which went out, to the proxy).
+  const status = /Proxy (?:response|Authentication Required) \((\d+)\)/.exec(message)?.[1];
   if (status) {
     const why =
       status === '407'
@@ -133,6 +134,7 @@ function proxyFailure(err: unknown, code: string | undefined, c: FailureContext)
       },
     );
   }
+  if (c.sent) return undefined;
   // Only the proxy and the service are ever connected to; a port that is the proxy's and not the service's
   // says which one failed.
   const port = endpointOf(err);

@@ -2,12 +2,19 @@
 // nginx terminating TLS with a CA openssl made here (plain, mutual TLS, an API-key front, nginx's default
 // header rules, an expired certificate), and squid as the forward proxy. All on loopback, stopped by pid.
 
-import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
-import { type Daemon, haveDaemons, makePki, type Pki, startNginx, startSquid } from '../helpers/daemons.js';
+import {
+  type Daemon,
+  haveDaemons,
+  makePki,
+  type Pki,
+  passwords,
+  startNginx,
+  startSquid,
+} from '../helpers/daemons.js';
 import { closedPort } from '../helpers/fake-service.js';
 import { runInPty } from '../helpers/pty.js';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.js';
@@ -29,6 +36,8 @@ let pki: Pki;
 let upstream: ServerProcess;
 let nginx: Daemon;
 let squid: Daemon & { dir: string };
+// A second squid that wants proxy credentials.
+let authSquid: Daemon & { dir: string };
 let token: string;
 const port = {
   tls: 0,
@@ -38,6 +47,7 @@ const port = {
   defaults: 0,
   expired: 0,
   squid: 0,
+  authSquid: 0,
 };
 
 const present = haveDaemons();
@@ -63,9 +73,7 @@ describe.skipIf(!present)('a real deployment: nginx, squid and openssl', () => {
     upstream = await startServerProcess(db, env);
     pki = makePki(join(tmp.dir, 'pki'));
     for (const k of Object.keys(port) as Array<keyof typeof port>) port[k] = await closedPort();
-    const htpasswd = join(tmp.dir, 'htpasswd');
-    const hash = execFileSync('openssl', ['passwd', '-apr1', BASIC_PASSWORD], { encoding: 'utf8' }).trim();
-    writeFileSync(htpasswd, `ops:${hash}\n`);
+    const htpasswd = passwords(tmp.dir, { ops: BASIC_PASSWORD });
     const tls = [`ssl_certificate ${pki.serverCert};`, `ssl_certificate_key ${pki.serverKey};`];
     nginx = await startNginx(join(tmp.dir, 'nginx'), upstream.url, [
       { port: port.tls, lines: [...tls, 'underscores_in_headers on;'] },
@@ -106,10 +114,14 @@ describe.skipIf(!present)('a real deployment: nginx, squid and openssl', () => {
       },
     ]);
     squid = await startSquid(port.squid, { 'ccp.test': '127.0.0.1' }, [port.expired]);
+    authSquid = await startSquid(port.authSquid, { 'ccp.test': '127.0.0.1' }, [], {
+      proxyuser: 'proxy-pa55',
+    });
   }, 60_000);
 
   afterAll(async () => {
     await squid?.stop();
+    await authSquid?.stop();
     await nginx?.stop();
     await upstream?.stop();
     await tmp?.remove();
@@ -460,6 +472,43 @@ describe.skipIf(!present)('a real deployment: nginx, squid and openssl', () => {
         `ccp: the proxy ${proxy()} (HTTPS_PROXY) would not connect to ccp.test:${port.expired}: it refused the tunnel (403 Forbidden)`,
       );
       expect(r.stderr).toContain('hint: check HTTPS_PROXY');
+    });
+
+    it('squid denying an http request (403) is named as the proxy', async () => {
+      const r = await ccp(['--base-url', `http://ccp.test:${port.expired}`, ...list], {
+        CCP_TOKEN: token,
+        HTTP_PROXY: proxy(),
+      });
+      expect(r.code, r.stderr).toBe(5);
+      expect(r.stderr).toContain(
+        `ccp: the proxy ${proxy()} (HTTP_PROXY) answered HTTP 403 for http://ccp.test:${port.expired}: ERR_ACCESS_DENIED`,
+      );
+    });
+
+    it('a proxy wanting credentials (407) is named as the proxy; with them in HTTPS_PROXY it works', async () => {
+      const https = ['--base-url', `https://ccp.test:${port.tls}`, '--ca-file', pki.caPem, ...list];
+      const without = await ccp(https, {
+        CCP_TOKEN: token,
+        HTTPS_PROXY: `http://127.0.0.1:${port.authSquid}`,
+      });
+      expect(without.code, without.stderr).toBe(5);
+      expect(without.stderr).toContain(
+        `ccp: the proxy http://127.0.0.1:${port.authSquid} (HTTPS_PROXY) would not connect to ccp.test:${port.tls}: it requires proxy authentication (407)`,
+      );
+      const upstreamPort = new URL(upstream.url).port;
+      const http = await ccp(['--base-url', `http://ccp.test:${upstreamPort}`, ...list], {
+        CCP_TOKEN: token,
+        HTTP_PROXY: `http://127.0.0.1:${port.authSquid}`,
+      });
+      expect(http.code, http.stderr).toBe(5);
+      expect(http.stderr).toContain(
+        `ccp: the proxy http://127.0.0.1:${port.authSquid} (HTTP_PROXY) would not connect to ccp.test:${upstreamPort}: it requires proxy authentication (407)`,
+      );
+      const withCredentials = await ccp(https, {
+        CCP_TOKEN: token,
+        HTTPS_PROXY: `http://proxyuser:proxy-pa55@127.0.0.1:${port.authSquid}`,
+      });
+      expect(withCredentials.code, withCredentials.stderr).toBe(0);
     });
 
     it('a proxy port with nothing listening is named as the proxy (https and http)', async () => {

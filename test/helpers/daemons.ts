@@ -187,6 +187,26 @@ function daemon(command: string, args: string[], ports: number[]): Promise<Daemo
   );
 }
 
+/** squid's helper that checks basic credentials against an htpasswd file. */
+function ncsaAuth(): string {
+  const found = ['/usr/lib/squid/basic_ncsa_auth', '/usr/lib64/squid/basic_ncsa_auth'].find((p) =>
+    existsSync(p),
+  );
+  if (!found) throw new Error('squid has no basic_ncsa_auth helper (Debian ships it in the squid package)');
+  return found;
+}
+
+/** An htpasswd file (MD5 crypt, which both nginx and squid's helper read) of `users`. */
+export function passwords(dir: string, users: Record<string, string>): string {
+  const file = join(dir, 'htpasswd');
+  const lines = Object.entries(users).map(
+    ([name, password]) =>
+      `${name}:${execFileSync('openssl', ['passwd', '-apr1', password], { encoding: 'utf8' }).trim()}\n`,
+  );
+  writeFileSync(file, lines.join(''), { mode: 0o644 });
+  return file;
+}
+
 /** One nginx `server` block: what it listens on and what it adds inside the block. */
 export interface NginxSite {
   port: number;
@@ -237,12 +257,14 @@ export function startNginx(dir: string, upstream: string, sites: NginxSite[]): P
 
 /**
  * squid in the foreground (-N) as a forward proxy, its logs and pid in a folder of its own; `hosts` maps names
- * (ccp.test) to loopback for it. CONNECT to a port in `denyConnectPorts` is refused with 403.
+ * (ccp.test) to loopback for it. A request or CONNECT to a port in `denyPorts` is refused with 403; with
+ * `users` (name to password), every request needs proxy credentials (407 without).
  */
 export async function startSquid(
   port: number,
   hosts: Record<string, string>,
-  denyConnectPorts: number[] = [],
+  denyPorts: number[] = [],
+  users: Record<string, string> = {},
 ): Promise<Daemon & { dir: string }> {
   // Its own folder, open to all: as root, squid runs as nobody, which a test's private temp folder shuts out.
   const dir = mkdtempSync(join(tmpdir(), 'ccp-squid-'));
@@ -260,8 +282,15 @@ export async function startSquid(
     `hosts_file ${join(dir, 'hosts')}`,
     // No DNS for the test: every name the tests use is in hosts_file.
     'dns_nameservers 127.0.0.1',
-    ...(denyConnectPorts.length > 0
-      ? [`acl denied_port port ${denyConnectPorts.join(' ')}`, 'http_access deny CONNECT denied_port']
+    ...(denyPorts.length > 0
+      ? [`acl denied_port port ${denyPorts.join(' ')}`, 'http_access deny denied_port']
+      : []),
+    ...(Object.keys(users).length > 0
+      ? [
+          `auth_param basic program ${ncsaAuth()} ${passwords(dir, users)}`,
+          'acl authed proxy_auth REQUIRED',
+          'http_access deny !authed',
+        ]
       : []),
     'http_access allow all',
     'cache deny all',
