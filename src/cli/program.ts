@@ -31,9 +31,10 @@ export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Co
       ),
     )
     .addOption(
-      new Option('-H, --header <header>', "'Name: value' added to every request (repeatable)").argParser(
-        (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
-      ),
+      new Option(
+        '-H, --header <header>',
+        "'Name: value' added to every request (repeatable; profile key headers)",
+      ).argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     )
     .addOption(
       new Option(
@@ -41,8 +42,12 @@ export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Co
         "PEM certificate authorities trusted besides the runtime's (env CCP_CA_FILE)",
       ),
     )
-    .addOption(new Option('--client-cert <path>', 'PEM client certificate for mutual TLS'))
-    .addOption(new Option('--client-key <path>', "the client certificate's PEM private key"))
+    .addOption(
+      new Option('--client-cert <path>', 'PEM client certificate for mutual TLS (env CCP_CLIENT_CERT)'),
+    )
+    .addOption(
+      new Option('--client-key <path>', "the client certificate's PEM private key (env CCP_CLIENT_KEY)"),
+    )
     .addOption(new Option('--insecure', "skip verification of the service's TLS certificate (warns)"))
     .addOption(new Option('--profile <name>', 'configuration profile (env CCP_PROFILE)'))
     .addOption(new Option('--time-zone <zone>', 'IANA time zone sent as time_zone (env CCP_TIME_ZONE)'))

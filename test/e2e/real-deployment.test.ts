@@ -409,6 +409,18 @@ describe.skipIf(!present)('a real deployment: nginx, squid and openssl', () => {
       await dir.remove();
     });
 
+    it('--token - on a terminal asks without echo', async () => {
+      const pty = runInPty(
+        ['--base-url', `https://localhost:${port.tls}`, '--ca-file', pki.caPem, '--token', '-', ...list],
+        isolatedEnv(tmp.dir, NO_PROXY_ENV),
+      );
+      await pty.waitFor(/Token \(not shown\)/);
+      pty.type(`${token}\r`);
+      const { code } = await pty.exited;
+      expect(code, pty.text()).toBe(0);
+      expect(pty.text()).not.toContain(token.slice(4, 16));
+    });
+
     it('config set token with no value asks without echo on a terminal', async () => {
       const dir = await tempDir('ccp-real-set-');
       const own = isolatedEnv(dir.dir, NO_PROXY_ENV);
