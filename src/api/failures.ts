@@ -98,12 +98,13 @@ function tlsFailure(err: unknown): { code: string; what: string; hint: string; d
 }
 
 /** The connection error's own endpoint (`connect ECONNREFUSED 127.0.0.1:9`), as Node's net errors give it. */
-function endpointOf(err: unknown): number | undefined {
-  let e = err as { port?: number; cause?: unknown } | undefined;
+function endpointOf(err: unknown): { port?: number; hostname?: string } {
+  let e = err as { port?: number; hostname?: string; cause?: unknown } | undefined;
   for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e) {
-    if (typeof e.port === 'number') return e.port;
+    if (typeof e.port === 'number' || typeof e.hostname === 'string')
+      return { port: e.port, hostname: e.hostname };
   }
-  return undefined;
+  return {};
 }
 
 function portOf(url: URL): number {
@@ -137,8 +138,12 @@ function proxyFailure(err: unknown, code: string | undefined, c: FailureContext)
   if (c.sent) return undefined;
   // Only the proxy and the service are ever connected to; a port that is the proxy's and not the service's
   // says which one failed.
-  const port = endpointOf(err);
-  if (code !== undefined && NOT_REACHED[code] && port === portOf(proxy) && port !== portOf(c.url)) {
+  const at = endpointOf(err);
+  const theProxy =
+    (at.port === portOf(proxy) && at.port !== portOf(c.url)) ||
+    // A name lookup failure names the host it looked up.
+    (at.hostname !== undefined && at.hostname === proxy.hostname && at.hostname !== c.url.hostname);
+  if (code !== undefined && NOT_REACHED[code] && theProxy) {
     return new NetworkError(
       `cannot connect to the proxy ${proxy.origin} (${variable}): ${NOT_REACHED[code]}`,
       {

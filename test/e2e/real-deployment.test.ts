@@ -523,7 +523,7 @@ describe.skipIf(!present)('a real deployment: nginx, squid and openssl', () => {
       expect(withCredentials.code, withCredentials.stderr).toBe(0);
     });
 
-    it('a proxy port with nothing listening is named as the proxy (https and http)', async () => {
+    it('a proxy port with nothing listening, or a proxy host not found, is named as the proxy', async () => {
       const dead = `http://127.0.0.1:${await closedPort()}`;
       const https = await ccp(['--base-url', 'https://ccp.example.com', ...list], {
         CCP_TOKEN: token,
@@ -542,6 +542,14 @@ describe.skipIf(!present)('a real deployment: nginx, squid and openssl', () => {
         `ccp: cannot connect to the proxy ${dead} (HTTP_PROXY): connection refused`,
       );
       expect(http.stderr).not.toContain('--base-url');
+      const unknown = await ccp(['--base-url', 'https://ccp.example.com', ...list], {
+        CCP_TOKEN: token,
+        HTTPS_PROXY: 'http://no-such-proxy.invalid:3128',
+      });
+      expect(unknown.code, unknown.stderr).toBe(5);
+      expect(unknown.stderr).toContain(
+        'ccp: cannot connect to the proxy http://no-such-proxy.invalid:3128 (HTTPS_PROXY): host not found',
+      );
     });
   });
 });
