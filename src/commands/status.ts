@@ -32,7 +32,7 @@ export interface Status {
   ok: boolean;
   target: string;
   profile: string;
-  reachable: { ok: boolean; ms: number | null; error?: string };
+  reachable: { ok: boolean; ms: number | null; error?: string; hint?: string };
   tls?: TlsStatus;
   credentials: { ok: boolean; source: string | null; scheme: string; detail: string };
   clock?: { ok: boolean; skewMs: number | null };
@@ -137,8 +137,15 @@ export async function runStatus(f: Factory): Promise<Status> {
           ? `not confirmed: the listing answered HTTP ${raw.status}`
           : 'no token';
   } catch (err) {
-    status.reachable = { ok: false, ms: null, error: (err as Error).message };
-    status.credentials.detail = 'not checked';
+    const e = err as Error & { hint?: string; httpStatus?: number | null };
+    if (e.name === 'AuthError' && e.httpStatus === null) {
+      // The token-command failed: no request was made.
+      status.reachable = { ok: false, ms: null, error: 'not checked' };
+      status.credentials.detail = e.message;
+    } else {
+      status.reachable = { ok: false, ms: null, error: e.message, ...(e.hint ? { hint: e.hint } : {}) };
+      status.credentials.detail = 'not checked';
+    }
   } finally {
     const socket = watcher?.socket();
     watcher?.stop();
@@ -172,6 +179,7 @@ function human(s: Status): string {
   lines.push(
     `  ${mark(s.reachable.ok)} ${s.reachable.ok ? `answers in ${s.reachable.ms} ms` : `does not answer: ${s.reachable.error}`}`,
   );
+  if (s.reachable.hint) lines.push(`    hint: ${s.reachable.hint}`);
   if (s.tls) {
     const t = s.tls;
     lines.push(
@@ -215,8 +223,9 @@ export function registerStatus(program: Command, f: Factory): Command {
       f.io.stdout.write(format === 'table' ? human(s) : `${JSON.stringify(s, null, 2)}\n`);
       if (s.ok) return;
       const { ChecksFailedError } = await import('../cli/errors.js');
-      // The exit code of what failed first, as any command's: 5 unreachable, 3 refused, else 1.
-      const code = !s.reachable.ok ? 5 : /refused/.test(s.credentials.detail) ? 3 : 1;
+      // The exit code any command would end with: 3 credentials refused, 5 unreachable, else 1.
+      const refused = /^refused|^token-command/.test(s.credentials.detail);
+      const code = refused ? 3 : !s.reachable.ok ? 5 : 1;
       throw new ChecksFailedError(`${s.target}: not every check holds`, code);
     });
 }

@@ -319,7 +319,7 @@ describe.skipIf(!present)('a real deployment: nginx, squid and openssl', () => {
       expect(Math.abs(s.clock.skewMs)).toBeLessThan(2000);
     });
 
-    it('a refused token exits 3, --insecure is not a verified TLS (exit 1), and on a terminal it reads as a list', async () => {
+    it('a refused token exits 3, an untrusted CA 5 with the hint, --insecure is not a verified TLS (exit 1); -o table reads as a list', async () => {
       const base = ['--base-url', `https://localhost:${port.tls}`];
       const refused = await ccp([...base, '--ca-file', pki.caPem, 'status', '-o', 'json'], {
         CCP_TOKEN: 'wrong',
@@ -329,6 +329,10 @@ describe.skipIf(!present)('a real deployment: nginx, squid and openssl', () => {
         ok: false,
         detail: 'refused (HTTP 401)',
       });
+      const untrusted = await ccp([...base, 'status', '-o', 'table'], { CCP_TOKEN: token });
+      expect(untrusted.code, untrusted.stderr).toBe(5);
+      expect(untrusted.stdout).toContain('✗ does not answer: TLS with');
+      expect(untrusted.stdout).toContain('hint: pass --ca-file PATH');
       const insecure = await ccp([...base, '--insecure', 'status', '-o', 'table'], { CCP_TOKEN: token });
       expect(insecure.code, insecure.stderr).toBe(1);
       expect(insecure.stdout).toMatch(
