@@ -49,11 +49,14 @@ export function proxyFor(env: NodeJS.ProcessEnv): { http: string; https: string;
  */
 function connectOptions(base: URL, o: TlsOptions): tls.ConnectionOptions | undefined {
   if (base.protocol !== 'https:') return undefined;
-  const out: tls.ConnectionOptions = {};
+  const context: tls.SecureContextOptions = {};
   const system = systemAuthorities();
-  if (system || o.ca) out.ca = [...(system ?? tls.rootCertificates), ...(o.ca ? [o.ca] : [])];
-  if (o.cert) out.cert = o.cert;
-  if (o.key) out.key = o.key;
+  if (system || o.ca) context.ca = [...(system ?? tls.rootCertificates), ...(o.ca ? [o.ca] : [])];
+  if (o.cert) context.cert = o.cert;
+  if (o.key) context.key = o.key;
+  const out: tls.ConnectionOptions = {};
+  // One context for every connection: parsing some hundred authorities per connection would cost each one.
+  if (Object.keys(context).length > 0) out.secureContext = tls.createSecureContext(context);
   if (o.insecure) out.rejectUnauthorized = false;
   return Object.keys(out).length > 0 ? out : undefined;
 }
