@@ -100,9 +100,10 @@ export function authHeaders(token: string, scheme: TokenScheme = { kind: 'bearer
 }
 
 /** A header as --verbose shows it: the scheme word kept, a secret's value redacted. */
-function traced(name: string, value: string, token: string | undefined): string {
-  if (token && value.includes(token)) return value.replace(token, redactToken(token));
-  if (!isSecretHeader(name)) return value;
+function traced(name: string, value: string, token: string | undefined, tokenHeader?: string): string {
+  // A token too short to be one would match ordinary text; the header that carries it is redacted anyway.
+  if (token && token.length >= 8 && value.includes(token)) return value.replaceAll(token, redactToken(token));
+  if (!isSecretHeader(name) && name !== tokenHeader) return value;
   const m = /^(Bearer|Basic) (.*)$/.exec(value);
   return m ? `${m[1]} ${redactToken(m[2]!)}` : redactToken(value);
 }
@@ -293,9 +294,11 @@ export class ApiClient {
     const trace = this.opts.trace;
     const started = this.now();
     if (trace) {
+      const scheme = this.opts.authScheme;
+      const tokenHeader = scheme?.kind === 'header' ? scheme.name.toLowerCase() : 'authorization';
       trace(`> ${method} ${url.toString()}`);
       for (const [k, v] of Object.entries(headers)) {
-        trace(`> ${k}: ${traced(k, v, this.opts.token)}`);
+        trace(`> ${k}: ${traced(k, v, this.opts.token, tokenHeader)}`);
       }
       if (body !== undefined) trace(`> (${Buffer.byteLength(body)} bytes)`);
     }

@@ -411,6 +411,18 @@ describe('ApiClient headers and auth schemes', () => {
       expect(text).not.toContain(secret);
     }
   });
+
+  it('--verbose redacts a short token in a header whose name says nothing', async () => {
+    handler = (_r, res) => json(res, 200, ok());
+    const lines: string[] = [];
+    await client({
+      token: 'x7q',
+      authScheme: { kind: 'header', name: 'X-Auth' },
+      trace: (l) => lines.push(l),
+    }).request('GET', '/codeTypes/0');
+    expect(lines).toContain('> x-auth: …');
+    expect(lines).toContain('> accept: application/json');
+  });
 });
 
 describe('ApiClient paginate', () => {
