@@ -4,6 +4,7 @@ import type { TLSSocket } from 'node:tls';
 import type { Command } from 'commander';
 import type { Factory } from '../cli/factory.js';
 import { examples } from '../cli/help.js';
+import type { ResolvedConfig } from '../config/index.js';
 
 /** Clock skew past this would make signed tokens and timestamps disagree with the service. */
 const MAX_SKEW_MS = 60_000;
@@ -37,6 +38,8 @@ export interface Status {
   credentials: { ok: boolean; source: string | null; scheme: string; detail: string };
   clock?: { ok: boolean; skewMs: number | null };
   timeZone: string;
+  /** The connection settings in effect and where each came from; secrets by source only. */
+  settings: Array<{ key: string; value: string; from: string }>;
   database?: {
     ok: boolean;
     path: string;
@@ -93,6 +96,45 @@ function databaseStatus(
   }
 }
 
+const SHOWN = [
+  'base-url',
+  'auth-scheme',
+  'headers',
+  'token-command',
+  'ca-file',
+  'client-cert',
+  'client-key',
+  'insecure',
+  'time-zone',
+  'timeout',
+] as const;
+
+function settingsOf(cfg: ResolvedConfig): Status['settings'] {
+  return SHOWN.flatMap((key) => {
+    const from = cfg.origins[key];
+    if (from === undefined) return [];
+    // Header values may be keys: their names say enough here.
+    const value =
+      key === 'headers'
+        ? cfg.headers.map(([name]) => name).join(', ')
+        : key === 'token-command'
+          ? '(set)'
+          : String(
+              {
+                'base-url': cfg.baseUrl,
+                'auth-scheme': schemeName(cfg.authScheme),
+                'ca-file': cfg.caFile,
+                'client-cert': cfg.clientCert,
+                'client-key': cfg.clientKey,
+                insecure: String(cfg.insecure),
+                'time-zone': cfg.timeZone,
+                timeout: `${cfg.timeoutMs} ms`,
+              }[key],
+            );
+    return [{ key, value, from }];
+  });
+}
+
 function schemeName(s: { kind: string; name?: string }): string {
   return s.kind === 'header' ? `header ${s.name}` : s.kind;
 }
@@ -110,6 +152,7 @@ export async function runStatus(f: Factory): Promise<Status> {
     reachable: { ok: false, ms: null },
     credentials: { ok: false, source: null, scheme: schemeName(cfg.authScheme), detail: '' },
     timeZone: cfg.timeZone,
+    settings: settingsOf(cfg),
   };
   const watcher = embedded || !cfg.baseUrl?.startsWith('https:') ? undefined : await watchTls();
   try {
@@ -197,6 +240,8 @@ function human(s: Status): string {
     );
   }
   lines.push(`  ✓ time zone sent: ${s.timeZone}`);
+  if (s.settings.length > 0) lines.push('  settings:');
+  for (const c of s.settings) lines.push(`    ${c.key}: ${c.value} (from ${c.from})`);
   if (s.database) {
     const d = s.database;
     const counts = Object.entries(d.counts)

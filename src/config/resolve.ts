@@ -57,6 +57,8 @@ export interface ResolvedConfig {
   clientCert?: string;
   clientKey?: string;
   insecure: boolean;
+  /** Where each key that has a value came from (`--ca-file`, `CCP_CA_FILE`, `profile prod`, `system`...). */
+  origins: Partial<Record<ProfileKey, string>>;
 }
 
 export type ValueSource = 'flag' | 'env' | 'profile' | 'default';
@@ -147,6 +149,9 @@ export function toResolvedConfig(profile: string, entries: ResolvedEntry[], db: 
     authScheme: parseAuthScheme(v['auth-scheme'] ?? 'bearer')!,
     headers: parseHeaders(v.headers ?? '') ?? [],
     insecure: v.insecure === 'true',
+    origins: Object.fromEntries(
+      entries.filter((e) => e.value !== undefined && e.origin).map((e) => [e.key, e.origin]),
+    ),
   };
   const token = entries.find((e) => e.key === 'token');
   if (token?.value !== undefined) config.tokenOrigin = token.origin;

@@ -139,6 +139,7 @@ describe('precedence flag > env > profile > default', () => {
       authScheme: { kind: 'bearer' },
       headers: [],
       insecure: false,
+      origins: { 'time-zone': 'system', timeout: 'default', 'auth-scheme': 'default' },
     });
   });
 });

@@ -316,6 +316,8 @@ describe.skipIf(!present)('a real deployment: nginx, squid and openssl', () => {
         timeZone: 'Asia/Kolkata',
       });
       expect(s.tls.daysLeft).toBeGreaterThanOrEqual(28);
+      expect(s.settings).toContainEqual({ key: 'ca-file', value: pki.caPem, from: '--ca-file' });
+      expect(s.settings).toContainEqual({ key: 'time-zone', value: 'Asia/Kolkata', from: '--time-zone' });
       expect(Math.abs(s.clock.skewMs)).toBeLessThan(2000);
     });
 
