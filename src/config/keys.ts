@@ -1,5 +1,6 @@
 // The CLI's uuid check (the same 8-4-4-4-12 pattern as the domain's zod Uuid): resolving the configuration,
 // which every command does, then loads neither zod nor the record schemas.
+import { resolve } from 'node:path';
 import { isUuid } from '../cli/args.js';
 import { isValidTimeZone } from '../domain/instant.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
@@ -176,6 +177,9 @@ function isValid(key: ProfileKey, value: string): boolean {
 export function validateValue(key: ProfileKey, raw: string, origin: string): string {
   let value = key === 'headers' ? raw.replace(/^\s*\n|\n\s*$/g, '') : raw.trim();
   if (key === 'insecure') value = value.toLowerCase();
+  // A file named relative to where `config set` or `login` ran means that file wherever ccp runs later.
+  if ((key === 'ca-file' || key === 'client-cert' || key === 'client-key') && value !== '')
+    value = resolve(value);
   if (key === 'base-url') value = value.replace(/\/+$/, '');
   if (!isValid(key, value)) {
     const shown = SECRET_KEYS.has(key) || key === 'headers' ? '' : ` "${raw}"`;
