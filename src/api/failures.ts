@@ -161,7 +161,8 @@ export function proxyAnswer(
   res: { status: number; headers: Record<string, string> },
   c: Pick<FailureContext, 'proxy' | 'url'>,
 ): NetworkError | undefined {
-  if (!c.proxy) return undefined;
+  // Through a CONNECT tunnel every answer is the service's own (its front may send Proxy-Status too).
+  if (!c.proxy || c.url.protocol === 'https:') return undefined;
   const fromProxy =
     res.status === 407 ||
     res.headers['x-squid-error'] !== undefined ||
