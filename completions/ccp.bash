@@ -13,11 +13,14 @@ __ccp_sub() {
     "|device") REPLY="edgedevice" ;;
     "|help") REPLY="help" ;;
     "|license") REPLY="license" ;;
+    "|login") REPLY="login" ;;
+    "|logout") REPLY="logout" ;;
     "|notify") REPLY="notify" ;;
     "|notification") REPLY="notify" ;;
     "|org") REPLY="org" ;;
     "|report") REPLY="report" ;;
     "|server") REPLY="server" ;;
+    "|status") REPLY="status" ;;
     "code|get") REPLY="code get" ;;
     "codetype|get") REPLY="codetype get" ;;
     "codetype|list") REPLY="codetype list" ;;
@@ -59,7 +62,7 @@ __ccp_sub() {
 # Subcommands of a path.
 __ccp_subs() {
   case "$1" in
-    "") REPLY="api code codetype completion config edgedevice help license notify org report server" ;;
+    "") REPLY="api code codetype completion config edgedevice help license login logout notify org report server status" ;;
     "code") REPLY="get" ;;
     "codetype") REPLY="get list" ;;
     "config") REPLY="get list set unset use" ;;
@@ -78,7 +81,7 @@ __ccp_subs() {
 # Options a command defines itself (its ancestors' apply as well).
 __ccp_own_opts() {
   case "$1" in
-    "") REPLY="-V --version --base-url --token --profile --time-zone --org --user --db -o --output --json --fields --query --no-headers --no-pager --no-color --verbose -q --quiet --timeout --timestamps --parallel --no-input" ;;
+    "") REPLY="-V --version --base-url --token --auth-scheme -H --header --ca-file --client-cert --client-key --insecure --profile --time-zone --org --user --db -o --output --json --fields --query --no-headers --no-pager --no-color --verbose -q --quiet --timeout --timestamps --parallel --no-input" ;;
     "api") REPLY="-f --file --dry-run" ;;
     "codetype list") REPLY="--page --page-size --all --limit --where --sort-by" ;;
     "config get") REPLY="--reveal" ;;
@@ -89,6 +92,7 @@ __ccp_own_opts() {
     "edgedevice push") REPLY="--flow --flow-id --flow-name -f --file --format --ignore-unknown --skeleton --dry-run" ;;
     "license activate") REPLY="--dry-run" ;;
     "license deactivate") REPLY="-y --yes --dry-run" ;;
+    "login") REPLY="--with-token --username --force" ;;
     "notify configure") REPLY="--notification --role --apply-to-sub-organizations --dry-run" ;;
     "notify save") REPLY="--type --option --active --inactive -f --file --format --ignore-unknown --skeleton --dry-run" ;;
     "notify update") REPLY="--type --option --active --inactive -f --file --format --ignore-unknown --skeleton --dry-run" ;;
@@ -107,13 +111,14 @@ __ccp_own_opts() {
 # Those of its own options that take a value.
 __ccp_own_value_opts() {
   case "$1" in
-    "") REPLY="--base-url --token --profile --time-zone --org --user --db -o --output --fields --query --timeout --timestamps --parallel" ;;
+    "") REPLY="--base-url --token --auth-scheme -H --header --ca-file --client-cert --client-key --profile --time-zone --org --user --db -o --output --fields --query --timeout --timestamps --parallel" ;;
     "api") REPLY="-f --file" ;;
     "codetype list") REPLY="--page --page-size --limit --where --sort-by" ;;
     "edgedevice add") REPLY="--name --serial --ip --port --location --description --long-description --devices -f --file --format --batch-size --failed-file --saved-file" ;;
     "edgedevice apply") REPLY="-f --file --format --batch-size" ;;
     "edgedevice list") REPLY="--page --page-size --limit --where --sort-by" ;;
     "edgedevice push") REPLY="--flow --flow-id --flow-name -f --file --format" ;;
+    "login") REPLY="--username" ;;
     "notify configure") REPLY="--notification --role" ;;
     "notify save") REPLY="--type --option -f --file --format" ;;
     "notify update") REPLY="--type --option -f --file --format" ;;
@@ -133,9 +138,9 @@ __ccp_args() {
   case "$1" in
     "api") REPLY="GET POST PUT DELETE" ;;
     "completion") REPLY="bash zsh fish" ;;
-    "config get") REPLY="base-url token org user time-zone output timeout timestamps parallel" ;;
-    "config set") REPLY="base-url token org user time-zone output timeout timestamps parallel" ;;
-    "config unset") REPLY="base-url token org user time-zone output timeout timestamps parallel" ;;
+    "config get") REPLY="base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure" ;;
+    "config set") REPLY="base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure" ;;
+    "config unset") REPLY="base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure" ;;
     "config use") REPLY="$(command ccp config list --profiles 2>/dev/null)" ;;
     *) REPLY="" ;;
   esac
@@ -165,7 +170,7 @@ __ccp_values() {
     *"|--profile") REPLY="$(command ccp config list --profiles 2>/dev/null)" ;;
     *"|-o"|*"|--output") REPLY="table json ndjson csv yaml name" ;;
     *"|--timestamps") REPLY="service iso" ;;
-    *"|--db") REPLY=""; __ccp_files=1 ;;
+    *"|--ca-file"|*"|--client-cert"|*"|--client-key"|*"|--db") REPLY=""; __ccp_files=1 ;;
     *) REPLY="" ;;
   esac
 }

@@ -20,6 +20,10 @@ function __ccp_sub
             echo 'help'
         case '|license'
             echo 'license'
+        case '|login'
+            echo 'login'
+        case '|logout'
+            echo 'logout'
         case '|notify' '|notification'
             echo 'notify'
         case '|org'
@@ -28,6 +32,8 @@ function __ccp_sub
             echo 'report'
         case '|server'
             echo 'server'
+        case '|status'
+            echo 'status'
         case 'code|get'
             echo 'code get'
         case 'codetype|get'
@@ -95,7 +101,7 @@ end
 function __ccp_own_value_opts
     switch "$argv[1]"
         case ''
-            printf '%s\n' --base-url --token --profile --time-zone --org --user --db -o --output --fields --query --timeout --timestamps --parallel
+            printf '%s\n' --base-url --token --auth-scheme -H --header --ca-file --client-cert --client-key --profile --time-zone --org --user --db -o --output --fields --query --timeout --timestamps --parallel
         case 'api'
             printf '%s\n' -f --file
         case 'codetype list'
@@ -108,6 +114,8 @@ function __ccp_own_value_opts
             printf '%s\n' --page --page-size --limit --where --sort-by
         case 'edgedevice push'
             printf '%s\n' --flow --flow-id --flow-name -f --file --format
+        case 'login'
+            printf '%s\n' --username
         case 'notify configure'
             printf '%s\n' --notification --role
         case 'notify save'
@@ -197,13 +205,22 @@ complete -c ccp -n '__ccp_at ""' -a config -d 'read and change configuration pro
 complete -c ccp -n '__ccp_at ""' -a edgedevice -d 'Edge devices: list, get, add, push flows, apply'
 complete -c ccp -n '__ccp_at ""' -a help -d 'show help for a command: ccp help <command> [verb]'
 complete -c ccp -n '__ccp_at ""' -a license -d 'Licenses: activate, deactivate'
+complete -c ccp -n '__ccp_at ""' -a login -d 'set up a profile for a service: asks, checks with one request, then saves'
+complete -c ccp -n '__ccp_at ""' -a logout -d 'remove the profile\'s token from the config file'
 complete -c ccp -n '__ccp_at ""' -a notify -d 'Notifications: save, update, configure for a role'
 complete -c ccp -n '__ccp_at ""' -a org -d 'Organizations: list and get sub-organizations, update, options'
 complete -c ccp -n '__ccp_at ""' -a report -d 'Reports: download'
 complete -c ccp -n '__ccp_at ""' -a server -d 'The embedded server: start, import, seed, tokens'
+complete -c ccp -n '__ccp_at ""' -a status -d 'check the target: reachable, TLS, credentials, clock skew (exit 0 only when all hold)'
 complete -c ccp -s V -l version -d 'print the version'
 complete -c ccp -l base-url -x -d 'service address (env CCP_BASE_URL); none: the embedded local server'
-complete -c ccp -l token -x -d 'bearer token (env CCP_TOKEN)'
+complete -c ccp -l token -x -d 'token (env CCP_TOKEN); \'-\' reads it from stdin, out of shell history'
+complete -c ccp -l auth-scheme -x -d 'how the token is sent: bearer, basic (user:password) or header:NAME (env CCP_AUTH_SCHEME)'
+complete -c ccp -s H -l header -x -d '\'Name: value\' added to every request (repeatable; profile key headers)'
+complete -c ccp -l ca-file -r -F -d 'PEM certificate authorities trusted besides the runtime\'s (env CCP_CA_FILE)'
+complete -c ccp -l client-cert -r -F -d 'PEM client certificate for mutual TLS (env CCP_CLIENT_CERT)'
+complete -c ccp -l client-key -r -F -d 'the client certificate\'s PEM private key (env CCP_CLIENT_KEY)'
+complete -c ccp -l insecure -d 'skip verification of the service\'s TLS certificate (warns)'
 complete -c ccp -l profile -x -a '(command ccp config list --profiles 2>/dev/null)' -d 'configuration profile (env CCP_PROFILE)'
 complete -c ccp -l time-zone -x -d 'IANA time zone sent as time_zone (env CCP_TIME_ZONE)'
 complete -c ccp -l org -x -d 'organization uuid for request metadata'
@@ -216,7 +233,7 @@ complete -c ccp -l query -x -d 'JMESPath expression: applied to the whole array 
 complete -c ccp -l no-headers -d 'no header row in table and csv output'
 complete -c ccp -l no-pager -d 'never page long output on a terminal (CCP_PAGER, PAGER, less -FRX)'
 complete -c ccp -l no-color -d 'no colour (NO_COLOR is honoured too)'
-complete -c ccp -l verbose -d 'trace each HTTP exchange on stderr (token redacted)'
+complete -c ccp -l verbose -d 'trace each HTTP exchange on stderr (token and secret headers redacted)'
 complete -c ccp -s q -l quiet -d 'no notes, progress or spinner on stderr (errors still print)'
 complete -c ccp -l timeout -x -d 'per-request timeout: 500ms, 30s, 2m or a number of seconds (default 30s)'
 complete -c ccp -l timestamps -x -a 'service iso' -d 'timestamps in json, ndjson, yaml and csv: as the service sent them, or iso (ISO 8601 UTC) (env CCP_TIMESTAMPS)'
@@ -248,13 +265,13 @@ complete -c ccp -n '__ccp_at "config"' -a unset -d 'remove a configuration value
 complete -c ccp -n '__ccp_at "config"' -a use -d 'make a profile the current one (CCP_PROFILE and --profile still override it)'
 
 complete -c ccp -n '__ccp_under "config get"' -l reveal -d 'print a token in full instead of masked'
-complete -c ccp -n '__ccp_at "config get"' -a 'base-url token org user time-zone output timeout timestamps parallel'
+complete -c ccp -n '__ccp_at "config get"' -a 'base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure'
 
 complete -c ccp -n '__ccp_under "config list"' -l profiles -d 'list the profile names instead'
 
-complete -c ccp -n '__ccp_at "config set"' -a 'base-url token org user time-zone output timeout timestamps parallel'
+complete -c ccp -n '__ccp_at "config set"' -a 'base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure'
 
-complete -c ccp -n '__ccp_at "config unset"' -a 'base-url token org user time-zone output timeout timestamps parallel'
+complete -c ccp -n '__ccp_at "config unset"' -a 'base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure'
 
 complete -c ccp -n '__ccp_at "config use"' -a '(command ccp config list --profiles 2>/dev/null)'
 
@@ -317,6 +334,10 @@ complete -c ccp -n '__ccp_under "license activate"' -l dry-run -d 'print the req
 
 complete -c ccp -n '__ccp_under "license deactivate"' -s y -l yes -d 'deactivate without asking (a terminal asks first; a script never does)'
 complete -c ccp -n '__ccp_under "license deactivate"' -l dry-run -d 'print the request (method, URL, envelope) as JSON and send nothing'
+
+complete -c ccp -n '__ccp_under "login"' -l with-token -d 'read the token (or password) from stdin; the way to log in without a terminal'
+complete -c ccp -n '__ccp_under "login"' -l username -x -d 'user for --auth-scheme basic (the password comes from stdin)'
+complete -c ccp -n '__ccp_under "login"' -l force -d 'save even when the check fails'
 
 complete -c ccp -n '__ccp_at "notify"' -a configure -d 'Configure a notification for a role (POST /notification/configure)'
 complete -c ccp -n '__ccp_at "notify"' -a save -d 'Create notifications with their options (POST /notification)'

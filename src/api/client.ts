@@ -1,18 +1,43 @@
 import { setFlagsFromString } from 'node:v8';
+import { isSecretHeader } from '../config/keys.js';
 import { monotonicMs } from '../domain/clock.js';
 import { buildMetadata, isEnvelope, type Metadata } from './envelope.js';
 import { NetworkError } from './errors.js';
 import { type Exchange, type RawResponse, type Transport, throwUnlessOk, toExchange } from './exchange.js';
-import { toNetworkError } from './failures.js';
+import {
+  clientCertAnswer,
+  type FailureContext,
+  isLoopback,
+  proxyAnswer,
+  toNetworkError,
+} from './failures.js';
 import { type PageOptions, paginate } from './paginate.js';
 
 export { type Exchange, type RawResponse, type Transport, throwUnlessOk };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
 
+/** TLS settings for an https:// target (files already read). */
+export interface TlsOptions {
+  /** PEM certificate authorities trusted besides the runtime's own (and the system's, where offered). */
+  ca?: string;
+  cert?: string;
+  key?: string;
+  /** Skips verification of the service's certificate. */
+  insecure?: boolean;
+}
+
+/** How the token is sent: `Authorization: Bearer`, `Authorization: Basic` of `user:password`, or a header. */
+export type TokenScheme = { kind: 'bearer' } | { kind: 'basic' } | { kind: 'header'; name: string };
+
 export interface ApiClientOptions {
   baseUrl: string;
   token?: string;
+  /** Default bearer. */
+  authScheme?: TokenScheme;
+  /** Added to every request (-H, profile `headers`); the token's header wins over one of the same name. */
+  headers?: Array<[string, string]>;
+  tls?: TlsOptions;
   timeZone: string;
   orgUuid?: string;
   userUuid?: string;
@@ -61,13 +86,31 @@ export interface RequestOptions {
 const RETRY_STATUS = new Set([502, 503, 504]);
 // A timeout already cost the user a whole timeout; refused and unknown hosts will not change in a second.
 const NOT_RETRIED = new Set(['TIMEOUT', 'CANCELLED', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+// A TLS or proxy failure is a setting to change, not a moment to wait out.
+const notRetried = (code: string) => NOT_RETRIED.has(code) || code.startsWith('TLS') || code === 'PROXY';
 // Only the interface's idempotent methods are retried; a POST may have been applied before the failure.
 const RETRIED = new Set<string>(['GET', 'PUT']);
 
 /** `Bearer ccp_…abcd`: enough to tell tokens apart, never enough to use one. */
 export function redactToken(token: string): string {
   const prefix = token.startsWith('ccp_') ? 'ccp_' : '';
-  return `${prefix}…${token.length > 8 ? token.slice(-4) : ''}`;
+  return `${prefix}…${token.length > 16 ? token.slice(-4) : ''}`;
+}
+
+/** The headers that carry a token under a scheme. */
+export function authHeaders(token: string, scheme: TokenScheme = { kind: 'bearer' }): Record<string, string> {
+  if (scheme.kind === 'header') return { [scheme.name.toLowerCase()]: token };
+  if (scheme.kind === 'basic') return { authorization: `Basic ${Buffer.from(token).toString('base64')}` };
+  return { authorization: `Bearer ${token}` };
+}
+
+/** A header as --verbose shows it: the scheme word kept, a secret's value redacted. */
+function traced(name: string, value: string, token: string | undefined, tokenHeader?: string): string {
+  // A token too short to be one would match ordinary text; the header that carries it is redacted anyway.
+  if (token && token.length >= 8 && value.includes(token)) return value.replaceAll(token, redactToken(token));
+  if (!isSecretHeader(name) && name !== tokenHeader) return value;
+  const m = /^(Bearer|Basic) (.*)$/.exec(value);
+  return m ? `${m[1]} ${redactToken(m[2]!)}` : redactToken(value);
 }
 
 /** The envelope a request sends: records or a body read from a file, over the default metadata. */
@@ -160,7 +203,8 @@ export class ApiClient {
       time_zone: this.opts.timeZone,
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    if (this.opts.token) headers.authorization = `Bearer ${this.opts.token}`;
+    for (const [name, value] of this.opts.headers ?? []) headers[name.toLowerCase()] = value;
+    if (this.opts.token) Object.assign(headers, authHeaders(this.opts.token, this.opts.authScheme));
 
     const attempts = RETRIED.has(method) ? this.retries + 1 : 1;
     const deadline = this.now() + 2 * this.opts.timeoutMs;
@@ -178,7 +222,7 @@ export class ApiClient {
         const delay = this.backoff(attempt);
         const retry =
           attempt < attempts &&
-          (!(failure instanceof NetworkError) || !NOT_RETRIED.has(failure.code)) &&
+          (!(failure instanceof NetworkError) || !notRetried(failure.code)) &&
           // A retry starts only when a whole timeout still fits in twice the timeout.
           this.now() + delay + this.opts.timeoutMs <= deadline;
         if (!retry) {
@@ -225,8 +269,20 @@ export class ApiClient {
   }
 
   private connect(): Promise<Transport> {
-    this.transport ??= loadHttpTransport().then((m) => m.httpTransport(this.base, this.opts.env));
+    this.transport ??= loadHttpTransport().then((m) =>
+      m.httpTransport(this.base, this.opts.env, this.opts.tls),
+    );
     return this.transport;
+  }
+
+  /** The proxy a remote target's requests go through, when one is set (NO_PROXY is undici's to apply). */
+  private proxy(): FailureContext['proxy'] {
+    const env = this.opts.env;
+    if (!env || this.opts.transport || isLoopback(this.base.hostname)) return undefined;
+    const variable = this.base.protocol === 'https:' ? 'HTTPS_PROXY' : 'HTTP_PROXY';
+    const value = env[variable.toLowerCase()] || env[variable];
+    if (!value || !URL.canParse(value)) return undefined;
+    return { url: new URL(value), variable };
   }
 
   private url(path: string, query?: RequestOptions['query']): URL {
@@ -250,9 +306,11 @@ export class ApiClient {
     const trace = this.opts.trace;
     const started = this.now();
     if (trace) {
+      const scheme = this.opts.authScheme;
+      const tokenHeader = scheme?.kind === 'header' ? scheme.name.toLowerCase() : 'authorization';
       trace(`> ${method} ${url.toString()}`);
       for (const [k, v] of Object.entries(headers)) {
-        trace(`> ${k}: ${k === 'authorization' ? `Bearer ${redactToken(this.opts.token ?? '')}` : v}`);
+        trace(`> ${k}: ${traced(k, v, this.opts.token, tokenHeader)}`);
       }
       if (body !== undefined) trace(`> (${Buffer.byteLength(body)} bytes)`);
     }
@@ -276,11 +334,15 @@ export class ApiClient {
       });
       if (trace) {
         trace(`< ${res.status} (${Math.round(this.now() - started)} ms)`);
-        for (const [k, v] of Object.entries(res.headers)) trace(`< ${k}: ${v}`);
+        for (const [k, v] of Object.entries(res.headers)) trace(`< ${k}: ${traced(k, v, this.opts.token)}`);
       }
+      const refused = proxyAnswer(res, { url, proxy: this.proxy() }) ?? clientCertAnswer(res, url);
+      if (refused) throw refused;
       return res;
     } catch (err) {
+      if (err instanceof NetworkError) throw err;
       const net = toNetworkError(err, {
+        proxy: this.proxy(),
         url,
         method,
         timeoutMs,

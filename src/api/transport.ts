@@ -1,32 +1,79 @@
 // How requests reach a service over HTTP: the connection pool (through an environment proxy for remote
 // targets), knowing whether a request went out before it failed. Loaded only when a request goes over HTTP.
+import * as tls from 'node:tls';
 import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from 'undici';
+import type { TlsOptions } from './client.js';
 import { headerMap, type Transport } from './exchange.js';
+import { isLoopback } from './failures.js';
 
 const POOL = { keepAliveTimeout: 10_000, connections: 8 } as const;
-
-/** localhost, 127.0.0.0/8 and ::1: the embedded server and local test services, never proxied. */
-export function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return (
-    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
-  );
-}
 
 /**
  * The connection pool for a base URL. A remote target goes through HTTPS_PROXY / HTTP_PROXY unless
  * NO_PROXY names it (curl's variables, lower case first); a loopback target always goes direct.
  */
-export function createDispatcher(base: URL, env: NodeJS.ProcessEnv | undefined): Dispatcher {
-  if (!env || isLoopback(base.hostname)) return new Agent(POOL);
-  const pick = (name: string) => env[name.toLowerCase()] || env[name.toUpperCase()] || '';
+export function createDispatcher(
+  base: URL,
+  env: NodeJS.ProcessEnv | undefined,
+  tlsOptions: TlsOptions = {},
+): Dispatcher {
+  const connect = connectOptions(base, tlsOptions);
+  if (!env || isLoopback(base.hostname)) return new Agent({ ...POOL, connect });
+  const proxy = proxyFor(env);
   // Empty strings, not undefined: undici would otherwise read process.env behind the caller's back.
   return new EnvHttpProxyAgent({
     ...POOL,
-    httpProxy: pick('http_proxy'),
-    httpsProxy: pick('https_proxy'),
-    noProxy: pick('no_proxy'),
-  });
+    connect,
+    // Through a tunnel the service's TLS is the request's, not the proxy's.
+    requestTls: connect,
+    // An http:// target goes to the proxy as an absolute-URI request, as curl and browsers send it;
+    // proxies commonly allow CONNECT to port 443 only.
+    proxyTunnel: base.protocol === 'https:',
+    httpProxy: proxy.http,
+    httpsProxy: proxy.https,
+    noProxy: proxy.noProxy,
+  } as EnvHttpProxyAgent.Options);
+}
+
+/** The proxy variables as curl reads them (lower case first); empty when unset. */
+export function proxyFor(env: NodeJS.ProcessEnv): { http: string; https: string; noProxy: string } {
+  const pick = (name: string) => env[name.toLowerCase()] || env[name.toUpperCase()] || '';
+  return { http: pick('http_proxy'), https: pick('https_proxy'), noProxy: pick('no_proxy') };
+}
+
+/**
+ * The TLS side of a connection. Where the runtime can read the system's trust store
+ * (tls.getCACertificates, Node 22.15 and 23.5 on), its authorities join the runtime's own, so a corporate CA
+ * installed on the machine is trusted as curl trusts it; a CA file is added to those. On a runtime without
+ * it, the runtime's defaults stand (NODE_EXTRA_CA_CERTS included) and a CA file joins its bundled roots.
+ */
+function connectOptions(base: URL, o: TlsOptions): tls.ConnectionOptions | undefined {
+  if (base.protocol !== 'https:') return undefined;
+  const context: tls.SecureContextOptions = {};
+  const system = systemAuthorities();
+  if (system || o.ca) context.ca = [...(system ?? tls.rootCertificates), ...(o.ca ? [o.ca] : [])];
+  if (o.cert) context.cert = o.cert;
+  if (o.key) context.key = o.key;
+  const out: tls.ConnectionOptions = {};
+  // One context for every connection: parsing some hundred authorities per connection would cost each one.
+  if (Object.keys(context).length > 0) out.secureContext = tls.createSecureContext(context);
+  if (o.insecure) out.rejectUnauthorized = false;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+type CaReader = (kind: 'default' | 'system') => string[];
+
+/** The runtime's default authorities and the system store's, or undefined where the runtime cannot list them. */
+function systemAuthorities(): string[] | undefined {
+  const read = (tls as { getCACertificates?: CaReader }).getCACertificates;
+  if (typeof read !== 'function') return undefined;
+  let system: string[] = [];
+  try {
+    system = read('system');
+  } catch {
+    // A machine without a readable store still has the runtime's own.
+  }
+  return [...read('default'), ...system];
 }
 
 /**
@@ -57,8 +104,12 @@ export function tracked(dispatcher: Dispatcher, onSent: () => void): Dispatcher 
 }
 
 /** Requests over HTTP to a base URL, through the pool createDispatcher gives. */
-export function httpTransport(base: URL, env: NodeJS.ProcessEnv | undefined): Transport {
-  const agent = createDispatcher(base, env);
+export function httpTransport(
+  base: URL,
+  env: NodeJS.ProcessEnv | undefined,
+  tlsOptions?: TlsOptions,
+): Transport {
+  const agent = createDispatcher(base, env, tlsOptions);
   return {
     async request(r) {
       const res = await request(r.url, {

@@ -19,3 +19,14 @@ export class CancelledError extends Error {
     this.name = 'CancelledError';
   }
 }
+
+/** A command that already said what failed (a check of `ccp status`) and ends with this exit code. */
+export class ChecksFailedError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+    this.name = 'ChecksFailedError';
+  }
+}

@@ -1,13 +1,17 @@
 import type { ApiClient } from '../api/client.js';
 import type { GlobalFlags, ResolvedConfig } from '../config/index.js';
 import { type Clock, systemClock } from '../domain/clock.js';
+import type { Credentials } from './credentials.js';
 import type { EmbeddedServer } from './embedded.js';
 import type { IO } from './io.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
 import { cliVersion } from './version.js';
 
 /** Global flags as the program parsed them, before config resolution. */
-export interface GlobalOptions extends GlobalFlags {
+export interface GlobalOptions extends Omit<GlobalFlags, 'headers' | 'insecure'> {
+  /** -H, repeatable. */
+  header?: string[];
+  insecure?: boolean;
   json?: boolean;
   fields?: string;
   color?: boolean;
@@ -25,6 +29,8 @@ export interface Factory {
   globals(): GlobalOptions;
   setGlobals(flags: GlobalOptions): void;
   config(): Promise<ResolvedConfig>;
+  /** The token a remote command sends and where it came from (a profile's token-command runs here, once). */
+  credentials(): Promise<Credentials>;
   /** The client for the configured service, or for the embedded server over the local database. */
   api(): Promise<ApiClient>;
   /** Closes what api() opened (the client's connections, an embedded server). */
@@ -44,6 +50,7 @@ export function createFactory(opts: FactoryOptions): Factory {
   let flags: GlobalOptions = {};
   let configPromise: Promise<ResolvedConfig> | undefined;
   let apiPromise: Promise<ApiClient> | undefined;
+  let credentialsPromise: Promise<Credentials> | undefined;
   let embedded: EmbeddedServer | undefined;
   let client: ApiClient | undefined;
 
@@ -60,9 +67,27 @@ export function createFactory(opts: FactoryOptions): Factory {
     },
     config() {
       configPromise ??= (async () => {
+        let token = flags.token;
+        if (token === '-') {
+          const { tokenFromStdin } = await import('./credentials.js');
+          // On a terminal, stdin is a person: ask without echo rather than wait for an end of file.
+          token =
+            io.stdinIsTTY && io.canPrompt()
+              ? await factory.prompter.password({ message: 'Token (not shown)', flag: '--token' })
+              : await tokenFromStdin(io);
+        } else if (token !== undefined) {
+          const { HISTORY_WARNING } = await import('./credentials.js');
+          io.warn(HISTORY_WARNING);
+        }
         const globalFlags: GlobalFlags = {
           baseUrl: flags.baseUrl,
-          token: flags.token,
+          token,
+          authScheme: flags.authScheme,
+          headers: flags.header?.join('\n'),
+          caFile: flags.caFile,
+          clientCert: flags.clientCert,
+          clientKey: flags.clientKey,
+          insecure: flags.insecure ? 'true' : undefined,
           profile: flags.profile,
           timeZone: flags.timeZone,
           org: flags.org,
@@ -73,12 +98,20 @@ export function createFactory(opts: FactoryOptions): Factory {
           timestamps: flags.timestamps,
           parallel: flags.parallel,
         };
-        if (opts.config) return opts.config({ ...flags, ...globalFlags });
+        if (opts.config) return opts.config({ ...flags, ...globalFlags, insecure: flags.insecure });
         // A ConfigError thrown here is a usage error (exit 2): src/cli/main.ts maps it, like every error.
         const { resolveConfig } = await import('../config/index.js');
         return resolveConfig(globalFlags, io.env);
       })();
       return configPromise;
+    },
+    credentials() {
+      credentialsPromise ??= (async () => {
+        const cfg = await factory.config();
+        const { resolveCredentials } = await import('./credentials.js');
+        return resolveCredentials(cfg, io.env);
+      })();
+      return credentialsPromise;
     },
     api() {
       apiPromise ??= (async () => {
@@ -90,20 +123,34 @@ export function createFactory(opts: FactoryOptions): Factory {
         const httpModule = cfg.baseUrl ? clientModule.then((m) => m.loadHttpTransport()) : undefined;
         const { ApiClient } = await clientModule;
         let baseUrl = cfg.baseUrl;
-        let token = cfg.token;
+        let token: string | undefined;
         let org = cfg.org;
-        if (httpModule) await httpModule;
+        let tls: import('../api/client.js').TlsOptions | undefined;
+        if (httpModule) {
+          const { tlsOptions } = await import('./credentials.js');
+          tls = tlsOptions(cfg);
+          token = (await factory.credentials()).token;
+          if (cfg.insecure) {
+            io.warn(
+              'warning: TLS verification is off (--insecure or the profile key insecure): anyone on the path can read and change this traffic',
+            );
+          }
+          await httpModule;
+        }
         if (!baseUrl) {
           const { startEmbedded } = await (embeddedModule ?? import('./embedded.js'));
           embedded = await startEmbedded({ dbPath: cfg.db, io, env: io.env, clock: factory.clock });
           baseUrl = embedded.url;
-          token ??= embedded.token;
+          token ??= cfg.token ?? embedded.token;
           org ??= embedded.orgUuid;
         }
         const waiting = embedded ? 'Waiting for the local server' : `Waiting for ${new URL(baseUrl).host}`;
         client = new ApiClient({
           baseUrl,
           token,
+          authScheme: cfg.authScheme,
+          headers: cfg.headers,
+          tls,
           timeZone: cfg.timeZone,
           orgUuid: org,
           userUuid: cfg.user,

@@ -2,7 +2,7 @@ import { CommanderError } from 'commander';
 import { ApiError, AuthError, NetworkError, NotFoundError } from '../api/errors.js';
 import { ConfigError } from '../config/errors.js';
 import { monotonicMs } from '../domain/clock.js';
-import { CancelledError, UsageError } from './errors.js';
+import { CancelledError, ChecksFailedError, UsageError } from './errors.js';
 import { createFactory, type Factory } from './factory.js';
 import { type IO, systemIO } from './io.js';
 import { buildProgram } from './program.js';
@@ -73,6 +73,15 @@ function describe(err: unknown): ErrorReport & { text: string; hint?: string } {
       text: err.message,
     };
   }
+  if (err instanceof ChecksFailedError) {
+    return {
+      code: 'CHECKS_FAILED',
+      reason: err.message,
+      httpStatus: null,
+      exitCode: err.exitCode,
+      text: err.message,
+    };
+  }
   if (err instanceof UsageError || err instanceof ConfigError) {
     const hint = err instanceof UsageError ? err.hint : undefined;
     return {
@@ -85,6 +94,12 @@ function describe(err: unknown): ErrorReport & { text: string; hint?: string } {
     };
   }
   if (err instanceof ApiError) {
+    let hint: string | undefined;
+    // nginx's default underscores_in_headers off drops `time_zone` on its way to the service.
+    if (err.httpStatus === 406 && /time_zone/.test(err.reason)) {
+      hint =
+        'ccp did send the time_zone header: a proxy in front of the service dropped it (nginx drops header names with underscores unless `underscores_in_headers on;`)';
+    }
     const exitCode =
       err instanceof AuthError ? EXIT.auth : err instanceof NotFoundError ? EXIT.notFound : EXIT.api;
     return {
@@ -93,6 +108,7 @@ function describe(err: unknown): ErrorReport & { text: string; hint?: string } {
       httpStatus: err.httpStatus,
       exitCode,
       text: `${err.code} ${err.message}${err.httpStatus === null ? '' : ` (HTTP ${err.httpStatus})`}`,
+      hint,
     };
   }
   if (err instanceof NetworkError) {
@@ -150,6 +166,7 @@ export async function run(argv: string[], deps: RunDeps = {}): Promise<number> {
     } else {
       // After Ctrl-C, whatever the command failed with is the interruption's doing.
       const d = describe(io.signal.aborted ? new CancelledError() : err);
+      if (err instanceof AuthError && err.httpStatus === 401) d.hint ??= await tokenHint(f);
       exitCode = d.exitCode;
       if (d.code === 'CANCELLED') sayCancelled(io);
       else io.stderr.write(`ccp: ${d.text}\n`);
@@ -173,6 +190,21 @@ export async function run(argv: string[], deps: RunDeps = {}): Promise<number> {
     await f.dispose().catch(() => undefined);
   }
   return exitCode;
+}
+
+/** A 401 names where the token came from, as gh names the host and the token's source. */
+async function tokenHint(f: Factory): Promise<string> {
+  const c = await f.credentials().catch(() => undefined);
+  const cfg = await f.config().catch(() => undefined);
+  // The 401 came from the client api() made: its address is the one the token went to.
+  const target = await f.api().then(
+    (api) => new URL(api.baseUrl).origin,
+    () => cfg?.baseUrl ?? 'the service',
+  );
+  if (!c?.token) {
+    return `no token was sent to ${target}: pass --token - (stdin), set CCP_TOKEN, or run ccp login`;
+  }
+  return `the token sent to ${target} came from ${c.origin ?? 'the embedded server'}${cfg ? ` (profile ${cfg.profile})` : ''}; check it, or run ccp login`;
 }
 
 async function wantsJsonErrors(f: Factory, argv: string[]): Promise<boolean> {

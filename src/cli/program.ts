@@ -22,7 +22,34 @@ export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Co
     .addOption(
       new Option('--base-url <url>', 'service address (env CCP_BASE_URL); none: the embedded local server'),
     )
-    .addOption(new Option('--token <token>', 'bearer token (env CCP_TOKEN)'))
+    .addOption(
+      new Option('--token <token>', "token (env CCP_TOKEN); '-' reads it from stdin, out of shell history"),
+    )
+    .addOption(
+      new Option(
+        '--auth-scheme <scheme>',
+        'how the token is sent: bearer, basic (user:password) or header:NAME (env CCP_AUTH_SCHEME)',
+      ),
+    )
+    .addOption(
+      new Option(
+        '-H, --header <header>',
+        "'Name: value' added to every request (repeatable; profile key headers)",
+      ).argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
+    )
+    .addOption(
+      new Option(
+        '--ca-file <path>',
+        "PEM certificate authorities trusted besides the runtime's (env CCP_CA_FILE)",
+      ),
+    )
+    .addOption(
+      new Option('--client-cert <path>', 'PEM client certificate for mutual TLS (env CCP_CLIENT_CERT)'),
+    )
+    .addOption(
+      new Option('--client-key <path>', "the client certificate's PEM private key (env CCP_CLIENT_KEY)"),
+    )
+    .addOption(new Option('--insecure', "skip verification of the service's TLS certificate (warns)"))
     .addOption(new Option('--profile <name>', 'configuration profile (env CCP_PROFILE)'))
     .addOption(new Option('--time-zone <zone>', 'IANA time zone sent as time_zone (env CCP_TIME_ZONE)'))
     .addOption(new Option('--org <uuid>', 'organization uuid for request metadata'))
@@ -50,7 +77,9 @@ export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Co
     .addOption(new Option('--no-headers', 'no header row in table and csv output'))
     .addOption(new Option('--no-pager', 'never page long output on a terminal (CCP_PAGER, PAGER, less -FRX)'))
     .addOption(new Option('--no-color', 'no colour (NO_COLOR is honoured too)'))
-    .addOption(new Option('--verbose', 'trace each HTTP exchange on stderr (token redacted)'))
+    .addOption(
+      new Option('--verbose', 'trace each HTTP exchange on stderr (token and secret headers redacted)'),
+    )
     .addOption(new Option('-q, --quiet', 'no notes, progress or spinner on stderr (errors still print)'))
     .addOption(
       new Option(
@@ -87,7 +116,9 @@ export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Co
         'ccp edgedevice list --all -o ndjson > devices.ndjson',
         'ccp code get 3f0c9a52-1b7e-4c8d-9a0e-5d2f6b7c8e91 --json',
         '# against a remote service',
-        'ccp --base-url https://ccp.example.com --token "$CCP_TOKEN" codetype list',
+        'ccp login',
+        'ccp --base-url https://ccp.example.com --ca-file corp-ca.pem codetype list',
+        'ccp status',
       ),
     );
   program.hook('preAction', (_root, action) => {

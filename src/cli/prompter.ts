@@ -47,7 +47,8 @@ export function inquirerPrompter(io: IO): Prompter {
       ask(o.flag, (p) =>
         p.input({ message: o.message, default: o.default, validate: o.validate }, context()),
       ),
-    password: (o) => ask(o.flag, (p) => p.password({ message: o.message, mask: true }, context())),
+    // No mask: typed without echo, as ssh and sudo ask, not even the length shown.
+    password: (o) => ask(o.flag, (p) => p.password({ message: o.message }, context())),
     confirm: (o) => ask(o.flag, (p) => p.confirm({ message: o.message, default: o.default }, context())),
     select: (o) =>
       ask(o.flag, (p) =>

@@ -7,10 +7,13 @@ import { registerCompletion } from './completion.js';
 import { registerConfig } from './config/index.js';
 import { registerEdgeDevice } from './edgedevice/index.js';
 import { registerLicense } from './license/index.js';
+import { registerLogin } from './login.js';
+import { registerLogout } from './logout.js';
 import { registerNotify } from './notify/index.js';
 import { registerOrg } from './org/index.js';
 import { registerReport } from './report/index.js';
 import { registerServer } from './server/index.js';
+import { registerStatus } from './status.js';
 
 /** Every command group; each index.ts assembles its verbs. */
 export function registerCommands(program: Command, f: Factory): void {
@@ -22,6 +25,9 @@ export function registerCommands(program: Command, f: Factory): void {
   registerNotify(program, f);
   registerReport(program, f);
   registerApi(program, f);
+  registerLogin(program, f);
+  registerLogout(program, f);
+  registerStatus(program, f);
   registerServer(program, f);
   registerConfig(program, f);
   registerCompletion(program, f);

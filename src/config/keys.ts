@@ -1,5 +1,6 @@
 // The CLI's uuid check (the same 8-4-4-4-12 pattern as the domain's zod Uuid): resolving the configuration,
 // which every command does, then loads neither zod nor the record schemas.
+import { resolve } from 'node:path';
 import { isUuid } from '../cli/args.js';
 import { isValidTimeZone } from '../domain/instant.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
@@ -20,6 +21,13 @@ export const PROFILE_KEYS = [
   'timeout',
   'timestamps',
   'parallel',
+  'auth-scheme',
+  'headers',
+  'token-command',
+  'ca-file',
+  'client-cert',
+  'client-key',
+  'insecure',
 ] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
@@ -37,7 +45,52 @@ export const KEY_SOURCES: Record<ProfileKey, { flag: string; option: string; env
   timeout: { flag: 'timeout', option: '--timeout', env: 'CCP_TIMEOUT' },
   timestamps: { flag: 'timestamps', option: '--timestamps', env: 'CCP_TIMESTAMPS' },
   parallel: { flag: 'parallel', option: '--parallel', env: 'CCP_PARALLEL' },
+  'auth-scheme': { flag: 'authScheme', option: '--auth-scheme', env: 'CCP_AUTH_SCHEME' },
+  headers: { flag: 'headers', option: '--header', env: 'CCP_HEADERS' },
+  // A credential helper is a profile's (or the environment's) choice; no flag would keep it off argv.
+  'token-command': { flag: 'tokenCommand', option: 'token-command', env: 'CCP_TOKEN_COMMAND' },
+  'ca-file': { flag: 'caFile', option: '--ca-file', env: 'CCP_CA_FILE' },
+  'client-cert': { flag: 'clientCert', option: '--client-cert', env: 'CCP_CLIENT_CERT' },
+  'client-key': { flag: 'clientKey', option: '--client-key', env: 'CCP_CLIENT_KEY' },
+  insecure: { flag: 'insecure', option: '--insecure', env: 'CCP_INSECURE' },
 };
+
+/** Keys whose value is a secret: never echoed back, and masked where shown. */
+export const SECRET_KEYS: ReadonlySet<ProfileKey> = new Set(['token']);
+
+/** `bearer`, `basic` (the token is `user:password`) or `header:NAME` (the token is that header's value). */
+export type AuthScheme = { kind: 'bearer' } | { kind: 'basic' } | { kind: 'header'; name: string };
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+export function parseAuthScheme(text: string): AuthScheme | undefined {
+  const t = text.trim();
+  if (t.toLowerCase() === 'bearer') return { kind: 'bearer' };
+  if (t.toLowerCase() === 'basic') return { kind: 'basic' };
+  const m = /^header:(.+)$/i.exec(t);
+  return m && HEADER_NAME.test(m[1]!) ? { kind: 'header', name: m[1]! } : undefined;
+}
+
+/**
+ * Headers as `Name: value` lines (the profile stores them one a line, as curl's -H takes each); undefined
+ * when a line is not a header.
+ */
+export function parseHeaders(text: string): Array<[string, string]> | undefined {
+  const out: Array<[string, string]> = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === '') continue;
+    const i = line.indexOf(':');
+    const name = line.slice(0, i).trim();
+    if (i <= 0 || !HEADER_NAME.test(name)) return undefined;
+    out.push([name, line.slice(i + 1).trim()]);
+  }
+  return out;
+}
+
+/** Whether a header's name says it carries a secret (--verbose shows it redacted). */
+export function isSecretHeader(name: string): boolean {
+  return /authorization|cookie|key|token|secret|password/i.test(name);
+}
 
 export function isProfileKey(key: string): key is ProfileKey {
   return (PROFILE_KEYS as readonly string[]).includes(key);
@@ -84,6 +137,13 @@ const EXPECTED: Record<ProfileKey, string> = {
   timeout: 'a positive duration such as 30s, 500ms, 2m or 30 (seconds)',
   timestamps: TIMESTAMP_STYLES.join('|'),
   parallel: `a whole number from 1 to ${MAX_PARALLEL}`,
+  'auth-scheme': 'bearer, basic or header:NAME (such as header:X-Api-Key)',
+  headers: "'Name: value' lines",
+  'token-command': 'a command line whose output is the token',
+  'ca-file': 'the path of a PEM file of certificate authorities',
+  'client-cert': 'the path of a PEM client certificate',
+  'client-key': 'the path of a PEM private key',
+  insecure: 'true or false',
 };
 
 function isValid(key: ProfileKey, value: string): boolean {
@@ -108,6 +168,17 @@ function isValid(key: ProfileKey, value: string): boolean {
       return (TIMESTAMP_STYLES as readonly string[]).includes(value);
     case 'parallel':
       return /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_PARALLEL;
+    case 'auth-scheme':
+      return parseAuthScheme(value) !== undefined;
+    case 'headers':
+      return parseHeaders(value) !== undefined;
+    case 'token-command':
+    case 'ca-file':
+    case 'client-cert':
+    case 'client-key':
+      return value !== '';
+    case 'insecure':
+      return value === 'true' || value === 'false';
   }
 }
 
@@ -116,10 +187,14 @@ function isValid(key: ProfileKey, value: string): boolean {
  * (trimmed; a base URL loses its trailing slashes). A token is never echoed back.
  */
 export function validateValue(key: ProfileKey, raw: string, origin: string): string {
-  let value = raw.trim();
+  let value = key === 'headers' ? raw.replace(/^\s*\n|\n\s*$/g, '') : raw.trim();
+  if (key === 'insecure') value = value.toLowerCase();
+  // A file named relative to where `config set` or `login` ran means that file wherever ccp runs later.
+  if ((key === 'ca-file' || key === 'client-cert' || key === 'client-key') && value !== '')
+    value = resolve(value);
   if (key === 'base-url') value = value.replace(/\/+$/, '');
   if (!isValid(key, value)) {
-    const shown = key === 'token' ? '' : ` "${raw}"`;
+    const shown = SECRET_KEYS.has(key) || key === 'headers' ? '' : ` "${raw}"`;
     throw new ConfigError(`invalid ${key}${shown} from ${origin}: expected ${EXPECTED[key]}`);
   }
   return value;
@@ -130,4 +205,13 @@ export function maskToken(token: string): string {
   const prefix = token.startsWith('ccp_') ? 'ccp_' : '';
   if (token.length - prefix.length < 12) return `${prefix}…`;
   return `${prefix}…${token.slice(-4)}`;
+}
+
+/** A value as `config get`, `list` and `set` show it: the token masked, secret headers' values masked. */
+export function shownValue(key: ProfileKey, value: string): string {
+  if (SECRET_KEYS.has(key)) return maskToken(value);
+  if (key !== 'headers') return value;
+  return (parseHeaders(value) ?? [])
+    .map(([name, v]) => `${name}: ${isSecretHeader(name) ? maskToken(v) : v}`)
+    .join('\n');
 }

@@ -2,12 +2,15 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigError } from './errors.js';
 import {
+  type AuthScheme,
   DEFAULT_PARALLEL,
   DEFAULT_TIMEOUT,
   KEY_SOURCES,
   type OutputFormat,
   PROFILE_KEYS,
   type ProfileKey,
+  parseAuthScheme,
+  parseHeaders,
   parseTimeout,
   validateValue,
 } from './keys.js';
@@ -28,6 +31,14 @@ export interface GlobalFlags {
   timeout?: string;
   timestamps?: string;
   parallel?: string;
+  authScheme?: string;
+  /** `Name: value` lines (the repeatable -H, joined). */
+  headers?: string;
+  tokenCommand?: string;
+  caFile?: string;
+  clientCert?: string;
+  clientKey?: string;
+  insecure?: string;
 }
 
 export interface ResolvedConfig {
@@ -43,6 +54,17 @@ export interface ResolvedConfig {
   timestamps: 'service' | 'iso';
   /** Page requests in flight on a remote listing walk (1: page at a time). */
   parallel: number;
+  authScheme: AuthScheme;
+  headers: Array<[string, string]>;
+  tokenCommand?: string;
+  /** Where the token came from (`--token`, `CCP_TOKEN`, `profile staging`), named on a 401. */
+  tokenOrigin?: string;
+  caFile?: string;
+  clientCert?: string;
+  clientKey?: string;
+  insecure: boolean;
+  /** Where each key that has a value came from (`--ca-file`, `CCP_CA_FILE`, `profile prod`, `system`...). */
+  origins: Partial<Record<ProfileKey, string>>;
 }
 
 export type ValueSource = 'flag' | 'env' | 'profile' | 'default';
@@ -124,6 +146,7 @@ export function resolveEntries(
     if (key === 'parallel') {
       return { key, value: String(DEFAULT_PARALLEL), source: 'default', origin: 'default' };
     }
+    if (key === 'auth-scheme') return { key, value: 'bearer', source: 'default', origin: 'default' };
     return { key };
   });
 }
@@ -141,7 +164,19 @@ export function toResolvedConfig(profile: string, entries: ResolvedEntry[], db: 
     timeoutMs: parseTimeout(v.timeout ?? DEFAULT_TIMEOUT)!,
     timestamps: v.timestamps === 'iso' ? 'iso' : 'service',
     parallel: Number(v.parallel ?? DEFAULT_PARALLEL),
+    authScheme: parseAuthScheme(v['auth-scheme'] ?? 'bearer')!,
+    headers: parseHeaders(v.headers ?? '') ?? [],
+    insecure: v.insecure === 'true',
+    origins: Object.fromEntries(
+      entries.filter((e) => e.value !== undefined && e.origin).map((e) => [e.key, e.origin]),
+    ),
   };
+  const token = entries.find((e) => e.key === 'token');
+  if (token?.value !== undefined) config.tokenOrigin = token.origin;
+  if (v['token-command'] !== undefined) config.tokenCommand = v['token-command'];
+  if (v['ca-file'] !== undefined) config.caFile = v['ca-file'];
+  if (v['client-cert'] !== undefined) config.clientCert = v['client-cert'];
+  if (v['client-key'] !== undefined) config.clientKey = v['client-key'];
   if (v['base-url'] !== undefined) config.baseUrl = v['base-url'];
   if (v.token !== undefined) config.token = v.token;
   if (v.org !== undefined) config.org = v.org;

@@ -373,6 +373,58 @@ describe('ApiClient --verbose trace', () => {
   });
 });
 
+describe('ApiClient headers and auth schemes', () => {
+  const KEY = 'k3y-0123456789abcdef-9876';
+
+  it('adds -H headers to every request; the token goes where its scheme says', async () => {
+    handler = (_r, res) => json(res, 200, ok());
+    await client({ headers: [['X-Tenant', 'acme']] }).request('GET', '/codeTypes/0');
+    expect(seen[0]!.headers['x-tenant']).toBe('acme');
+    expect(seen[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    await client({ token: KEY, authScheme: { kind: 'header', name: 'X-Api-Key' } }).request(
+      'GET',
+      '/codeTypes/0',
+    );
+    expect(seen[1]!.headers['x-api-key']).toBe(KEY);
+    expect(seen[1]!.headers.authorization).toBeUndefined();
+    await client({ token: 'ops:pa55', authScheme: { kind: 'basic' } }).request('GET', '/codeTypes/0');
+    expect(seen[2]!.headers.authorization).toBe(`Basic ${Buffer.from('ops:pa55').toString('base64')}`);
+  });
+
+  it('--verbose redacts the token wherever it goes and any header whose name says it is secret', async () => {
+    handler = (_r, res) => json(res, 200, ok(), { 'set-cookie': 'session=s3cr3t-session-value-1234' });
+    const lines: string[] = [];
+    await client({
+      token: KEY,
+      authScheme: { kind: 'header', name: 'X-Api-Key' },
+      headers: [
+        ['X-Tenant', 'acme'],
+        ['Cookie', 'sid=abcdefghijklmnop-5678'],
+        ['X-Client-Secret', 'shh-0123456789abcdef'],
+      ],
+      trace: (l) => lines.push(l),
+    }).request('GET', '/codeTypes/0');
+    const text = lines.join('\n');
+    expect(text).toContain('> x-tenant: acme');
+    expect(text).toContain('> x-api-key: …9876');
+    for (const secret of [KEY, 'abcdefghijklmnop', 'shh-0123456789', 's3cr3t-session']) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('--verbose redacts a short token in a header whose name says nothing', async () => {
+    handler = (_r, res) => json(res, 200, ok());
+    const lines: string[] = [];
+    await client({
+      token: 'x7q',
+      authScheme: { kind: 'header', name: 'X-Auth' },
+      trace: (l) => lines.push(l),
+    }).request('GET', '/codeTypes/0');
+    expect(lines).toContain('> x-auth: …');
+    expect(lines).toContain('> accept: application/json');
+  });
+});
+
 describe('ApiClient paginate', () => {
   it('walks <path>/<pageNo>?pageSize=N and reports X-Total-Count', async () => {
     handler = (r, res) => {

@@ -95,7 +95,7 @@ describe('bash', async () => {
     [['ccp', '--output', '=', 'y'], ['yaml']],
     [
       ['ccp', 'config', 'get', 't'],
-      ['token', 'time-zone', 'timeout', 'timestamps'],
+      ['token', 'time-zone', 'timeout', 'timestamps', 'token-command'],
     ],
     [
       ['ccp', 'completion', ''],

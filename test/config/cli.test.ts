@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROFILE_KEYS } from '../../src/config/keys.js';
 import { isolatedEnv, runCli, spawnCcp, tempDir } from '../helpers/cli.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -82,9 +83,7 @@ describe('ccp config list output', () => {
     const onTerminal = await runCli(['config', 'list'], { env, stdoutIsTTY: true });
     expect(onTerminal.stdout).toMatch(/│ Key\s+│ Value\s+│ Source\s+│\n/);
     const names = await runCli(['config', 'list', '-o', 'name'], { ...notTTY, env });
-    expect(names.stdout).toBe(
-      'base-url\ntoken\norg\nuser\ntime-zone\noutput\ntimeout\ntimestamps\nparallel\n',
-    );
+    expect(names.stdout).toBe(`${PROFILE_KEYS.join('\n')}\n`);
 
     const csv = await runCli(['config', 'list'], { ...notTTY, env: { ...env, CCP_OUTPUT: 'csv' } });
     expect(csv.stdout).toMatch(/^profile,key,value,source\n/);

@@ -7,6 +7,7 @@ import { registerConfig } from '../../src/commands/config/index.js';
 import { runConfigList } from '../../src/commands/config/list.js';
 import { runConfigSet } from '../../src/commands/config/set.js';
 import { ConfigError, ConfigStore } from '../../src/config/index.js';
+import { PROFILE_KEYS } from '../../src/config/keys.js';
 import { tempEnv } from './helpers.js';
 
 const TOKEN = 'ccp_Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5d2FsZG8';
@@ -64,7 +65,11 @@ describe('ccp config set / get / unset', () => {
 
   it('shows the environment value get would use, and masks tokens unless --reveal', async () => {
     const set = await run(['config', 'set', 'token', TOKEN]);
-    expect(set.err).toBe(`Set token to ccp_…${TOKEN.slice(-4)} in profile default\n`);
+    // A secret as an argument still works, with a word about shell history.
+    expect(set.err).toBe(
+      "warning: a token given as an argument lands in shell history; next time run `ccp config set token` (it asks without echo) or pass '-' and stdin\n" +
+        `Set token to ccp_…${TOKEN.slice(-4)} in profile default\n`,
+    );
     expect((await run(['config', 'get', 'token'])).out).toBe(`ccp_…${TOKEN.slice(-4)}\n`);
     expect((await run(['config', 'get', 'token', '--reveal'])).out).toBe(`${TOKEN}\n`);
     const env = { ...t.env, CCP_OUTPUT: 'ndjson' };
@@ -152,6 +157,13 @@ describe('ccp config list', () => {
       ['timeout', '30s', 'default'],
       ['timestamps', 'service', 'default'],
       ['parallel', '4', 'default'],
+      ['auth-scheme', 'bearer', 'default'],
+      ['headers', '', ''],
+      ['token-command', '', ''],
+      ['ca-file', '', ''],
+      ['client-cert', '', ''],
+      ['client-key', '', ''],
+      ['insecure', '', ''],
     ]);
   });
 
@@ -160,7 +172,7 @@ describe('ccp config list', () => {
     const { out } = await run(['--profile', 'ci', 'config', 'list', '--json']);
     expect(out).not.toContain(TOKEN);
     const rows = JSON.parse(out);
-    expect(rows).toHaveLength(9);
+    expect(rows).toHaveLength(PROFILE_KEYS.length);
     expect(rows[1]).toEqual({
       profile: 'ci',
       key: 'token',
@@ -176,17 +188,7 @@ describe('ccp config list', () => {
       .trimEnd()
       .split('\n')
       .map((l) => JSON.parse(l));
-    expect(rows.map((r) => r.key)).toEqual([
-      'base-url',
-      'token',
-      'org',
-      'user',
-      'time-zone',
-      'output',
-      'timeout',
-      'timestamps',
-      'parallel',
-    ]);
+    expect(rows.map((r) => r.key)).toEqual(PROFILE_KEYS);
   });
 
   it('prints csv and yaml with -o', async () => {

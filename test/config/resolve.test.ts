@@ -155,6 +155,16 @@ describe('precedence flag > env > profile > default', () => {
       timeoutMs: 30_000,
       timestamps: 'service',
       parallel: 4,
+      authScheme: { kind: 'bearer' },
+      headers: [],
+      insecure: false,
+      origins: {
+        'time-zone': 'system',
+        timeout: 'default',
+        timestamps: 'default',
+        parallel: 'default',
+        'auth-scheme': 'default',
+      },
     });
   });
 });
@@ -266,5 +276,29 @@ describe('validation', () => {
     await expect(resolveConfig({}, t.env)).rejects.toThrow(
       /output "xml" from profile default in .*config.json/,
     );
+  });
+});
+
+describe('connection keys', () => {
+  it('parses auth schemes and header lines, and masks secret headers where shown', async () => {
+    const { parseAuthScheme, parseHeaders, shownValue, validateValue } = await import(
+      '../../src/config/keys.js'
+    );
+    expect(parseAuthScheme('bearer')).toEqual({ kind: 'bearer' });
+    expect(parseAuthScheme('Basic')).toEqual({ kind: 'basic' });
+    expect(parseAuthScheme('header:X-Api-Key')).toEqual({ kind: 'header', name: 'X-Api-Key' });
+    expect(parseAuthScheme('header:bad name')).toBeUndefined();
+    expect(parseHeaders('X-Tenant: acme\nX-Api-Key: k3y')).toEqual([
+      ['X-Tenant', 'acme'],
+      ['X-Api-Key', 'k3y'],
+    ]);
+    expect(parseHeaders('no colon here')).toBeUndefined();
+    expect(shownValue('headers', 'X-Tenant: acme\nX-Api-Key: k3y-0123456789abcdef')).toBe(
+      'X-Tenant: acme\nX-Api-Key: …cdef',
+    );
+    expect(() => validateValue('headers', 'X-Api-Key k3y-secret', 'the command line')).toThrow(
+      /^invalid headers from the command line/,
+    );
+    expect(() => validateValue('insecure', 'yes', '--insecure')).toThrow(/expected true or false/);
   });
 });

@@ -13,14 +13,14 @@ export interface ConfigGetOptions {
 export async function runConfigGet(opts: ConfigGetOptions, deps: ConfigDeps): Promise<void> {
   const { io } = deps;
   const { config, key, store } = await openForKey(opts.key, io);
-  const { maskToken, resolveEntries, selectProfile } = config;
+  const { shownValue, resolveEntries, selectProfile } = config;
   const profile = selectProfile({ profile: opts.profile }, io.env, store);
   const entry = resolveEntries({}, io.env, store, profile).find((e) => e.key === key)!;
   if (entry.value === undefined) {
     io.stderr.write(`${key} is not set in profile ${profile}\n`);
     return;
   }
-  const shown = key === 'token' && !opts.reveal ? maskToken(entry.value) : entry.value;
+  const shown = opts.reveal ? entry.value : shownValue(key, entry.value);
   io.stdout.write(`${shown}\n`);
 }
 

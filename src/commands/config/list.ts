@@ -24,7 +24,7 @@ export interface ConfigListRow {
 /** Every key of a profile with its effective value and where it comes from; a token is always masked. */
 export async function runConfigList(opts: ConfigListOptions, deps: ConfigDeps): Promise<void> {
   const { io } = deps;
-  const { ConfigStore, maskToken, resolveEntries, selectProfile } = await import('../../config/index.js');
+  const { ConfigStore, shownValue, resolveEntries, selectProfile } = await import('../../config/index.js');
   const store = await ConfigStore.open(io.env);
   if (opts.profiles) return listProfiles(store, opts, io);
   const profile = selectProfile({ profile: opts.profile }, io.env, store);
@@ -34,7 +34,7 @@ export async function runConfigList(opts: ConfigListOptions, deps: ConfigDeps): 
   const rows: ConfigListRow[] = entries.map((e) => ({
     profile,
     key: e.key,
-    value: e.value === undefined ? null : e.key === 'token' ? maskToken(e.value) : e.value,
+    value: e.value === undefined ? null : shownValue(e.key, e.value),
     source: e.source ? describeSource(e) : null,
   }));
 

@@ -12,8 +12,11 @@ import {
 
 export interface ConfigSetOptions {
   key: string;
-  /** `-` reads the value from stdin, so a token stays out of shell history and the process list. */
-  value: string;
+  /**
+   * `-` reads the value from stdin, so a token stays out of shell history and the process list; none (for a
+   * secret) prompts without echo on a terminal and reads stdin otherwise.
+   */
+  value?: string;
   profile?: string;
 }
 
@@ -21,34 +24,46 @@ export interface ConfigSetOptions {
 export async function runConfigSet(opts: ConfigSetOptions, deps: ConfigDeps): Promise<void> {
   const { io } = deps;
   const { config, key, store } = await openForKey(opts.key, io);
-  const { ConfigError, assertProfileName, maskToken } = config;
+  const { ConfigError, SECRET_KEYS, assertProfileName, shownValue } = config;
   const profile = assertProfileName(targetProfile(opts.profile, io.env, store));
+  const secret = SECRET_KEYS.has(key);
   let value = opts.value;
-  if (value === '-') {
+  if (value === undefined && !secret) throw new ConfigError(`missing the value of ${key}`);
+  if (value === undefined && deps.prompter && io.canPrompt?.()) {
+    value = await deps.prompter.password({ message: `${key} (not shown)`, flag: '<value>' });
+  } else if (value === '-' || value === undefined) {
     if (!io.stdin) throw new ConfigError('no standard input to read the value from');
     value = (await streamText(io.stdin)).trim();
+  } else if (secret) {
+    io.stderr.write(
+      `warning: a ${key} given as an argument lands in shell history; next time run \`ccp config set ${key}\` (it asks without echo) or pass '-' and stdin
+`,
+    );
   }
   const stored = store.set(profile, key, value);
-  const shown = key === 'token' ? maskToken(stored) : stored;
+  const shown = shownValue(key, stored);
   io.stderr.write(`Set ${key} to ${shown} in profile ${profile}\n`);
 }
 
 export function registerConfigSet(parent: Command, f: ConfigDeps): Command {
   const cmd = verbCommand(parent, 'set', 'store a configuration value in a profile (validated first)', [
     'ccp config set base-url https://ccp.example.com',
+    'ccp config set token',
     'ccp config set token - --profile staging < token.txt',
+    "ccp config set headers 'X-Tenant: acme'",
+    'ccp config set token-command "pass show ccp/prod"',
     'ccp config set time-zone Asia/Kolkata',
     'ccp config set timeout 10s',
   ])
     .argument('<key>', KEY_ARGUMENT)
-    .argument('<value>', "the value; '-' reads it from stdin");
+    .argument('[value]', "the value; '-' reads it from stdin; a token left out is asked for without echo");
   ensureOption(
     cmd,
     parent,
     '--profile <name>',
     'profile to write (created if new; default: the current profile)',
   );
-  return cmd.action(async (key: string, value: string, _opts: unknown, self: Command) => {
+  return cmd.action(async (key: string, value: string | undefined, _opts: unknown, self: Command) => {
     await runConfigSet({ key, value, profile: globalsOf(self).profile }, f);
   });
 }

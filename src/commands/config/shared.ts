@@ -1,14 +1,18 @@
 import type { Command } from 'commander';
 import type { IO } from '../../cli/io.js';
+import type { Prompter } from '../../cli/prompter.js';
 import type { ConfigStore, GlobalFlags, ResolvedEntry } from '../../config/index.js';
 
 /** The parts of the program a config verb uses: its streams and environment (tests pass their own). */
 export interface ConfigDeps {
-  io: Pick<IO, 'env' | 'stdout' | 'stderr'> & Partial<Pick<IO, 'stdin' | 'stdoutIsTTY'>>;
+  io: Pick<IO, 'env' | 'stdout' | 'stderr'> & Partial<Pick<IO, 'stdin' | 'stdoutIsTTY' | 'canPrompt'>>;
+  /** Asks for a secret without echo (`config set token`); none: read from stdin. */
+  prompter?: Prompter;
 }
 
 /** What the key argument of get, set and unset takes. */
-export const KEY_ARGUMENT = 'base-url, token, org, user, time-zone, output or timeout';
+export const KEY_ARGUMENT =
+  'base-url, token, org, user, time-zone, output, timeout, auth-scheme, headers, token-command, ca-file, client-cert, client-key or insecure';
 
 /** Global options as commander parsed them for this command (root flags included). */
 export function globalsOf(cmd: Command): GlobalFlags & { json?: boolean } {

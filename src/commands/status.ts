@@ -1,0 +1,276 @@
+// `ccp status`, as `gh auth status`: where commands go, and whether each part of reaching it holds.
+import { existsSync, statSync } from 'node:fs';
+import type { TLSSocket } from 'node:tls';
+import type { Command } from 'commander';
+import type { Factory } from '../cli/factory.js';
+import { examples } from '../cli/help.js';
+import type { ResolvedConfig } from '../config/index.js';
+
+/** Clock skew past this would make signed tokens and timestamps disagree with the service. */
+const MAX_SKEW_MS = 60_000;
+/** The record kinds of the embedded database, by table. */
+const TABLES = {
+  organizations: 'organizations',
+  edgeDevices: 'edge_devices',
+  edgeFlows: 'edge_flows',
+  codeTypes: 'code_types',
+  codes: 'codes',
+  licenses: 'licenses',
+  notifications: 'notifications',
+  tokens: 'tokens',
+} as const;
+
+export interface TlsStatus {
+  ok: boolean;
+  protocol: string | null;
+  issuer: string | null;
+  verified: boolean;
+  expires: string | null;
+  daysLeft: number | null;
+}
+
+export interface Status {
+  ok: boolean;
+  target: string;
+  profile: string;
+  reachable: { ok: boolean; ms: number | null; error?: string; hint?: string };
+  tls?: TlsStatus;
+  credentials: { ok: boolean; source: string | null; scheme: string; detail: string };
+  clock?: { ok: boolean; skewMs: number | null };
+  timeZone: string;
+  /** The connection settings in effect and where each came from; secrets by source only. */
+  settings: Array<{ key: string; value: string; from: string }>;
+  database?: {
+    ok: boolean;
+    path: string;
+    sizeBytes: number;
+    counts: Record<keyof typeof TABLES, number>;
+    integrity: string;
+  };
+}
+
+/** Reads undici's connection events: the TLS socket of the request status makes. */
+async function watchTls(): Promise<{ socket(): TLSSocket | undefined; stop(): void }> {
+  const dc = await import('node:diagnostics_channel');
+  let socket: TLSSocket | undefined;
+  const listener = (message: unknown) => {
+    const s = (message as { socket?: TLSSocket }).socket;
+    if (s && typeof s.getPeerCertificate === 'function') socket = s;
+  };
+  dc.subscribe('undici:client:connected', listener);
+  return { socket: () => socket, stop: () => dc.unsubscribe('undici:client:connected', listener) };
+}
+
+function tlsStatus(socket: TLSSocket, now: number): TlsStatus {
+  const cert = socket.getPeerCertificate();
+  const issuer = cert?.issuer ? (cert.issuer.CN ?? cert.issuer.O ?? null) : null;
+  const expires = cert?.valid_to ? new Date(cert.valid_to) : undefined;
+  const daysLeft = expires ? Math.floor((expires.getTime() - now) / 86_400_000) : null;
+  return {
+    ok: socket.authorized && daysLeft !== null && daysLeft >= 0,
+    protocol: socket.getProtocol(),
+    issuer: typeof issuer === 'string' ? issuer : null,
+    verified: socket.authorized,
+    expires: expires?.toISOString() ?? null,
+    daysLeft,
+  };
+}
+
+function databaseStatus(
+  path: string,
+  store: typeof import('../server/index.js'),
+): NonNullable<Status['database']> {
+  const db = store.openStore(path);
+  try {
+    const counts = Object.fromEntries(
+      Object.entries(TABLES).map(([kind, table]) => [
+        kind,
+        (db.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
+      ]),
+    ) as Record<keyof typeof TABLES, number>;
+    const rows = db.db.pragma('integrity_check') as Array<{ integrity_check: string }>;
+    const integrity = rows.map((r) => r.integrity_check).join('; ');
+    return { ok: integrity === 'ok', path, sizeBytes: statSync(path).size, counts, integrity };
+  } finally {
+    db.close();
+  }
+}
+
+const SHOWN = [
+  'base-url',
+  'auth-scheme',
+  'headers',
+  'token-command',
+  'ca-file',
+  'client-cert',
+  'client-key',
+  'insecure',
+  'time-zone',
+  'timeout',
+] as const;
+
+function settingsOf(cfg: ResolvedConfig): Status['settings'] {
+  return SHOWN.flatMap((key) => {
+    const from = cfg.origins[key];
+    if (from === undefined) return [];
+    // Header values may be keys: their names say enough here.
+    const value =
+      key === 'headers'
+        ? cfg.headers.map(([name]) => name).join(', ')
+        : key === 'token-command'
+          ? '(set)'
+          : String(
+              {
+                'base-url': cfg.baseUrl,
+                'auth-scheme': schemeName(cfg.authScheme),
+                'ca-file': cfg.caFile,
+                'client-cert': cfg.clientCert,
+                'client-key': cfg.clientKey,
+                insecure: String(cfg.insecure),
+                'time-zone': cfg.timeZone,
+                timeout: `${cfg.timeoutMs} ms`,
+              }[key],
+            );
+    return [{ key, value, from }];
+  });
+}
+
+function schemeName(s: { kind: string; name?: string }): string {
+  return s.kind === 'header' ? `header ${s.name}` : s.kind;
+}
+
+export async function runStatus(f: Factory): Promise<Status> {
+  const cfg = await f.config();
+  const embedded = !cfg.baseUrl;
+  const target = cfg.baseUrl ?? 'embedded server (local database)';
+  // The database is looked at before the embedded server creates or migrates it.
+  const existed = embedded && existsSync(cfg.db);
+  const status: Status = {
+    ok: false,
+    target,
+    profile: cfg.profile,
+    reachable: { ok: false, ms: null },
+    credentials: { ok: false, source: null, scheme: schemeName(cfg.authScheme), detail: '' },
+    timeZone: cfg.timeZone,
+    settings: settingsOf(cfg),
+  };
+  const watcher = embedded || !cfg.baseUrl?.startsWith('https:') ? undefined : await watchTls();
+  try {
+    const creds = embedded ? { token: 'embedded', origin: 'the embedded server' } : await f.credentials();
+    status.credentials.source = creds.origin ?? null;
+    const api = await f.api();
+    const started = f.clock.now();
+    const t0 = performance.now();
+    const raw = await api.send('GET', 'edgedevice/all/0', { query: { pageSize: 1 } });
+    const ms = Math.round(performance.now() - t0);
+    status.reachable = { ok: true, ms };
+    const date = raw.headers.date ? Date.parse(raw.headers.date) : Number.NaN;
+    if (!embedded) {
+      const skewMs = Number.isNaN(date) ? null : Math.round(date - (started + ms / 2));
+      // The Date header has whole seconds: a second of skew is its rounding.
+      status.clock = { ok: skewMs !== null && Math.abs(skewMs) <= MAX_SKEW_MS, skewMs };
+    }
+    const accepted = raw.status === 200 && /"statusCode"\s*:\s*"OK"/.test(raw.text);
+    status.credentials.ok = accepted;
+    status.credentials.detail = accepted
+      ? 'accepted'
+      : raw.status === 401 || raw.status === 403
+        ? `refused (HTTP ${raw.status})`
+        : creds.token
+          ? `not confirmed: the listing answered HTTP ${raw.status}`
+          : 'no token';
+  } catch (err) {
+    const e = err as Error & { hint?: string; httpStatus?: number | null };
+    if (e.name === 'AuthError' && e.httpStatus === null) {
+      // The token-command failed: no request was made.
+      status.reachable = { ok: false, ms: null, error: 'not checked' };
+      status.credentials.detail = e.message;
+    } else {
+      status.reachable = { ok: false, ms: null, error: e.message, ...(e.hint ? { hint: e.hint } : {}) };
+      status.credentials.detail = 'not checked';
+    }
+  } finally {
+    const socket = watcher?.socket();
+    watcher?.stop();
+    if (socket) status.tls = tlsStatus(socket, f.clock.now());
+    else if (watcher)
+      status.tls = {
+        ok: false,
+        protocol: null,
+        issuer: null,
+        verified: false,
+        expires: null,
+        daysLeft: null,
+      };
+  }
+  if (embedded) {
+    const server = await import('../server/index.js');
+    if (existed || existsSync(cfg.db)) status.database = databaseStatus(cfg.db, server);
+  }
+  status.ok =
+    status.reachable.ok &&
+    status.credentials.ok &&
+    (status.tls?.ok ?? true) &&
+    (status.clock?.ok ?? true) &&
+    (status.database?.ok ?? true);
+  return status;
+}
+
+function human(s: Status): string {
+  const mark = (ok: boolean) => (ok ? '✓' : '✗');
+  const lines = [`${s.target} (profile ${s.profile})`];
+  lines.push(
+    `  ${mark(s.reachable.ok)} ${s.reachable.ok ? `answers in ${s.reachable.ms} ms` : `does not answer: ${s.reachable.error}`}`,
+  );
+  if (s.reachable.hint) lines.push(`    hint: ${s.reachable.hint}`);
+  if (s.tls) {
+    const t = s.tls;
+    lines.push(
+      t.protocol
+        ? `  ${mark(t.ok)} TLS ${t.protocol}, issuer ${t.issuer ?? 'unknown'}${t.verified ? '' : ' (NOT verified: --insecure)'}, ${t.daysLeft !== null && t.daysLeft >= 0 ? `expires in ${t.daysLeft} days` : 'expired'}`
+        : `  ${mark(false)} TLS: no connection`,
+    );
+  }
+  lines.push(
+    `  ${mark(s.credentials.ok)} credentials ${s.credentials.detail} (${s.credentials.scheme}, from ${s.credentials.source ?? 'nowhere'})`,
+  );
+  if (s.clock) {
+    lines.push(
+      `  ${mark(s.clock.ok)} clock ${s.clock.skewMs === null ? 'skew unknown (no Date header)' : `skew ${(s.clock.skewMs / 1000).toFixed(1)} s against the service`}`,
+    );
+  }
+  lines.push(`  ✓ time zone sent: ${s.timeZone}`);
+  if (s.settings.length > 0) lines.push('  settings:');
+  for (const c of s.settings) lines.push(`    ${c.key}: ${c.value} (from ${c.from})`);
+  if (s.database) {
+    const d = s.database;
+    const counts = Object.entries(d.counts)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ');
+    lines.push(`  ✓ database ${d.path} (${(d.sizeBytes / 1024).toFixed(0)} KiB): ${counts}`);
+    lines.push(`  ${mark(d.ok)} integrity check: ${d.integrity}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function registerStatus(program: Command, f: Factory): Command {
+  return program
+    .command('status')
+    .description('check the target: reachable, TLS, credentials, clock skew (exit 0 only when all hold)')
+    .addHelpText(
+      'after',
+      examples('ccp status', 'ccp status --profile staging', 'ccp status -o json | jq .ok'),
+    )
+    .action(async () => {
+      const s = await runStatus(f);
+      const g = f.globals();
+      const format = g.json ? 'json' : (g.output ?? (f.io.stdoutIsTTY ? 'table' : 'json'));
+      f.io.stdout.write(format === 'table' ? human(s) : `${JSON.stringify(s, null, 2)}\n`);
+      if (s.ok) return;
+      const { ChecksFailedError } = await import('../cli/errors.js');
+      // The exit code any command would end with: 3 credentials refused, 5 unreachable, else 1.
+      const refused = /^refused|^token-command/.test(s.credentials.detail);
+      const code = refused ? 3 : !s.reachable.ok ? 5 : 1;
+      throw new ChecksFailedError(`${s.target}: not every check holds`, code);
+    });
+}
