@@ -81,7 +81,7 @@ const listingOrder = (a: DeviceRow, b: DeviceRow) =>
 export function edgeDeviceRepo(db: Database.Database) {
   const listing = listingPages(db, DEVICE_COLUMNS);
   const orgCount = db.prepare<[string], { n: number }>(
-    'SELECT count(*) AS n FROM edge_devices WHERE org_uuid = ?',
+    'SELECT coalesce((SELECT n FROM org_device_counts WHERE org_uuid = ?), 0) AS n',
   );
   // Rows as arrays in the entity's column order (device_uuid first for flows and references): see fromValues.
   const rowsOf = db
