@@ -120,6 +120,14 @@ export function edgeDeviceRepo(db: Database.Database) {
   const deleteRefs = db.prepare('DELETE FROM external_references WHERE device_uuid = ?');
   const insertRef = db.prepare(insertSql('external_references', REF_COLUMNS));
   const touch = db.prepare('UPDATE edge_devices SET modified_on = ? WHERE uuid = ?');
+  // The counts of migration 3: every insert, and every move to another organization, updates them.
+  const countIn = db.prepare<[string, number]>(
+    `INSERT INTO org_device_counts (org_uuid, n) VALUES (?, ?)
+     ON CONFLICT (org_uuid) DO UPDATE SET n = n + excluded.n`,
+  );
+  const orgOf = db.prepare<[string], { org_uuid: string }>(
+    'SELECT org_uuid FROM edge_devices WHERE uuid = ?',
+  );
 
   /** A device written bare (no flows, no references) as its record. */
   function bareRecord(d: DeviceRow, tz: string): EdgeDevice {
@@ -170,6 +178,7 @@ export function edgeDeviceRepo(db: Database.Database) {
     }) as DeviceRow;
     listing.written();
     insertDevice.run(bind(row, DEVICE_COLUMNS));
+    countIn.run(row.org_uuid, 1);
     return row;
   }
 
@@ -190,6 +199,11 @@ export function edgeDeviceRepo(db: Database.Database) {
   function update(uuid: string, patch: Partial<EdgeDevice>, now: number): void {
     const { sets, params } = updateOf(DEVICE, DEVICE_UPDATABLE, patch);
     listing.written();
+    const from = patch.orgUUID ? orgOf.get(uuid)?.org_uuid : undefined;
+    if (from && from !== patch.orgUUID) {
+      countIn.run(from, -1);
+      countIn.run(patch.orgUUID!, 1);
+    }
     db.prepare(
       `UPDATE edge_devices SET ${[...sets, 'modified_on = @now'].join(', ')} WHERE uuid = @uuid`,
     ).run({ ...params, uuid, now });

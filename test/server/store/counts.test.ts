@@ -51,19 +51,17 @@ describe('the maintained device counts', () => {
     expect(kept()).toEqual(counted());
   });
 
-  it('follows a device moved to another organization, and one deleted', () => {
-    const uuid = (
-      srv.store.db
-        .prepare("SELECT uuid FROM edge_devices WHERE serial_number LIKE 'COUNT-%' LIMIT 1")
-        .get() as { uuid: string }
-    ).uuid;
-    srv.store.db.prepare('UPDATE edge_devices SET org_uuid = ? WHERE uuid = ?').run(ORG.other, uuid);
+  it('follows a device moved to another organization by an add that names it', async () => {
+    const moved = srv.store.db
+      .prepare("SELECT uuid, serial_number FROM edge_devices WHERE serial_number LIKE 'COUNT-%' LIMIT 1")
+      .get() as { uuid: string; serial_number: string };
+    const path = `/edgedevice/org/${ORG.sub2}/user/${ORG.root}/add`;
+    const record = { uuid: moved.uuid, edgeDeviceName: 'moved', serialNumber: moved.serial_number };
+    expectOk(await srv.call('POST', path, { body: envelope([record]) }));
     expect(kept()).toEqual(counted());
-    srv.store.db.prepare('DELETE FROM edge_flows WHERE device_uuid = ?').run(uuid);
-    srv.store.db.prepare('DELETE FROM external_references WHERE device_uuid = ?').run(uuid);
-    srv.store.db.prepare('DELETE FROM edge_devices WHERE uuid = ?').run(uuid);
-    expect(kept()).toEqual(counted());
-    expect(srv.store.edgeDevices.countInScope(ORG.root)).toBe(recount(ORG.root));
+    expect(await total()).toBe(recount(ORG.root));
+    expect(await total(srv.tokens.subAdmin)).toBe(recount(ORG.sub1));
+    expect(srv.store.edgeDevices.countInOrg(ORG.sub2)).toBe(recount(ORG.sub2));
   });
 
   it('reads the count without scanning the devices', () => {
