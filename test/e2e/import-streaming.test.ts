@@ -30,7 +30,7 @@ async function writeFile(path: string, lines: Iterable<string>): Promise<void> {
   for (const line of lines) {
     if (!out.write(line)) await new Promise((r) => out.once('drain', r));
   }
-  await new Promise((r) => out.end(r));
+  await new Promise<void>((r) => out.end(() => r()));
 }
 
 function* ndjson(): Iterable<string> {
