@@ -28,7 +28,7 @@ const device = (i: number) =>
 async function writeFile(path: string, lines: Iterable<string>): Promise<void> {
   const out = createWriteStream(path);
   for (const line of lines) {
-    if (!out.write(line)) await new Promise((r) => out.once('drain', r));
+    if (!out.write(line)) await new Promise<void>((r) => out.once('drain', () => r()));
   }
   await new Promise<void>((r) => out.end(() => r()));
 }
