@@ -4,7 +4,7 @@ import { buildMetadata, isEnvelope, type Metadata } from './envelope.js';
 import { NetworkError } from './errors.js';
 import { type Exchange, type RawResponse, type Transport, throwUnlessOk, toExchange } from './exchange.js';
 import { toNetworkError } from './failures.js';
-import { type PageOptions, paginate } from './paginate.js';
+import { type Page, type PageOptions, paginate } from './paginate.js';
 
 export { type Exchange, type RawResponse, type Transport, throwUnlessOk };
 
@@ -197,12 +197,31 @@ export class ApiClient {
 
   /** Pages of a paged listing (`<path>/<pageNo>?pageSize=N`), record by record. */
   paginate<T = unknown>(path: string, opts: PageOptions): AsyncGenerator<T> {
-    return paginate<T>(async (pageNo, pageSize) => {
+    const fetchPage = async (pageNo: number, pageSize: number): Promise<Page<T>> => {
       const ex = await this.request<T>('GET', `${path.replace(/\/$/, '')}/${pageNo}`, {
         query: { pageSize },
       });
       const total = Number(ex.headers['x-total-count']);
       return { records: ex.envelope.data, total: Number.isFinite(total) ? total : undefined };
+    };
+    // Over HTTP, a walk of the whole listing asks for the next page as soon as a full one arrives: the
+    // service reads and sends it while this process writes the records it has (they took turns: the 100,000
+    // device export spent a third of its time waiting). One page ahead at most, so memory stays flat, and
+    // never past a short page, so no request is added. In process there is nothing to overlap.
+    if (opts.all !== true || opts.limit !== undefined || this.opts.transport)
+      return paginate<T>(fetchPage, opts);
+    let ahead: { pageNo: number; pageSize: number; page: Promise<Page<T>> } | undefined;
+    return paginate<T>(async (pageNo, pageSize) => {
+      const hit = ahead?.pageNo === pageNo && ahead.pageSize === pageSize ? ahead.page : undefined;
+      ahead = undefined;
+      const page = await (hit ?? fetchPage(pageNo, pageSize));
+      if (page.records.length === pageSize) {
+        const next = fetchPage(pageNo + 1, pageSize);
+        // A failure is told when its page is asked for; a walk stopped before then never asks.
+        next.catch(() => {});
+        ahead = { pageNo: pageNo + 1, pageSize, page: next };
+      }
+      return page;
     }, opts);
   }
 
