@@ -44,8 +44,8 @@ A re-run refreshes the copy. Then rehearse with --db: \`ccp --db PATH edgedevice
 ${DB_HELP}.
 ${examples(
   'ccp server clone --from prod --db ./rehearsal.db',
-  'ccp server clone --from prod --db ./rehearsal.db --org 3f2a...  # another subtree',
-  'ccp --db ./rehearsal.db edgedevice apply --org 3f2a... --user 9b1c... -f devices.csv',
+  'ccp server clone --from prod --db ./rehearsal.db --org $ROOT_ORG   # another subtree',
+  'ccp --profile prod --db ./rehearsal.db edgedevice apply --org $ORG --user $USER -f devices.csv --dry-run',
 )}`,
     )
     .action(async (flags: { from: string }) => {
