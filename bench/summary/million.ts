@@ -26,7 +26,10 @@ export interface Bench {
 const USER = 'b0000000-0000-4000-8000-0000000000b1';
 
 /** `ccp server start` on a database: its URL, an admin token of the bench organization, and stop(). */
-async function ccpServer(b: Bench, db: string): Promise<{ url: string; token: string; stop(): void }> {
+async function ccpServer(
+  b: Bench,
+  db: string,
+): Promise<{ url: string; token: string; stop(): Promise<void> }> {
   const token = await new Promise<string>((resolve, reject) => {
     const c = spawn(
       process.execPath,
@@ -53,7 +56,17 @@ async function ccpServer(b: Bench, db: string): Promise<{ url: string; token: st
     });
     child.once('exit', (code) => reject(new Error(`ccp server start exited ${code}: ${err}`)));
   });
-  return { url, token, stop: () => child.kill() };
+  // Waits for the exit: the run's folder is removed next, and a server still closing its database would
+  // write its -wal and -shm files back into it.
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  return {
+    url,
+    token,
+    stop: () => {
+      child.kill();
+      return exited;
+    },
+  };
 }
 
 async function timed(pool: Pool, token: string, path: string, body?: string): Promise<number> {
@@ -137,7 +150,7 @@ export async function millionFigures(b: Bench, db100k: string): Promise<void> {
     b.atMost('the same right after a write', w1m / w100k, 1.3);
   } finally {
     await Promise.all(pools.map((p) => p.close()));
-    big.stop();
+    await big.stop();
   }
 
   // Exports: the million on the embedded default, and 100,000 against the running server, each against the
@@ -194,6 +207,6 @@ export async function millionFigures(b: Bench, db100k: string): Promise<void> {
       3.0,
     );
   } finally {
-    small.stop();
+    await small.stop();
   }
 }
