@@ -50,6 +50,7 @@ __ccp_sub() {
     "org options|add") REPLY="org options add" ;;
     "org options|apply") REPLY="org options apply" ;;
     "report|download") REPLY="report download" ;;
+    "server|clone") REPLY="server clone" ;;
     "server|import") REPLY="server import" ;;
     "server|seed") REPLY="server seed" ;;
     "server|start") REPLY="server start" ;;
@@ -72,7 +73,7 @@ __ccp_subs() {
     "org") REPLY="get list options update" ;;
     "org options") REPLY="add apply" ;;
     "report") REPLY="download" ;;
-    "server") REPLY="import seed start token" ;;
+    "server") REPLY="clone import seed start token" ;;
     "server token") REPLY="create" ;;
     *) REPLY="" ;;
   esac
@@ -101,6 +102,7 @@ __ccp_own_opts() {
     "org options apply") REPLY="-f --file --format --ignore-unknown --skeleton --dry-run -y --yes" ;;
     "org update") REPLY="--name --admin --demo --no-demo --city --country --email --mobile --pin --state --street --website -f --file --format --ignore-unknown --skeleton --dry-run" ;;
     "report download") REPLY="--template --type -O --out --force --dry-run" ;;
+    "server clone") REPLY="--from" ;;
     "server seed") REPLY="--demo" ;;
     "server start") REPLY="--host --port" ;;
     "server token create") REPLY="--role" ;;
@@ -127,6 +129,7 @@ __ccp_own_value_opts() {
     "org options apply") REPLY="-f --file --format" ;;
     "org update") REPLY="--name --admin --city --country --email --mobile --pin --state --street --website -f --file --format" ;;
     "report download") REPLY="--template --type -O --out" ;;
+    "server clone") REPLY="--from" ;;
     "server start") REPLY="--host --port" ;;
     "server token create") REPLY="--role" ;;
     *) REPLY="" ;;

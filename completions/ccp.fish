@@ -84,6 +84,8 @@ function __ccp_sub
             echo 'org options apply'
         case 'report|download'
             echo 'report download'
+        case 'server|clone'
+            echo 'server clone'
         case 'server|import'
             echo 'server import'
         case 'server|seed'
@@ -132,6 +134,8 @@ function __ccp_own_value_opts
             printf '%s\n' --name --admin --city --country --email --mobile --pin --state --street --website -f --file --format
         case 'report download'
             printf '%s\n' --template --type -O --out
+        case 'server clone'
+            printf '%s\n' --from
         case 'server start'
             printf '%s\n' --host --port
         case 'server token create'
@@ -210,7 +214,7 @@ complete -c ccp -n '__ccp_at ""' -a logout -d 'remove the profile\'s token from 
 complete -c ccp -n '__ccp_at ""' -a notify -d 'Notifications: save, update, configure for a role'
 complete -c ccp -n '__ccp_at ""' -a org -d 'Organizations: list and get sub-organizations, update, options'
 complete -c ccp -n '__ccp_at ""' -a report -d 'Reports: download'
-complete -c ccp -n '__ccp_at ""' -a server -d 'The embedded server: start, import, seed, tokens'
+complete -c ccp -n '__ccp_at ""' -a server -d 'The embedded server: start, import, seed, clone, tokens'
 complete -c ccp -n '__ccp_at ""' -a status -d 'check the target: reachable, TLS, credentials, clock skew (exit 0 only when all hold)'
 complete -c ccp -s V -l version -d 'print the version'
 complete -c ccp -l base-url -x -d 'service address (env CCP_BASE_URL); none: the embedded local server'
@@ -422,10 +426,13 @@ complete -c ccp -n '__ccp_under "report download"' -s O -l out -r -F -d 'where t
 complete -c ccp -n '__ccp_under "report download"' -l force -d 'overwrite an existing file'
 complete -c ccp -n '__ccp_under "report download"' -l dry-run -d 'print the request (method, URL, envelope) as JSON and send nothing'
 
+complete -c ccp -n '__ccp_at "server"' -a clone -d 'Copy what a profile can list on its service into a local database, to rehearse on'
 complete -c ccp -n '__ccp_at "server"' -a import -d 'Load a fixture file (organizations, licenses, codeTypes, codes, edgeDevices, notifications)'
 complete -c ccp -n '__ccp_at "server"' -a seed -d 'Load the demo data set (deterministic; seeding twice leaves one copy)'
 complete -c ccp -n '__ccp_at "server"' -a start -d 'Run the embedded server in the foreground until SIGINT or SIGTERM'
 complete -c ccp -n '__ccp_at "server"' -a token -d 'Bearer tokens of the embedded server'
+
+complete -c ccp -n '__ccp_under "server clone"' -l from -x -d 'the profile whose service (base URL and credentials) is copied'
 
 complete -c ccp -n '__ccp_at "server import"' -F
 

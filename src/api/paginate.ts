@@ -12,8 +12,9 @@ export interface PageOptions {
   /** Called after each page with the records fetched so far and X-Total-Count when the service sent it. */
   onPage?: (fetched: number, total: number | undefined) => void;
   /**
-   * Page requests kept in flight while following pages, when X-Total-Count gives the listing's length
-   * (1 or none: one page at a time). Records still come in order; at most this many pages are held.
+   * Page requests kept in flight while following pages, when X-Total-Count gives the listing's length; two
+   * (one page ahead) when it does not (1 or none: one page at a time). Records still come in order; at
+   * most this many pages are held.
    */
   parallel?: number;
 }
@@ -73,10 +74,13 @@ export async function* paginate<T>(
     ahead.delete(key);
     return early ?? fetchPage(pageNo, pageSize);
   };
-  const fetchAhead = (from: number) => {
-    if (parallel <= 1 || total === undefined || !served) return;
-    const stop = Math.min(total, end);
-    for (let p = from; ahead.size < parallel - 1 && p * size < stop; p++) {
+  const fetchAhead = (from: number, afterFull: boolean) => {
+    if (parallel <= 1 || !served || (total === undefined && !afterFull)) return;
+    // Without the length, one page ahead only, asked for after a full page: the service reads and sends it
+    // while this process writes the records it has, and a listing that ends adds no request.
+    const window = total === undefined ? 2 : parallel;
+    const stop = total === undefined ? end : Math.min(total, end);
+    for (let p = from; ahead.size < window - 1 && p * size < stop; p++) {
       const key = `${p}:${size}`;
       if (ahead.has(key)) continue;
       const promise = fetchPage(p, size);
@@ -90,14 +94,14 @@ export async function* paginate<T>(
     const skip = offset - pageNo * size;
     const current = request(pageNo, size);
     // With this page, up to `parallel` requests are in flight.
-    if (skip === 0) fetchAhead(pageNo + 1);
+    if (skip === 0) fetchAhead(pageNo + 1, false);
     const page = await current;
     if (page.total !== undefined) total = page.total;
     const records = page.records ?? [];
     const full = records.length >= size;
     if (full && skip === 0) served = true;
     // Once the first page told the length, the next pages go out before its records are written.
-    if (full && skip === 0) fetchAhead(pageNo + 1);
+    if (full && skip === 0) fetchAhead(pageNo + 1, true);
     const fresh = skip === 0 ? records : records.slice(skip);
     fetched += fresh.length;
     opts.onPage?.(fetched, total);

@@ -25,7 +25,8 @@ export {
 export async function resolveConfig(flags: GlobalFlags, env: NodeJS.ProcessEnv): Promise<ResolvedConfig> {
   const store = await ConfigStore.read(env);
   const profile = selectProfile(flags, env, store);
-  return toResolvedConfig(profile, resolveEntries(flags, env, store, profile), resolveDb(flags, env));
+  const entries = resolveEntries(flags, env, store, profile);
+  return toResolvedConfig(profile, entries, resolveDb(flags, env), flags.db !== undefined);
 }
 
 /** The admin access the embedded server bootstrapped for a database, if any. */

@@ -155,7 +155,12 @@ export function resolveDb(flags: GlobalFlags, env: NodeJS.ProcessEnv): string {
   return resolve(flags.db ?? fromEnv(env, 'CCP_DB') ?? defaultDbPath(env));
 }
 
-export function toResolvedConfig(profile: string, entries: ResolvedEntry[], db: string): ResolvedConfig {
+export function toResolvedConfig(
+  profile: string,
+  entries: ResolvedEntry[],
+  db: string,
+  dbFlag = false,
+): ResolvedConfig {
   const v = Object.fromEntries(entries.map((e) => [e.key, e.value])) as Partial<Record<ProfileKey, string>>;
   const config: ResolvedConfig = {
     profile,
@@ -182,5 +187,14 @@ export function toResolvedConfig(profile: string, entries: ResolvedEntry[], db: 
   if (v.org !== undefined) config.org = v.org;
   if (v.user !== undefined) config.user = v.user;
   if (v.output !== undefined) config.output = v.output as OutputFormat;
+  // `--db PATH` names a local database to work on: the embedded default over it, whatever base URL the
+  // environment or the profile names (`ccp --db copy.db ...` rehearses on a clone of the profile's service),
+  // and the service's token is not sent to it. Only a --base-url flag beside it is a contradiction.
+  if (dbFlag) {
+    const byFlag = (key: ProfileKey) => entries.find((e) => e.key === key)?.source === 'flag';
+    if (byFlag('base-url')) throw new ConfigError('--db and --base-url name two targets: give one of them');
+    delete config.baseUrl;
+    if (!byFlag('token')) delete config.token;
+  }
   return config;
 }

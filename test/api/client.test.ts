@@ -448,4 +448,21 @@ describe('ApiClient paginate', () => {
     ]);
     expect(progress).toEqual([5, 5, 5]);
   });
+
+  it('without X-Total-Count, asks for the next page of a whole walk while the records of a full one are read', async () => {
+    handler = (r, res) => {
+      const page = Number(r.url.split('/')[3]!.split('?')[0]);
+      json(res, 200, ok(page < 1 ? [{ n: 0 }, { n: 1 }] : [{ n: 2 }]));
+    };
+    const walk = client({ parallel: 4 }).paginate('/edgedevice/all', { pageSize: 2, all: true });
+    expect((await walk.next()).value).toEqual({ n: 0 });
+    await new Promise((r) => setTimeout(r, 100));
+    // One page ahead only: the length is not known.
+    expect(seen.map((s) => s.url)).toEqual(['/edgedevice/all/0?pageSize=2', '/edgedevice/all/1?pageSize=2']);
+    const rest: unknown[] = [];
+    for await (const r of walk) rest.push(r);
+    expect(rest).toEqual([{ n: 1 }, { n: 2 }]);
+    // A short page after full ones: one more request tells the end from a cap of the service's own.
+    expect(seen).toHaveLength(3);
+  });
 });

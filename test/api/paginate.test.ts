@@ -175,7 +175,7 @@ describe('paginate with pages in parallel', () => {
     expect(l.calls.map(([p]) => p).sort((a, b) => a - b)).toEqual(upTo(101));
   });
 
-  it('one page at a time with parallel 1, or without X-Total-Count', async () => {
+  it('one request at a time with parallel 1, or without X-Total-Count (then one page ahead, asked after a full one)', async () => {
     const one = capped(100, 100, { sendTotal: 100 });
     expect(await collect(paginate(one.fetchPage, { pageSize: 10, all: true, parallel: 1 }))).toEqual(
       upTo(100),
@@ -186,6 +186,8 @@ describe('paginate with pages in parallel', () => {
       upTo(100),
     );
     expect(unknown.maxInFlight()).toBe(1);
+    // Never past a short page: the walk ends with the one request that finds the end.
+    expect(Math.max(...unknown.calls.map(([p]) => p))).toBeLessThanOrEqual(10);
   });
 
   it('learns a page cap first, then walks the capped pages in parallel', async () => {

@@ -302,3 +302,25 @@ describe('connection keys', () => {
     expect(() => validateValue('insecure', 'yes', '--insecure')).toThrow(/expected true or false/);
   });
 });
+
+describe('--db beside a base URL', () => {
+  it('runs on the embedded default over that database, without the service token', async () => {
+    const store = await ConfigStore.open(t.env);
+    store.set('default', 'base-url', 'https://profile.test');
+    store.set('default', 'token', 'ccp_profileprofile');
+    store.set('default', 'org', ORG_A);
+    const env = { ...t.env, CCP_BASE_URL: 'https://env.test' };
+    const c = await resolveConfig({ db: join(t.dir, 'copy.db') }, env);
+    expect(c.baseUrl).toBeUndefined();
+    expect(c.token).toBeUndefined();
+    expect(c.org).toBe(ORG_A);
+    expect(c.db).toBe(join(t.dir, 'copy.db'));
+    expect((await resolveConfig({}, env)).baseUrl).toBe('https://env.test');
+  });
+
+  it('is a usage error beside a --base-url flag', async () => {
+    await expect(
+      resolveConfig({ db: join(t.dir, 'x.db'), baseUrl: 'https://flag.test' }, t.env),
+    ).rejects.toThrow(ConfigError);
+  });
+});

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
@@ -19,7 +18,10 @@ export function registerServerImport(parent: Command, f: Factory): Command {
     .description(
       'Load a fixture file (organizations, licenses, codeTypes, codes, edgeDevices, notifications)',
     )
-    .argument('<file>', 'a JSON fixture whose top-level keys are arrays of records')
+    .argument(
+      '<file>',
+      'a JSON fixture whose top-level keys are arrays of records, a JSON array or envelope of edge devices, or NDJSON (one device or fixture part a line)',
+    )
     .addHelpText(
       'after',
       `\n${DB_HELP}.\n${examples('ccp server import fixture.json', 'ccp server import fixture.json --db ./ccp.db')}`,
@@ -37,18 +39,13 @@ export function registerServerImport(parent: Command, f: Factory): Command {
 }
 
 export async function runServerImport(opts: ServerImportOptions, deps: ServerDeps): Promise<void> {
-  let fixture: unknown;
-  try {
-    fixture = JSON.parse(await readFile(opts.file, 'utf8'));
-  } catch (err) {
-    throw new UsageError(`cannot read ${opts.file}: ${(err as Error).message}`);
-  }
-  const { openStore, importFixture } = await import('../../server/index.js');
+  const { openStore, importRecords, fileRecords } = await import('../../server/index.js');
   const store = openStore(opts.dbPath);
   try {
-    let summary: ReturnType<typeof importFixture>;
+    let summary: Awaited<ReturnType<typeof importRecords>>;
     try {
-      summary = importFixture(store, fixture);
+      // Streamed: a file of a million devices is read a record at a time, never whole.
+      summary = await importRecords(store, fileRecords(opts.file));
     } catch (err) {
       throw new UsageError(`${opts.file}: ${(err as Error).message}`);
     }

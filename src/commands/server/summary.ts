@@ -1,13 +1,12 @@
 import type { IO } from '../../cli/io.js';
 import type { OutputSpec } from '../../cli/output.js';
-import type { ImportSummary } from '../../server/index.js';
 
 /** An import summary: one line for a person, or one JSON object for a script (-o json|ndjson|yaml). */
 export async function printSummary(
   io: IO,
   output: Pick<OutputSpec, 'format'>,
   verb: string,
-  s: ImportSummary,
+  s: object,
 ): Promise<void> {
   if (output.format === 'table') {
     const parts = Object.entries(s).map(([k, v]) => `${v} ${k}`);

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Code, CodeSummary, CodeType } from '../../domain/code.js';
 import { bind, columnsOf, type Entity, fromRow, insertSql, type RowOf, toRow } from './columns.js';
-import { groupBy, keyList } from './values.js';
+import { groupBy, keyList, type Stamps } from './values.js';
 
 // A code type and a code share their columns but for the identifier's name.
 const describedBy = <F extends string, C extends string>(field: F, column: C) =>
@@ -57,11 +57,12 @@ export function codeRepo(db: Database.Database) {
 
   return {
     typeExists: (uuid: string) => getType.get(uuid) !== undefined,
-    putType(t: CodeType & { uuid: string }, now: number): void {
-      putType.run(bind(toRow(CODE_TYPE, t, { created_on: now, updated_on: now }), TYPE_COLUMNS));
+    putType(t: CodeType & { uuid: string }, now: number, at: Stamps = {}): void {
+      const stamps = { created_on: at.created ?? now, updated_on: at.updated ?? now };
+      putType.run(bind(toRow(CODE_TYPE, t, stamps), TYPE_COLUMNS));
     },
-    putCode(c: Code & { uuid: string }, codeTypeUuid: string | null, now: number): void {
-      const row = toRow(CODE, c, { created_on: now, updated_on: now });
+    putCode(c: Code & { uuid: string }, codeTypeUuid: string | null, now: number, at: Stamps = {}): void {
+      const row = toRow(CODE, c, { created_on: at.created ?? now, updated_on: at.updated ?? now });
       putCode.run(bind({ ...row, code_type_uuid: codeTypeUuid }, CODE_COLUMNS));
     },
     listTypes: (limit: number, offset: number, tz: string) =>

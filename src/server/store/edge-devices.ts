@@ -81,7 +81,7 @@ const listingOrder = (a: DeviceRow, b: DeviceRow) =>
 export function edgeDeviceRepo(db: Database.Database) {
   const listing = listingPages(db, DEVICE_COLUMNS);
   const orgCount = db.prepare<[string], { n: number }>(
-    'SELECT count(*) AS n FROM edge_devices WHERE org_uuid = ?',
+    'SELECT coalesce((SELECT n FROM org_device_counts WHERE org_uuid = ?), 0) AS n',
   );
   // Rows as arrays in the entity's column order (device_uuid first for flows and references): see fromValues.
   const rowsOf = db
@@ -120,6 +120,14 @@ export function edgeDeviceRepo(db: Database.Database) {
   const deleteRefs = db.prepare('DELETE FROM external_references WHERE device_uuid = ?');
   const insertRef = db.prepare(insertSql('external_references', REF_COLUMNS));
   const touch = db.prepare('UPDATE edge_devices SET modified_on = ? WHERE uuid = ?');
+  // The counts of migration 3: every insert, and every move to another organization, updates them.
+  const countIn = db.prepare<[string, number]>(
+    `INSERT INTO org_device_counts (org_uuid, n) VALUES (?, ?)
+     ON CONFLICT (org_uuid) DO UPDATE SET n = n + excluded.n`,
+  );
+  const orgOf = db.prepare<[string], { org_uuid: string }>(
+    'SELECT org_uuid FROM edge_devices WHERE uuid = ?',
+  );
 
   /** A device written bare (no flows, no references) as its record. */
   function bareRecord(d: DeviceRow, tz: string): EdgeDevice {
@@ -170,6 +178,7 @@ export function edgeDeviceRepo(db: Database.Database) {
     }) as DeviceRow;
     listing.written();
     insertDevice.run(bind(row, DEVICE_COLUMNS));
+    countIn.run(row.org_uuid, 1);
     return row;
   }
 
@@ -190,6 +199,11 @@ export function edgeDeviceRepo(db: Database.Database) {
   function update(uuid: string, patch: Partial<EdgeDevice>, now: number): void {
     const { sets, params } = updateOf(DEVICE, DEVICE_UPDATABLE, patch);
     listing.written();
+    const from = patch.orgUUID ? orgOf.get(uuid)?.org_uuid : undefined;
+    if (from && from !== patch.orgUUID) {
+      countIn.run(from, -1);
+      countIn.run(patch.orgUUID!, 1);
+    }
     db.prepare(
       `UPDATE edge_devices SET ${[...sets, 'modified_on = @now'].join(', ')} WHERE uuid = @uuid`,
     ).run({ ...params, uuid, now });
@@ -238,9 +252,107 @@ export function edgeDeviceRepo(db: Database.Database) {
     }
   }
 
+  const upsertDevice = db.prepare(insertSql('edge_devices', DEVICE_COLUMNS, { key: 'uuid', keep: [] }));
+  const staleBySerial = db.prepare<[string, string, string], { uuid: string }>(
+    'SELECT uuid FROM edge_devices WHERE org_uuid = ? AND serial_number = ? AND uuid != ?',
+  );
+  const deleteDevice = db.prepare('DELETE FROM edge_devices WHERE uuid = ?');
+  const deleteFlows = db.prepare('DELETE FROM edge_flows WHERE device_uuid = ?');
+  const replaceFlow = db.prepare(
+    insertSql('edge_flows', FLOW_COLUMNS).replace('INSERT', 'INSERT OR REPLACE'),
+  );
+  const replaceRef = db.prepare(
+    insertSql('external_references', REF_COLUMNS).replace('INSERT', 'INSERT OR REPLACE'),
+  );
+
+  /**
+   * Stores a device as another service gave it (server clone): its uuid, organization, flows, references and
+   * instants kept, no password (none can be read). A device of this copy that holds the same serial number
+   * in the organization under another uuid is one the service no longer has: it goes.
+   */
+  function copy(
+    d: EdgeDevice & { uuid: string; orgUUID: string },
+    now: number,
+    instant: (v: unknown) => number | undefined,
+  ): void {
+    listing.written();
+    if (d.serialNumber) {
+      for (const stale of staleBySerial.all(d.orgUUID, d.serialNumber, d.uuid)) {
+        const org = orgOf.get(stale.uuid)!.org_uuid;
+        deleteDevice.run(stale.uuid);
+        countIn.run(org, -1);
+      }
+    }
+    const from = orgOf.get(d.uuid)?.org_uuid;
+    const created = instant(d.createdOn) ?? now;
+    const row = toRow(DEVICE, d, {
+      created_on: created,
+      modified_on: instant(d.modifiedOn) ?? created,
+    }) as DeviceRow;
+    upsertDevice.run(bind(row, DEVICE_COLUMNS));
+    if (from !== d.orgUUID) {
+      if (from) countIn.run(from, -1);
+      countIn.run(d.orgUUID, 1);
+    }
+    deleteFlows.run(d.uuid);
+    for (const f of d.edgeFlows ?? []) {
+      const at = instant(f.createdOn) ?? created;
+      const flow = toRow(FLOW, f, {
+        uuid: f.uuid ?? randomUUID(),
+        flow_id: f.flowId ?? f.uuid ?? randomUUID(),
+        created_on: at,
+        modified_on: instant(f.modifiedOn) ?? at,
+      });
+      replaceFlow.run(bind({ ...flow, device_uuid: d.uuid }, FLOW_COLUMNS));
+    }
+    deleteRefs.run(d.uuid);
+    for (const r of d.externalReferences ?? []) {
+      const at = instant(r.createdOn) ?? created;
+      const ref = toRow(REFERENCE, r, {
+        uuid: r.uuid ?? randomUUID(),
+        password: null,
+        created_on: at,
+        modified_on: instant(r.modifiedOn) ?? at,
+      });
+      replaceRef.run(bind({ ...ref, device_uuid: d.uuid }, REF_COLUMNS));
+    }
+  }
+
+  /**
+   * A clone's refresh: the devices it listed are noted in a temporary table of this connection, and those of
+   * the copy it did not list (gone from the service, or added in a rehearsal) are removed at the end.
+   */
+  // Prepared once the table exists (a temporary table is made by the connection that uses it).
+  let noteListed: Database.Statement<[string]> | undefined;
+  const listed = {
+    begin() {
+      db.exec('CREATE TEMP TABLE IF NOT EXISTS listed_devices (uuid TEXT PRIMARY KEY) WITHOUT ROWID');
+      db.exec('DELETE FROM temp.listed_devices');
+    },
+    note(uuid: string): void {
+      noteListed ??= db.prepare('INSERT OR IGNORE INTO temp.listed_devices (uuid) VALUES (?)');
+      noteListed.run(uuid);
+    },
+    /** Removes the devices not noted; the counts are recounted once. Returns how many went. */
+    dropOthers(): number {
+      listing.written();
+      const gone = db
+        .prepare('DELETE FROM edge_devices WHERE uuid NOT IN (SELECT uuid FROM temp.listed_devices)')
+        .run().changes;
+      if (gone > 0) {
+        db.exec(`DELETE FROM org_device_counts;
+          INSERT INTO org_device_counts (org_uuid, n) SELECT org_uuid, count(*) FROM edge_devices GROUP BY org_uuid`);
+      }
+      db.exec('DROP TABLE temp.listed_devices');
+      noteListed = undefined;
+      return gone;
+    },
+  };
   return {
     load,
     insert,
+    copy,
+    listed,
     update,
     upsertFlow: upsert,
     replaceReferences,

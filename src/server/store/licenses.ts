@@ -55,7 +55,7 @@ export function licenseRepo(db: Database.Database) {
      WHERE uuid = @uuid`,
   );
   const deviceCount = db.prepare<[string], { n: number }>(
-    'SELECT count(*) AS n FROM edge_devices WHERE org_uuid = ?',
+    'SELECT coalesce((SELECT n FROM org_device_counts WHERE org_uuid = ?), 0) AS n',
   );
 
   function toRecord(r: LicenseRow, now: number, tz: string): LicenseRecord {

@@ -20,7 +20,6 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
   let writes = 0;
   let cacheVersion = '';
   const pageEnds = new Map<string, Key>();
-  const counts = new Map<string, number>();
   // Every STRIDE-th key of each listing asked for deep: a page anywhere seeks from the nearest one.
   const marks = new Map<string, Key[]>();
   const fresh = () => {
@@ -28,7 +27,6 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
     if (version !== cacheVersion) {
       cacheVersion = version;
       pageEnds.clear();
-      counts.clear();
       marks.clear();
     }
   };
@@ -76,8 +74,10 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
     // list[i - 1] is the key at position i * STRIDE - 1 (0-based).
     return i === 0 ? undefined : { after: list[i - 1]!, skip: offset - i * STRIDE };
   }
+  // The counts the triggers keep (migration 3): work that grows with the organizations, not the devices.
   const scopeCount = db.prepare<[{ root: string }], { n: number }>(
-    `${SCOPE_CTE} SELECT count(*) AS n FROM edge_devices WHERE org_uuid IN (SELECT uuid FROM scope)`,
+    `${SCOPE_CTE} SELECT coalesce(sum(n), 0) AS n FROM org_device_counts
+      WHERE org_uuid IN (SELECT uuid FROM scope)`,
   );
 
   /** One page through either pair of queries, seeking from the nearest known key and remembering its end. */
@@ -117,14 +117,6 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
       const keyOf = (r: unknown[]) => ({ uuid: r[uuidAt] as string, created_on: r[createdAt] as number });
       return page(rowQueries, keyOf, root, limit, offset);
     },
-    countInScope(root: string): number {
-      fresh();
-      let n = counts.get(root);
-      if (n === undefined) {
-        n = scopeCount.get({ root })!.n;
-        counts.set(root, n);
-      }
-      return n;
-    },
+    countInScope: (root: string): number => scopeCount.get({ root })!.n,
   };
 }

@@ -130,6 +130,16 @@ export const MIGRATIONS: readonly string[] = [
     (SELECT uuid FROM organizations WHERE parent_uuid IS NULL ORDER BY created_on, uuid LIMIT 1);
   CREATE INDEX notifications_by_org ON notifications(org_uuid, created_on, uuid);
   `,
+  // Device counts per organization, kept in the same transaction as every device write (edge-devices.ts), so
+  // X-Total-Count costs the same at a million devices as at ten: recounting after every write took 75 ms at 1M.
+  // Not by a trigger: a writing trigger makes SQLite journal each statement, and an insert took 7x as long.
+  `
+  CREATE TABLE org_device_counts (
+    org_uuid TEXT PRIMARY KEY,
+    n INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  INSERT INTO org_device_counts (org_uuid, n) SELECT org_uuid, count(*) FROM edge_devices GROUP BY org_uuid;
+  `,
 ];
 
 /** Runs the migrations the database has not seen yet, each in its own transaction. */

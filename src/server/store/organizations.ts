@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import type { OrgAddress, Organization, OrganizationOption } from '../../domain/organization.js';
 import { bind, columnsOf, fromRow, insertSql, type RowOf, sqlValue, toRow, updateOf } from './columns.js';
 import { ANCESTRY_CHECK, MAX_TREE_DEPTH, SCOPE_CTE } from './scope.js';
-import { groupBy, keyList } from './values.js';
+import { groupBy, keyList, type Stamps } from './values.js';
 
 const ORGANIZATION = [
   { field: 'uuid', column: 'uuid', type: 'key' },
@@ -120,9 +120,13 @@ export function organizationRepo(db: Database.Database) {
     load,
     putAddress,
     /** Inserts or replaces an organization as given (fixtures). */
-    put(o: Organization & { uuid: string }, now: number): void {
-      putOrg.run(bind(toRow(ORGANIZATION, o, { created_on: now, updated_on: now }), ORG_COLUMNS));
-      if (o.orgAddress) putAddress(o.uuid, { ...o.orgAddress, uuid: o.orgAddress.uuid ?? randomUUID() }, now);
+    put(o: Organization & { uuid: string }, now: number, at: Stamps = {}, addressAt: Stamps = {}): void {
+      const stamps = { created_on: at.created ?? now, updated_on: at.updated ?? now };
+      putOrg.run(bind(toRow(ORGANIZATION, o, stamps), ORG_COLUMNS));
+      if (o.orgAddress) {
+        const address = { ...o.orgAddress, uuid: o.orgAddress.uuid ?? randomUUID() };
+        putAddress(o.uuid, address, addressAt.updated ?? now, addressAt.created);
+      }
     },
     /** Updates the fields sent; the parent link is not changed here (the tree comes from fixtures). */
     update(uuid: string, patch: Partial<Organization>, now: number): void {

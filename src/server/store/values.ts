@@ -19,3 +19,9 @@ export function groupBy<R>(rows: R[], key: (r: R) => string): Map<string, R[]> {
   }
   return m;
 }
+
+/** Instants another service gave a record (server clone keeps them); absent ones are the time of the write. */
+export interface Stamps {
+  created?: number | undefined;
+  updated?: number | undefined;
+}

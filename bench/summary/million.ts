@@ -1,0 +1,212 @@
+// The twin at a million devices (issue 22): import memory, deep and fresh pages, the exports embedded and
+// against a running `ccp server start`, and a clone. Called by run.ts, whose table it adds to.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { Pool } from 'undici';
+import { BENCH_ORG, median } from '../lib/devices.js';
+import { importFile, syntheticDatabase } from '../lib/million.js';
+
+export interface Run {
+  ms: number;
+  rssKB: number;
+  lines: number;
+}
+
+export interface Bench {
+  quick: boolean;
+  dir: string;
+  ccp: string;
+  here: string;
+  env: NodeJS.ProcessEnv;
+  run(args: string[], extraEnv?: NodeJS.ProcessEnv): Promise<Run>;
+  atMost(figure: string, now: number, budget: number): void;
+  log(s: string): void;
+}
+
+const USER = 'b0000000-0000-4000-8000-0000000000b1';
+
+/** `ccp server start` on a database: its URL, an admin token of the bench organization, and stop(). */
+async function ccpServer(
+  b: Bench,
+  db: string,
+): Promise<{ url: string; token: string; stop(): Promise<void> }> {
+  const token = await new Promise<string>((resolve, reject) => {
+    const c = spawn(
+      process.execPath,
+      [b.ccp, 'server', 'token', 'create', '--org', BENCH_ORG, '--role', 'admin', '--db', db],
+      {
+        env: b.env,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let out = '';
+    c.stdout.on('data', (d: Buffer) => (out += d));
+    c.on('close', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`token create: ${code}`))));
+  });
+  const child: ChildProcess = spawn(process.execPath, [b.ccp, 'server', 'start', '--port', '0', '--db', db], {
+    env: b.env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let err = '';
+    child.stderr!.on('data', (d: Buffer) => {
+      err += d;
+      const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(err);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`ccp server start exited ${code}: ${err}`)));
+  });
+  // Waits for the exit: the run's folder is removed next, and a server still closing its database would
+  // write its -wal and -shm files back into it.
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  return {
+    url,
+    token,
+    stop: () => {
+      child.kill();
+      return exited;
+    },
+  };
+}
+
+async function timed(pool: Pool, token: string, path: string, body?: string): Promise<number> {
+  const started = performance.now();
+  const res = await pool.request({
+    method: body ? 'POST' : 'GET',
+    path,
+    headers: { authorization: `Bearer ${token}`, time_zone: 'UTC', 'content-type': 'application/json' },
+    body,
+  });
+  await res.body.text();
+  if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode}`);
+  return performance.now() - started;
+}
+
+export async function millionFigures(b: Bench, db100k: string): Promise<void> {
+  const { quick, dir } = b;
+  const MILLION = 1_000_000;
+  const RUNS = quick ? 1 : 3;
+  const PAGE_RUNS = quick ? 30 : 100;
+
+  // Import: an NDJSON file streamed into a fresh database; its peak memory, whatever the file's size.
+  {
+    const count = quick ? 200_000 : MILLION;
+    const file = join(dir, 'import.ndjson');
+    await importFile(file, count);
+    const r = await b.run([b.ccp, 'server', 'import', file, '--db', join(dir, 'imported.db')]);
+    b.log(
+      `import of ${count} devices: ${(r.ms / 1000).toFixed(1)} s, peak RSS ${(r.rssKB / 1024).toFixed(0)} MB`,
+    );
+    b.atMost(
+      `\`ccp server import\` of ${count.toLocaleString('en')} devices (NDJSON): peak RSS in MB`,
+      r.rssKB / 1024,
+      300,
+    );
+  }
+
+  const started = performance.now();
+  const db1m = join(dir, 'd1m.db');
+  syntheticDatabase(db1m, MILLION);
+  b.log(`1,000,000 devices generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  // Pages against `ccp server start`: deep pages walked in order, and page 0 at 1M against 100k, steady and
+  // right after a write.
+  const big = await ccpServer(b, db1m);
+  const small = await ccpServer(b, db100k);
+  const pools = [new Pool(big.url, { connections: 1 }), new Pool(small.url, { connections: 1 })] as const;
+  try {
+    const page = (n: number) => `/edgedevice/all/${n}?pageSize=10`;
+    // The two walks take turns, page by page, so a machine whose load changes slows both alike; each page
+    // follows its own walk's previous one (the page ends the listing remembers are kept per offset).
+    const first: number[] = [];
+    const deep: number[] = [];
+    const from = 99_999 - PAGE_RUNS + 1;
+    for (let i = 0; i < PAGE_RUNS; i++) {
+      first.push(await timed(pools[0], big.token, page(i)));
+      deep.push(await timed(pools[0], big.token, page(from + i)));
+    }
+    const [f, d] = [median(first.slice(10)), median(deep.slice(10))];
+    b.log(`pages walked in order at 1M: from 0 ${f.toFixed(2)} ms, up to 99,999 ${d.toFixed(2)} ms`);
+    b.atMost('server at 1M devices, page 99,999 vs page 0 (pageSize=10), walked in order', d / f, 1.2);
+
+    const steady: number[][] = [[], []];
+    const written: number[][] = [[], []];
+    let k = 0;
+    for (let i = 0; i < PAGE_RUNS; i++) {
+      for (const s of [0, 1] as const) {
+        const t = s === 0 ? big.token : small.token;
+        steady[s]!.push(await timed(pools[s], t, page(0)));
+        const add = `/edgedevice/org/${BENCH_ORG}/user/${USER}/add`;
+        const record = { edgeDeviceName: `written ${k}`, serialNumber: `W-${k++}` };
+        await timed(pools[s], t, add, JSON.stringify({ data: [record], metadata: {} }));
+        written[s]!.push(await timed(pools[s], t, page(0)));
+      }
+    }
+    const [s1m, s100k, w1m, w100k] = [...steady, ...written].map(median) as [number, number, number, number];
+    b.log(
+      `page 0: 1M ${s1m.toFixed(2)} ms, 100k ${s100k.toFixed(2)} ms; after a write 1M ${w1m.toFixed(2)}, 100k ${w100k.toFixed(2)}`,
+    );
+    b.atMost('server, a page request at 1M devices vs at 100,000, steady', s1m / s100k, 1.3);
+    b.atMost('the same right after a write', w1m / w100k, 1.3);
+  } finally {
+    await Promise.all(pools.map((p) => p.close()));
+    await big.stop();
+  }
+
+  // Exports: the million on the embedded default, and 100,000 against the running server, each against the
+  // bare better-sqlite3 stream of the same rows in a process of its own.
+  try {
+    const bare = join(b.here, 'bare-export.mjs');
+    const remote = { CCP_BASE_URL: small.url, CCP_TOKEN: small.token };
+    const times = { m: [] as number[], mBare: [] as number[], r: [] as number[], rBare: [] as number[] };
+    for (let i = 0; i < RUNS; i++) {
+      times.mBare.push((await b.run([bare, db1m])).ms);
+      const m = await b.run([b.ccp, '--db', db1m, 'edgedevice', 'list', '--all', '-o', 'ndjson']);
+      if (m.lines < MILLION) throw new Error(`the export printed ${m.lines} lines`);
+      times.m.push(m.ms);
+      times.rBare.push((await b.run([bare, db100k])).ms);
+      const r = await b.run([b.ccp, 'edgedevice', 'list', '--all', '-o', 'ndjson'], remote);
+      if (r.lines < 100_000) throw new Error(`the remote export printed ${r.lines} lines`);
+      times.r.push(r.ms);
+    }
+    const [m, mBare, r, rBare] = [times.m, times.mBare, times.r, times.rBare].map(median) as number[];
+    b.log(
+      `export 1M embedded ${m!.toFixed(0)} ms vs bare ${mBare!.toFixed(0)}; 100k remote ${r!.toFixed(0)} ms vs bare ${rBare!.toFixed(0)}`,
+    );
+    b.atMost(
+      '`ccp edgedevice list --all -o ndjson`, 1,000,000 devices, embedded, vs the bare stream',
+      m! / mBare!,
+      2.0,
+    );
+    b.atMost(
+      'the same, 100,000 devices, against `ccp server start` (HTTP between two processes)',
+      r! / rBare!,
+      2.0,
+    );
+
+    // The clone of the running server's 100,000 devices, against the export of the same listing.
+    const clone = await b.run(
+      [
+        b.ccp,
+        'server',
+        'clone',
+        '--from',
+        'default',
+        '--db',
+        join(dir, 'clone.db'),
+        '--org',
+        BENCH_ORG,
+        '-q',
+      ],
+      remote,
+    );
+    b.log(`clone of 100k: ${(clone.ms / 1000).toFixed(1)} s, peak RSS ${(clone.rssKB / 1024).toFixed(0)} MB`);
+    b.atMost(
+      '`ccp server clone` of 100,000 devices vs their export from the same server',
+      clone.ms / r!,
+      3.0,
+    );
+  } finally {
+    await small.stop();
+  }
+}
