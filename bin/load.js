@@ -36,7 +36,13 @@ function cacheData(file, header) {
 function makeDirs(dir) {
   const missing = [];
   for (let d = dir; !existsSync(d) && missing.length < 64; d = dirname(d)) missing.unshift(d);
-  for (const d of missing) mkdirSync(d, { mode: 0o700 });
+  for (const d of missing) {
+    try {
+      mkdirSync(d, { mode: 0o700 });
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err; // another ccp made it first
+    }
+  }
 }
 
 function writeAtomic(file, header, data) {

@@ -2,8 +2,8 @@
 // profile pointing at it, and a copy made through it; the two are compared only through the CLI.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../src/server/store/sqlite.js';
 import { isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.js';
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
   source = join(tmp.dir, 'service.db');
   copy = join(tmp.dir, 'copy.db');
   await ccp('server', 'seed', '--demo', '--db', source);
-  const db = new Database(source, { readonly: true });
+  const db = openSqlite(source, { readonly: true });
   try {
     root = (
       db

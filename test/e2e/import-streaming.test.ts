@@ -4,8 +4,8 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../src/server/store/sqlite.js';
 import { BIN, ensureBuilt, isolatedEnv, tempDir } from '../helpers/cli.js';
 
 const DEVICES = 200_000;
@@ -94,7 +94,7 @@ describe.skipIf(process.platform !== 'linux')('server import streams its file', 
       expect(JSON.parse(r.stdout)).toMatchObject({ organizations: 1, edgeDevices: DEVICES });
       expect(r.peakMb).toBeGreaterThan(0);
       expect(r.peakMb).toBeLessThan(PEAK_MB);
-      const check = new Database(db, { readonly: true });
+      const check = openSqlite(db, { readonly: true });
       try {
         expect(check.prepare('SELECT count(*) AS n FROM edge_devices').get()).toEqual({ n: DEVICES });
         expect(check.prepare('SELECT n FROM org_device_counts WHERE org_uuid = ?').get(ORG)).toEqual({
@@ -116,7 +116,7 @@ describe.skipIf(process.platform !== 'linux')('server import streams its file', 
     ]);
     const r = await importPeak(file, db);
     expect(r.code).toBe(2);
-    const check = new Database(db, { readonly: true });
+    const check = openSqlite(db, { readonly: true });
     try {
       expect(check.prepare('SELECT count(*) AS n FROM edge_devices').get()).toEqual({ n: 0 });
       expect(check.prepare('SELECT count(*) AS n FROM organizations').get()).toEqual({ n: 0 });
