@@ -13,7 +13,7 @@ const dir = mkdtempSync(join(tmpdir(), 'ccp-bench-parallel-'));
 try {
   const db = join(dir, 'devices.db');
   deviceDatabase(db, devices).close();
-  const { serialMs, parallelMs } = await parallelExport({ db, devices, dir, runs: quick ? 3 : 5 });
+  const { serialMs, parallelMs } = await parallelExport({ db, dir, runs: quick ? 3 : 5 });
   const ratio = parallelMs / serialMs;
   console.log(`--all -o ndjson of ${devices} devices, 1,000 a page, over a 40 ms round trip:`);
   console.log(`  --parallel 1 (page at a time)  ${serialMs.toFixed(0)} ms`);
