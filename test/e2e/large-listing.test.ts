@@ -1,10 +1,6 @@
-// --all over thousands of records: nothing lost, nothing repeated, streamed as ndjson.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORG, USER } from '../fixtures/basic-ids.js';
 import { isolatedEnv, ndjson, spawnCcp, tempDir } from '../helpers/cli.js';
-import { FIXTURES_DIR, startTestServer, type TestServer } from '../helpers/server.js';
+import { basicWithDevices, startTestServer, type TestServer } from '../helpers/server.js';
 
 const EXTRA = 2600;
 let srv: TestServer;
@@ -13,20 +9,7 @@ let env: NodeJS.ProcessEnv;
 let total: number;
 
 beforeAll(async () => {
-  const fixture = JSON.parse(readFileSync(join(FIXTURES_DIR, 'basic.json'), 'utf8'));
-  for (let i = 0; i < EXTRA; i++) {
-    const n = String(i).padStart(12, '0');
-    fixture.edgeDevices.push({
-      uuid: `e0000000-0000-4000-8000-${n}`,
-      edgeDeviceName: `Bulk ${i}`,
-      serialNumber: `BULK-${i}`,
-      port: 1000 + (i % 100),
-      isActive: true,
-      isDisabled: false,
-      orgUUID: ORG.root,
-      userUUID: USER.admin,
-    });
-  }
+  const fixture = basicWithDevices(EXTRA, { uuidHead: 'e0000000', name: 'Bulk', serial: 'BULK' });
   srv = await startTestServer({ fixture });
   tmp = await tempDir('ccp-e2e-');
   env = isolatedEnv(tmp.dir, { CCP_BASE_URL: srv.url, CCP_TOKEN: srv.tokens.admin });

@@ -1,11 +1,6 @@
-// --parallel against a real server (cli.md, "Rehearsal"): pages in flight together, records written in
-// order, byte for byte what a page-at-a-time walk writes.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORG, USER } from '../fixtures/basic-ids.js';
 import { isolatedEnv, ndjson, spawnCcp, tempDir } from '../helpers/cli.js';
-import { FIXTURES_DIR, startTestServer, type TestServer } from '../helpers/server.js';
+import { basicWithDevices, startTestServer, type TestServer } from '../helpers/server.js';
 
 const EXTRA = 400;
 let srv: TestServer;
@@ -13,19 +8,7 @@ let tmp: { dir: string; remove: () => Promise<void> };
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
-  const fixture = JSON.parse(readFileSync(join(FIXTURES_DIR, 'basic.json'), 'utf8'));
-  for (let i = 0; i < EXTRA; i++) {
-    fixture.edgeDevices.push({
-      uuid: `e1000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-      edgeDeviceName: `Parallel ${i}`,
-      serialNumber: `PAR-${i}`,
-      port: 1000 + (i % 100),
-      isActive: true,
-      isDisabled: false,
-      orgUUID: ORG.root,
-      userUUID: USER.admin,
-    });
-  }
+  const fixture = basicWithDevices(EXTRA, { uuidHead: 'e1000000', name: 'Parallel', serial: 'PAR' });
   srv = await startTestServer({ fixture });
   tmp = await tempDir('ccp-parallel-');
   env = isolatedEnv(tmp.dir, { CCP_BASE_URL: srv.url, CCP_TOKEN: srv.tokens.admin });

@@ -100,6 +100,30 @@ function loadFixture(fixture: object | string | undefined): object {
   return JSON.parse(readFileSync(path, 'utf8')) as object;
 }
 
+/**
+ * The basic fixture with `count` more devices of the root organization, numbered: uuid `<uuidHead>-0000-4000-
+ * 8000-<n>`, name `<name> <i>`, serial `<serial>-<i>` (listings long enough to span many pages).
+ */
+export function basicWithDevices(
+  count: number,
+  names: { uuidHead: string; name: string; serial: string },
+): { edgeDevices: object[] } {
+  const fixture = loadFixture('basic.json') as { edgeDevices: object[] };
+  for (let i = 0; i < count; i++) {
+    fixture.edgeDevices.push({
+      uuid: `${names.uuidHead}-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      edgeDeviceName: `${names.name} ${i}`,
+      serialNumber: `${names.serial}-${i}`,
+      port: 1000 + (i % 100),
+      isActive: true,
+      isDisabled: false,
+      orgUUID: ORG.root,
+      userUUID: USER.admin,
+    });
+  }
+  return fixture;
+}
+
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dir = await mkdtemp(join(tmpdir(), 'ccp-test-'));
   const dbPath = join(dir, 'ccp.db');
