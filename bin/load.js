@@ -5,28 +5,51 @@
 // Caches are made at build time (<chunk>.cache, after warm-up runs); when one is missing or was made by
 // another node version, the run writes one to the user's cache directory instead. A missing, stale or
 // unwritable cache only costs the compile: the CLI runs the same without it.
-const { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
-const { basename, dirname, join } = require('node:path');
+const {
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} = require('node:fs');
+const { basename, dirname, join, sep } = require('node:path');
 const vm = require('node:vm');
 
 const DIR = join(__dirname, '..', 'dist', 'cli');
+/** `./chunk-X.cjs` in dist/cli (by concatenation: path.join is a measurable share of loading the chunks). */
+const chunkFile = (spec) => DIR + sep + spec.slice(2);
+
 // Each chunk's content hash, in its last line: a cache belongs to one build of one chunk.
 const BUILD_ID = /\/\/ ccp-build: ([0-9a-f]+)\s*$/;
 
-function readOrUndefined(file) {
+/**
+ * A cache file: `<chunk hash> <node version>\n`, then V8's data. The header is read first, so a cache of
+ * another node version (dist/cli's, on any line but the build's) costs one small read, not the whole file;
+ * the data lands in a buffer of its own, aligned as V8 wants it (it copies data that is not).
+ */
+function cacheData(file, header) {
+  let fd;
   try {
-    return readFileSync(file);
+    fd = openSync(file, 'r');
+    const head = Buffer.allocUnsafe(header.length + 1);
+    if (readSync(fd, head, 0, head.length, 0) !== head.length) return undefined;
+    if (head.toString('latin1') !== `${header}\n`) return undefined;
+    const data = Buffer.allocUnsafe(fstatSync(fd).size - head.length);
+    for (let at = 0, n; at < data.length; at += n) {
+      n = readSync(fd, data, at, data.length - at, head.length + at);
+      if (n === 0) return undefined;
+    }
+    return data;
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
-}
-
-/** A cache file: `<chunk hash> <node version>\n`, then V8's data. */
-function cacheData(file, header) {
-  const bytes = readOrUndefined(file);
-  if (!bytes) return undefined;
-  const nl = bytes.indexOf(10);
-  return nl > 0 && bytes.toString('latin1', 0, nl) === header ? bytes.subarray(nl + 1) : undefined;
 }
 
 /**
@@ -63,6 +86,8 @@ function writeAtomic(file, header, data) {
 // subcommands that are executables (ccp has none); crypto, fs/promises and stream/consumers serve writes;
 // worker_threads renders reports (the embedded server's chunk holds the pool); undici's client requires
 // http2 (below).
+// readline serves `server import` and timers/promises the wait for a locked database: both sit in the
+// embedded server's chunk, which every command on the embedded default loads.
 const LAZY_BUILTINS = new Set([
   'node:child_process',
   'node:crypto',
@@ -70,6 +95,8 @@ const LAZY_BUILTINS = new Set([
   'node:stream/consumers',
   'node:worker_threads',
   'node:http2',
+  'node:readline',
+  'node:timers/promises',
 ]);
 
 // undici's client reads these HTTP/2 constants from node:http2 when it loads, and uses the module only for
@@ -88,6 +115,24 @@ const HTTP2_CONSTANTS = {
   NGHTTP2_REFUSED_STREAM: 7,
   NGHTTP2_CANCEL: 8,
 };
+
+/**
+ * node:assert as undici uses it: `assert(value)` at the top of most of its modules and on its request path.
+ * A true value asks nothing of the module; loading it (with its diff and error helpers) cost a remote command
+ * about a tenth of node's own start-up on Node 24. A false one, or any member, loads it and answers as it.
+ */
+function lazyAssert(nodeRequire) {
+  let mod;
+  const real = () => {
+    mod ??= nodeRequire('node:assert');
+    return mod;
+  };
+  return new Proxy(function assert() {}, {
+    apply: (_, self, args) => (args[0] ? undefined : Reflect.apply(real(), self, args)),
+    get: (_, key) => real()[key],
+    has: (_, key) => key in real(),
+  });
+}
 
 /** The module `spec` of Node, required when one of its members is first read; `own` members come first. */
 function lazyBuiltin(spec, nodeRequire, own = {}) {
@@ -133,6 +178,7 @@ function loadCli(env = process.env) {
   const nodeRequire = require;
   const loaded = new Map();
   const toWrite = [];
+  let assert;
 
   // Module functions of a pack (main.cjs holds those of the chunks it requires at its top), by file.
   const packed = new Map();
@@ -176,7 +222,7 @@ function loadCli(env = process.env) {
     // Rejected data (node run with other V8 flags) is left alone: a new cache would be rejected as often.
     if (warmUp || !cachedData) toWrite.push({ script, cacheFile, header });
     if (!pack) return run(file, script.runInThisContext());
-    for (const [name, fn] of Object.entries(script.runInThisContext())) packed.set(join(DIR, name), fn);
+    for (const [name, fn] of Object.entries(script.runInThisContext())) packed.set(chunkFile(name), fn);
     return run(file, packed.get(file));
   }
 
@@ -190,9 +236,13 @@ function loadCli(env = process.env) {
   // Chunks name each other `./chunk-X.cjs`; anything else is a package or a Node built-in.
   function requireFrom(spec) {
     if (spec === 'node:v8') return v8;
+    if (spec === 'node:assert') {
+      assert ??= lazyAssert(nodeRequire);
+      return assert;
+    }
     if (LAZY_BUILTINS.has(spec)) return lazyBuiltin(spec, nodeRequire);
     if (!spec.startsWith('./')) return nodeRequire(spec);
-    const file = join(DIR, spec);
+    const file = chunkFile(spec);
     const done = loaded.get(file);
     if (done) return done.exports;
     const fn = packed.get(file);
@@ -208,4 +258,4 @@ function loadCli(env = process.env) {
   return requireFrom('./main.cjs');
 }
 
-module.exports = { loadCli, HTTP2_CONSTANTS };
+module.exports = { loadCli, lazyAssert, HTTP2_CONSTANTS };

@@ -1,6 +1,6 @@
 // How requests reach a service over HTTP: the connection pool (through an environment proxy for remote
 // targets), knowing whether a request went out before it failed. Loaded only when a request goes over HTTP.
-import * as tls from 'node:tls';
+import type * as Tls from 'node:tls';
 import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from 'undici';
 import type { TlsOptions } from './client.js';
 import { headerMap, type Transport } from './exchange.js';
@@ -47,14 +47,17 @@ export function proxyFor(env: NodeJS.ProcessEnv): { http: string; https: string;
  * installed on the machine is trusted as curl trusts it; a CA file is added to those. On a runtime without
  * it, the runtime's defaults stand (NODE_EXTRA_CA_CERTS included) and a CA file joins its bundled roots.
  */
-function connectOptions(base: URL, o: TlsOptions): tls.ConnectionOptions | undefined {
+function connectOptions(base: URL, o: TlsOptions): Tls.ConnectionOptions | undefined {
   if (base.protocol !== 'https:') return undefined;
-  const context: tls.SecureContextOptions = {};
-  const system = systemAuthorities();
+  // Loaded here, for https only: node:tls brings node:crypto and OpenSSL's set-up, on Node 24 about half
+  // of a bare `node -e 0` (undici loads it on its own only when it opens a TLS connection).
+  const tls = process.getBuiltinModule('node:tls') as typeof Tls;
+  const context: Tls.SecureContextOptions = {};
+  const system = systemAuthorities(tls);
   if (system || o.ca) context.ca = [...(system ?? tls.rootCertificates), ...(o.ca ? [o.ca] : [])];
   if (o.cert) context.cert = o.cert;
   if (o.key) context.key = o.key;
-  const out: tls.ConnectionOptions = {};
+  const out: Tls.ConnectionOptions = {};
   // One context for every connection: parsing some hundred authorities per connection would cost each one.
   if (Object.keys(context).length > 0) out.secureContext = tls.createSecureContext(context);
   if (o.insecure) out.rejectUnauthorized = false;
@@ -64,7 +67,7 @@ function connectOptions(base: URL, o: TlsOptions): tls.ConnectionOptions | undef
 type CaReader = (kind: 'default' | 'system') => string[];
 
 /** The runtime's default authorities and the system store's, or undefined where the runtime cannot list them. */
-function systemAuthorities(): string[] | undefined {
+function systemAuthorities(tls: typeof Tls): string[] | undefined {
   const read = (tls as { getCACertificates?: CaReader }).getCACertificates;
   if (typeof read !== 'function') return undefined;
   let system: string[] = [];

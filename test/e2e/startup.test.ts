@@ -1,7 +1,7 @@
 // `--version` and `--help` load only the command tree: no undici, zod, inquirer, ora, conf, cli-table3
 // or server module. Checked in a real `node bin/ccp.js` process: V8's coverage output names every script
 // it compiled (the chunks of dist/cli), and dist/cli/chunks.json names the modules each chunk holds.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http2 from 'node:http2';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
@@ -71,6 +71,53 @@ describe('startup path', () => {
     const heavy =
       /node_modules\/(zod|conf|ajv|cli-table3|chalk|ora|@inquirer)\/|src\/(domain\/index|output\/views)\.ts/;
     expect(modules.filter((m) => heavy.test(m))).toEqual([]);
+  });
+
+  // Node's own modules a command loaded (process.moduleLoadList, written at exit by a --require probe).
+  async function loadedBuiltins(args: string[], env: NodeJS.ProcessEnv = {}): Promise<string[]> {
+    const out = join(tmp.dir, `builtins-${++runs}.json`);
+    const probe = join(tmp.dir, 'builtins-probe.cjs');
+    writeFileSync(
+      probe,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.moduleLoadList)));\n`,
+    );
+    const r = await spawnCcp(args, {
+      env: isolatedEnv(tmp.dir, { ...env, NODE_OPTIONS: `--require ${probe}` }),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    return (JSON.parse(readFileSync(out, 'utf8')) as string[])
+      .filter((m) => m.startsWith('NativeModule '))
+      .map((m) => m.slice('NativeModule '.length));
+  }
+
+  it('an http listing loads neither node:tls (with crypto) nor node:assert; the embedded one no readline', async () => {
+    const remote = await loadedBuiltins(['edgedevice', 'list', '-o', 'json'], {
+      CCP_BASE_URL: srv.url,
+      CCP_TOKEN: srv.tokens.admin,
+    });
+    expect(remote).toContain('net');
+    expect(remote.filter((m) => /^(tls|crypto|assert)$/.test(m))).toEqual([]);
+    const embedded = await loadedBuiltins(['edgedevice', 'list', '-o', 'json']);
+    expect(embedded.filter((m) => /^(readline|timers\/promises|tls)$/.test(m))).toEqual([]);
+  });
+
+  it('the stand-in for node:assert passes a true value and throws as node:assert for a false one', () => {
+    const { lazyAssert } = createRequire(import.meta.url)('../../bin/load.js') as {
+      lazyAssert: (req: NodeJS.Require) => (value: unknown, message?: string) => void;
+    };
+    const seen: string[] = [];
+    const req = ((id: string) => {
+      seen.push(id);
+      return createRequire(import.meta.url)(id);
+    }) as NodeJS.Require;
+    const assert = lazyAssert(req);
+    assert(1);
+    assert('x', 'never');
+    expect(seen).toEqual([]);
+    expect(() => assert(0, 'it broke')).toThrow(
+      expect.objectContaining({ code: 'ERR_ASSERTION', message: 'it broke' }),
+    );
+    expect(seen).toEqual(['node:assert']);
   });
 
   it("bin/load.js serves node:http2's protocol constants undici reads as node has them", () => {
