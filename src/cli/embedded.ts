@@ -109,7 +109,7 @@ function inProcessTransport(call: InProcessService): Transport {
 export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServer> {
   const [{ defaultDbPath, ConfigStore }, server] = await Promise.all([
     import('../config/index.js'),
-    import('../server/index.js'),
+    import('../server/embedded.js'),
   ]);
   const dbPath = resolve(opts.dbPath);
   const isDefault = dbPath === resolve(defaultDbPath(opts.env));
@@ -126,11 +126,14 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     };
     // Several commands may start at once on a new database. Seeding and the token are decided under the
     // database's write lock, so one of them seeds and creates the token and the others find both.
-    const bootstrap = (config: ConfigStore): EmbeddedAccess =>
+    const bootstrap = (
+      config: ConfigStore,
+      demo: typeof import('../server/fixtures/demo.js') | undefined,
+    ): EmbeddedAccess =>
       store.tx(() => {
         // A default database left empty (by an interrupted first run, say) is seeded too.
-        if (isDefault && server.rootOrganizations(store).length === 0) {
-          const seeded = server.seedDemo(store);
+        if (demo && server.rootOrganizations(store).length === 0) {
+          const seeded = demo.seedDemo(store);
           opts.io.note(
             `ccp: ${isNew ? 'created' : 'seeded'} ${dbPath} with demo data (${seeded.organizations} organizations, ${seeded.edgeDevices} edge devices); ` +
               'set --base-url or CCP_BASE_URL to work with a remote service',
@@ -154,7 +157,12 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       });
     // Most commands find the token: the config file is read without conf, which loads only to write it.
     const access =
-      ready(await ConfigStore.readAccess(opts.env)) ?? bootstrap(await ConfigStore.open(opts.env));
+      ready(await ConfigStore.readAccess(opts.env)) ??
+      bootstrap(
+        await ConfigStore.open(opts.env),
+        // The demo data (and zod, which checks it) load only where a first run may seed.
+        isDefault ? await import('../server/fixtures/demo.js') : undefined,
+      );
     const transport = inProcessTransport(
       server.inProcessService({ store, ...(opts.clock ? { clock: opts.clock } : {}) }),
     );

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { Uuid } from '../domain/common.js';
 
 /** The config file's JSON (store.ts), checked whenever it is read. */
 export const FileShape = z.object({
@@ -9,5 +8,3 @@ export const FileShape = z.object({
 });
 export type FileContent = z.infer<typeof FileShape>;
 
-/** The embedded server's admin access for one database. */
-export const EmbeddedShape = z.object({ token: z.string().min(1), orgUuid: Uuid });

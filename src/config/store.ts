@@ -2,6 +2,7 @@ import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { isObject } from '../domain/objects.js';
+import { isUuid } from '../domain/uuid.js';
 import { makeDirs } from './dirs.js';
 import { ConfigError } from './errors.js';
 import type { FileContent } from './file-shape.js';
@@ -11,6 +12,19 @@ export type ProfileValues = Partial<Record<ProfileKey, string>>;
 export interface EmbeddedAccess {
   token: string;
   orgUuid: string;
+}
+
+/**
+ * The embedded server's access for one database as stored: a token and the uuid of its organization, and
+ * nothing else (any other field is dropped). A plain check: every command on the embedded default reads it,
+ * and zod loads only for a config file that is not plainly well formed.
+ */
+export function embeddedAccessOf(entry: unknown): EmbeddedAccess | undefined {
+  if (!isObject(entry)) return undefined;
+  const { token, orgUuid } = entry;
+  if (typeof token !== 'string' || token === '' || typeof orgUuid !== 'string' || !isUuid(orgUuid))
+    return undefined;
+  return { token, orgUuid };
 }
 
 const FILE_MODE = 0o600;
@@ -134,7 +148,7 @@ export class ConfigStore {
    * writes nothing, and opens the store for writing only when it must (src/cli/embedded.ts).
    */
   static async readAccess(env: NodeJS.ProcessEnv): Promise<Pick<ConfigStore, 'embeddedAccess'>> {
-    return ConfigStore.opened(env, await import('./file-shape.js'), readOnlyBacking);
+    return ConfigStore.opened(env, undefined, readOnlyBacking);
   }
 
   private static async opened(
@@ -232,15 +246,13 @@ export class ConfigStore {
   }
 
   embeddedAccess(dbPath: string): EmbeddedAccess | undefined {
-    const entry = this.conf.get('embedded')?.[resolve(dbPath)];
-    const parsed = this.shapes!.EmbeddedShape.safeParse(entry);
-    return parsed.success ? parsed.data : undefined;
+    return embeddedAccessOf(this.conf.get('embedded')?.[resolve(dbPath)]);
   }
 
   setEmbeddedAccess(dbPath: string, access: EmbeddedAccess): void {
-    const parsed = this.shapes!.EmbeddedShape.safeParse(access);
-    if (!parsed.success) throw new ConfigError('embedded access needs a token and an organization uuid');
-    this.write('embedded', { ...(this.conf.get('embedded') ?? {}), [resolve(dbPath)]: parsed.data });
+    const checked = embeddedAccessOf(access);
+    if (!checked) throw new ConfigError('embedded access needs a token and an organization uuid');
+    this.write('embedded', { ...(this.conf.get('embedded') ?? {}), [resolve(dbPath)]: checked });
   }
 
   private write<K extends keyof FileContent>(key: K, value: FileContent[K]): void {

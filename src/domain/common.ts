@@ -1,16 +1,16 @@
 import { z } from 'zod';
 
+import { MAX_TEXT } from './limits.js';
+
+export { MAX_RECORDS, MAX_TEXT } from './limits.js';
 export { DateOnly, Timestamp } from './timestamp.js';
+// Uuid's rule as a plain test, for a path segment or a metadata field (a zod parse costs ten times more).
+export { isUuid } from './uuid.js';
 
 // "UUID format": 8-4-4-4-12 hex digits. Permissive about version/variant bits, as remote data may be.
 export const Uuid = z.guid();
-/** Uuid's rule as a plain test, for a path segment or a metadata field (a zod parse costs ten times more). */
-export const isUuid = (value: string): boolean => z.regexes.guid.test(value);
 
-// decisions.md "Limits and hostile input": text fields hold at most 4,096 characters and never a NUL.
-export const MAX_TEXT = 4096;
-/** At most this many records in one request's `data`. */
-export const MAX_RECORDS = 1000;
+// decisions.md "Limits and hostile input": text fields hold at most MAX_TEXT characters and never a NUL.
 const NO_NUL = /^[^\0]*$/;
 
 // A \uD800-\uDFFF escape without its pair is valid JSON but no Unicode text: stored, it would become U+FFFD.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_RECORDS } from './common.js';
+import { MAX_RECORDS } from './limits.js';
 
 // Identifiers, or empty where the caller has none to name (they are echoed in the answer).
 const uuidOrEmpty = () => z.union([z.guid(), z.literal('')]).nullish();

@@ -48,5 +48,4 @@ export const LicenseRecord = z
   .meta({ id: 'LicenseRecord' });
 export type LicenseRecord = z.infer<typeof LicenseRecord>;
 
-export const LICENSE_ACTIONS = ['activate', 'deactivate'] as const;
-export type LicenseAction = (typeof LICENSE_ACTIONS)[number];
+export { LICENSE_ACTIONS, type LicenseAction } from './license-actions.js';

@@ -1,11 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '../domain/clock.js';
-import { isUuid } from '../domain/common.js';
 import type { Metadata } from '../domain/envelope.js';
+import { isValidTimeZone } from '../domain/instant.js';
 import { firstIssue } from '../domain/issues.js';
-import { isValidTimeZone } from '../domain/timestamp.js';
+import { isUuid } from '../domain/uuid.js';
 import { authenticator } from './auth.js';
-import { parseBody } from './body.js';
 import { errorResponse, ServiceError } from './errors.js';
 import { failureResponse, logLine } from './failure.js';
 import { envelopeResponse, jsonResponse, nodeHandler, type Service, type ServiceResponse } from './http.js';
@@ -27,6 +26,9 @@ export interface AppOptions {
 }
 
 export const ROUTES: readonly Route[] = [...API_ROUTES, ...openApiRoutes, ...docsRoutes];
+
+/** The bodies' schemas and their parser: with zod, loaded by the first request that has a body. */
+const bodyParsing = () => Promise.all([import('./routes/bodies.js'), import('./body.js')]);
 
 interface PathEntry {
   segments: string[];
@@ -171,7 +173,8 @@ export function createService(opts: AppOptions): Service {
         }
         metadata = echoMetadata(json);
         if (route.serverStamps) json = withoutServerStamps(json);
-        const parsed = parseBody(route.body, json, handed !== undefined);
+        const [{ BODIES }, { parseBody }] = await bodyParsing();
+        const parsed = parseBody(BODIES[route.body], json, handed !== undefined);
         if (!parsed.success) throw new ServiceError('validation', firstIssue(parsed.error, json));
         body = parsed.data;
       }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { isAcceptedBy } from '../domain/accepted.js';
-import { MAX_RECORDS } from '../domain/common.js';
 import { envelopeRecords } from '../domain/envelope.js';
+import { MAX_RECORDS } from '../domain/limits.js';
 import { isObject } from '../domain/objects.js';
 
 /**

@@ -28,12 +28,6 @@ export async function serve(handler: Handler, opts?: ServeOptions): Promise<Serv
 export async function startServer(opts: StartServerOptions): Promise<ServerHandle> {
   return (await import('./serve.js')).startServer(opts);
 }
+export { rootOrganizations } from './embedded.js';
 export type { Store } from './store/db.js';
 export { openStore } from './store/db.js';
-
-import type { Store } from './store/db.js';
-
-/** Organizations without a parent, oldest first: where the first admin token goes. */
-export function rootOrganizations(store: Store): { uuid: string; orgName: string | null }[] {
-  return store.organizations.roots();
-}

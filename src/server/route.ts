@@ -2,9 +2,19 @@ import type { z } from 'zod';
 import type { Clock } from '../domain/clock.js';
 import type { Metadata } from '../domain/envelope.js';
 import type { ServiceErrorName } from '../domain/errors.js';
+import type * as Domain from '../domain/index.js';
 import { rolesOf } from './access.js';
+import type { BODIES } from './routes/bodies.js';
 import type { Store } from './store/db.js';
 import type { Role, TokenGrant } from './store/tokens.js';
+
+type Bodies = typeof BODIES;
+/** A request body's schema, by its name in routes/bodies.ts. */
+export type BodyName = keyof Bodies;
+/** A record schema of the domain, by the name domain/index.ts exports it under. */
+export type SchemaName = {
+  [K in keyof typeof Domain]: (typeof Domain)[K] extends z.ZodType ? K : never;
+}[keyof typeof Domain];
 
 export type Method = 'GET' | 'POST' | 'PUT';
 
@@ -37,13 +47,17 @@ export interface Route {
   /** Roles allowed; 'public' needs no token. */
   roles: readonly Role[] | 'public';
   timeZoneRequired?: boolean;
-  body?: z.ZodType;
+  /**
+   * The body's schema, by name: routes/bodies.ts (and zod) load with the first request that has a body, so
+   * a listing never builds a schema.
+   */
+  body?: BodyName;
   /** The records' created/updated timestamps are the server's: dropped from the body before validation. */
   serverStamps?: boolean;
   /** The operation's own section-7 error for an unexpected failure (a 500 INTERNAL otherwise). */
   failure?: ServiceErrorName;
   /** What the OpenAPI document says of the operation: the record schemas of its request and response data. */
-  doc?: { summary: string; request?: z.ZodType; response?: z.ZodType };
+  doc?: { summary: string; request?: SchemaName; response?: SchemaName };
   /** Answers with something other than an envelope (the OpenAPI document, the reference page). */
   raw?: boolean;
   handle(ctx: RequestContext, body: unknown): RouteResult | Promise<RouteResult>;
@@ -54,10 +68,10 @@ export interface Route {
 type Declared = Omit<Route, 'roles'> & { roles?: 'public' };
 
 /** Declares a route whose handler receives the body as its schema parsed it. */
-export function defineRoute<S extends z.ZodType>(
+export function defineRoute<K extends BodyName>(
   r: Omit<Declared, 'body' | 'handle'> & {
-    body: S;
-    handle(ctx: RequestContext, body: z.infer<S>): RouteResult | Promise<RouteResult>;
+    body: K;
+    handle(ctx: RequestContext, body: z.infer<Bodies[K]>): RouteResult | Promise<RouteResult>;
   },
 ): Route;
 export function defineRoute(r: Omit<Declared, 'body'>): Route;

@@ -60,6 +60,17 @@ describe('startup path', () => {
       'src/api/client.ts',
       'src/output/writer.ts',
     ]);
+    // On the embedded default, once the first run has seeded the database and kept its token: the server,
+    // but no zod, no record schema and no request body's schema.
+    const again = await loadedModules(['edgedevice', 'list', '-o', 'json']);
+    expect(again).toContain('src/server/app.ts');
+    expect(
+      again.filter((m) =>
+        /node_modules\/zod\/|src\/(domain\/(common|timestamp|edge-device|index)|server\/routes\/bodies|server\/openapi|config\/file-shape)\.ts/.test(
+          m,
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('a JSON listing from a running service loads no zod, conf, record schema or table stack', async () => {

@@ -7,7 +7,9 @@ import {
   type ServiceErrorDef,
   type ServiceErrorName,
 } from '../../domain/errors.js';
-import type { Route } from '../route.js';
+import * as domain from '../../domain/index.js';
+import type { Route, SchemaName } from '../route.js';
+import { BODIES } from '../routes/bodies.js';
 import { commonResponses, errorResponse, okResponse } from './responses.js';
 import { jsonSchema } from './schemas.js';
 
@@ -70,6 +72,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
 
 export const operationKey = (route: Route) => `${route.method} ${route.path}`;
 
+/** A domain record schema by the name a route's `doc` gives. */
+// biome-ignore lint/performance/noDynamicNamespaceImportAccess: the document is made of every record schema
+const schemaNamed = (name: SchemaName): z.ZodType => domain[name];
+
 function rolesSentence(route: Route): string {
   if (route.roles === 'public') return 'No token needed.';
   const roles = route.roles.join(', ');
@@ -118,9 +124,10 @@ function parameters(route: Route): Json[] {
  */
 function requestBody(route: Route, op: OperationDoc): Json | undefined {
   if (!route.body) return undefined;
-  const record = route.doc?.request;
-  const isEnvelope = route.body instanceof z.ZodObject && 'data' in route.body.shape;
-  const source = isEnvelope ? route.body : record ? requestEnvelope(record) : undefined;
+  const body: z.ZodType = BODIES[route.body];
+  const record = route.doc?.request ? schemaNamed(route.doc.request) : undefined;
+  const isEnvelope = body instanceof z.ZodObject && 'data' in body.shape;
+  const source = isEnvelope ? body : record ? requestEnvelope(record) : undefined;
   const schema = source ? jsonSchema(source) : { type: 'object' };
   const data = (schema.properties as Record<string, Json> | undefined)?.data;
   if (data && record) data.items = jsonSchema(record);
@@ -155,7 +162,7 @@ export function operation(route: Route): Json {
   const failures = [...new Set([...op.failures, ...(route.failure ? [route.failure] : [])])].filter(
     (n) => SERVICE_ERRORS[n].status === 200,
   );
-  const record = route.doc?.response ? jsonSchema(route.doc.response) : { type: 'object' };
+  const record = route.doc?.response ? jsonSchema(schemaNamed(route.doc.response)) : { type: 'object' };
   const paged = route.path.includes(':pageNo');
   const total = paged
     ? {

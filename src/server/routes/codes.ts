@@ -1,28 +1,27 @@
-import { z } from 'zod';
-import { Code, CodeLookup, CodeType } from '../../domain/code.js';
-import { requestEnvelope } from '../../domain/envelope.js';
 import { firstIssue } from '../../domain/issues.js';
 import { ServiceError } from '../errors.js';
 import { parsePage, totalHeader } from '../paging.js';
 import { defineRoute, type Route } from '../route.js';
 
-const CodesBody = requestEnvelope(CodeLookup);
-
 export const codeRoutes: Route[] = [
   defineRoute({
     method: 'POST',
     path: '/codes',
-    doc: { summary: 'Get a code by its code UUID (data[0].uuid)', request: CodeLookup, response: Code },
+    doc: {
+      summary: 'Get a code by its code UUID (data[0].uuid)',
+      request: 'CodeLookup',
+      response: 'Code',
+    },
     timeZoneRequired: true,
     failure: 'codeFetch',
     serverStamps: true,
-    body: z.unknown(),
-    handle(ctx, raw) {
+    body: 'codeGet',
+    async handle(ctx, raw) {
       // Missing or empty data has its own reason (section 7), ahead of the record's schema.
       const data = (raw as { data?: unknown } | null)?.data;
       if (data == null || (Array.isArray(data) && data.length === 0))
         throw new ServiceError('emptyData', 'data');
-      const parsed = CodesBody.safeParse(raw);
+      const parsed = (await import('./bodies.js')).CODE_LOOKUP.safeParse(raw);
       if (!parsed.success) throw new ServiceError('validation', firstIssue(parsed.error, raw));
       const uuid = parsed.data.data[0]!.uuid;
       const code = ctx.store.read(() => ctx.store.codes.code(uuid, ctx.tz));
@@ -33,7 +32,7 @@ export const codeRoutes: Route[] = [
   defineRoute({
     method: 'GET',
     path: '/codeTypes/:pageNo',
-    doc: { summary: 'List code types with their codes, paged', response: CodeType },
+    doc: { summary: 'List code types with their codes, paged', response: 'CodeType' },
     timeZoneRequired: true,
     failure: 'codeTypeFetch',
     handle(ctx) {

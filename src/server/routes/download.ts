@@ -1,22 +1,15 @@
-import { z } from 'zod';
-import { requestEnvelope } from '../../domain/envelope.js';
 import { SERVICE_ERRORS } from '../../domain/errors.js';
+import type { ReportRequest } from '../../domain/report.js';
 import {
   REPORT_FILE_TYPES,
   REPORT_TEMPLATES,
   type ReportFileType,
-  ReportRequest,
   type ReportTemplate,
-} from '../../domain/report.js';
-import { reportFileName } from '../../domain/report-kinds.js';
+  reportFileName,
+} from '../../domain/report-kinds.js';
 import { ServiceError } from '../errors.js';
 import type { ReportJob } from '../reports/job.js';
-import { renderInWorker } from '../reports/pool.js';
-import { gatherReport } from '../reports/templates.js';
 import { defineRoute, type RequestContext, type Route } from '../route.js';
-
-// decisions.md: at most 5 reports per request (each may be a 100,000-row file).
-export const MAX_REPORTS_PER_REQUEST = 5;
 
 /** CCP-RM-002 whose reason says which record and what was wrong with it. */
 function reportError(detail: string): ServiceError {
@@ -54,7 +47,14 @@ function checkRecords(records: ReportRequest[]): Asked[] {
   });
 }
 
-function jobFor(ctx: RequestContext, { template, type }: Asked, generatedAt: number): ReportJob {
+type Reports = typeof import('../reports/templates.js');
+
+function jobFor(
+  ctx: RequestContext,
+  { template, type }: Asked,
+  generatedAt: number,
+  { gatherReport }: Reports,
+): ReportJob {
   const scope = { grant: ctx.grant, tz: ctx.tz, now: generatedAt };
   const { path } = ctx.store;
   // The worker reads the records through its own connection; a database with no file is read here.
@@ -68,21 +68,26 @@ export const downloadRoutes: Route[] = [
     path: '/download',
     doc: {
       summary: 'Download reports (at most 5 per request): fileData (base64) and reportName',
-      request: ReportRequest,
-      response: ReportRequest,
+      request: 'ReportRequest',
+      response: 'ReportRequest',
     },
     failure: 'reportDownload',
-    body: requestEnvelope(ReportRequest).extend({
-      data: z.array(ReportRequest).max(MAX_REPORTS_PER_REQUEST),
-    }),
+    body: 'reportDownload',
     async handle(ctx, body) {
+      // The report machinery (its worker pool, the templates' queries) loads with the first report asked for.
+      const [{ renderInWorker }, reports] = await Promise.all([
+        import('../reports/pool.js'),
+        import('../reports/templates.js'),
+      ]);
       const data: unknown[] = [];
       // One after another: a request holds one report's working memory at a time, not five.
       for (const asked of checkRecords(body.data)) {
         const generatedAt = ctx.clock.now();
         let fileData: string;
         try {
-          fileData = await renderInWorker(jobFor(ctx, asked, generatedAt), { signal: ctx.signal });
+          fileData = await renderInWorker(jobFor(ctx, asked, generatedAt, reports), {
+            signal: ctx.signal,
+          });
         } catch (err) {
           // Nobody waits for this answer any more: not a failure of the report to log.
           if (ctx.signal.aborted) throw reportError('the caller gave up before the report was made');

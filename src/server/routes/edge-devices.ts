@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isUuid } from '../../domain/common.js';
-import { EdgeDevice, EdgeDeviceInput, EdgeDevicePushInput } from '../../domain/edge-device.js';
-import { requestEnvelope } from '../../domain/envelope.js';
+import { isUuid } from '../../domain/uuid.js';
 import { requireScope } from '../auth.js';
 import { ServiceError } from '../errors.js';
 import { parsePage, totalHeader } from '../paging.js';
@@ -11,7 +9,7 @@ export const edgeDeviceRoutes: Route[] = [
   defineRoute({
     method: 'GET',
     path: '/edgedevice/all/:pageNo',
-    doc: { summary: "List the edge devices in the caller's scope, paged", response: EdgeDevice },
+    doc: { summary: "List the edge devices in the caller's scope, paged", response: 'EdgeDevice' },
     timeZoneRequired: true,
     handle(ctx) {
       const page = parsePage(ctx);
@@ -27,12 +25,12 @@ export const edgeDeviceRoutes: Route[] = [
     path: '/edgedevice/org/:orgUuid/user/:userUuid/add',
     doc: {
       summary: 'Add or update edge devices of an organization',
-      request: EdgeDeviceInput,
-      response: EdgeDevice,
+      request: 'EdgeDeviceInput',
+      response: 'EdgeDevice',
     },
     failure: 'edgeDeviceSave',
     serverStamps: true,
-    body: requestEnvelope(EdgeDeviceInput),
+    body: 'edgeDeviceAdd',
     handle(ctx, body) {
       const { orgUuid, userUuid } = ctx.params as { orgUuid: string; userUuid: string };
       const { store } = ctx;
@@ -67,11 +65,11 @@ export const edgeDeviceRoutes: Route[] = [
     path: '/edgedevice/push',
     doc: {
       summary: 'Push flow definitions to edge devices (upserted by flowId)',
-      request: EdgeDevicePushInput,
-      response: EdgeDevice,
+      request: 'EdgeDevicePushInput',
+      response: 'EdgeDevice',
     },
     serverStamps: true,
-    body: requestEnvelope(EdgeDevicePushInput),
+    body: 'edgeDevicePush',
     handle(ctx, body) {
       const { store } = ctx;
       return store.tx(() => {

@@ -1,5 +1,5 @@
-import { isUuid } from '../../domain/common.js';
-import { LICENSE_ACTIONS, type LicenseAction, LicenseRecord } from '../../domain/license.js';
+import { LICENSE_ACTIONS, type LicenseAction } from '../../domain/license-actions.js';
+import { isUuid } from '../../domain/uuid.js';
 import { requireScope } from '../auth.js';
 import { ServiceError } from '../errors.js';
 import { defineRoute, type Route } from '../route.js';
@@ -10,7 +10,7 @@ export const licenseRoutes: Route[] = [
     path: '/license/:uuid/:action',
     doc: {
       summary: 'Activate or deactivate a license (action: activate | deactivate)',
-      response: LicenseRecord,
+      response: 'LicenseRecord',
     },
     handle(ctx) {
       const { store } = ctx;

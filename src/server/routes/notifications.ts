@@ -1,11 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { requestEnvelope } from '../../domain/envelope.js';
-import {
-  Notification,
-  NotificationConfiguration,
-  NotificationConfigurationInput,
-  NotificationUpdate,
-} from '../../domain/notification.js';
 import { requireScope } from '../auth.js';
 import { ServiceError } from '../errors.js';
 import { defineRoute, type RequestContext, type Route } from '../route.js';
@@ -21,9 +14,13 @@ export const notificationRoutes: Route[] = [
   defineRoute({
     method: 'POST',
     path: '/notification',
-    doc: { summary: 'Save notifications with their options', request: Notification, response: Notification },
+    doc: {
+      summary: 'Save notifications with their options',
+      request: 'Notification',
+      response: 'Notification',
+    },
     serverStamps: true,
-    body: requestEnvelope(Notification),
+    body: 'notificationSave',
     handle(ctx, body) {
       const { store } = ctx;
       return store.tx(() => {
@@ -44,11 +41,11 @@ export const notificationRoutes: Route[] = [
     path: '/notification',
     doc: {
       summary: 'Update notifications by uuid, replacing their options',
-      request: NotificationUpdate,
-      response: Notification,
+      request: 'NotificationUpdate',
+      response: 'Notification',
     },
     serverStamps: true,
-    body: requestEnvelope(NotificationUpdate),
+    body: 'notificationUpdate',
     handle(ctx, body) {
       const { store } = ctx;
       return store.tx(() => {
@@ -70,11 +67,11 @@ export const notificationRoutes: Route[] = [
     path: '/notification/configure',
     doc: {
       summary: 'Configure a notification for a role in an organization',
-      request: NotificationConfigurationInput,
-      response: NotificationConfiguration,
+      request: 'NotificationConfigurationInput',
+      response: 'NotificationConfiguration',
     },
     serverStamps: true,
-    body: requestEnvelope(NotificationConfigurationInput),
+    body: 'notificationConfigure',
     handle(ctx, body) {
       const { store } = ctx;
       return store.tx(() => {

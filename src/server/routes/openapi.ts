@@ -1,4 +1,3 @@
-import { openApiDocument } from '../openapi.js';
 import { defineRoute, type Route } from '../route.js';
 
 let cached: object | undefined;
@@ -9,8 +8,9 @@ export const openApiRoutes: Route[] = [
     path: '/openapi.json',
     roles: 'public',
     raw: true,
-    handle() {
-      cached ??= openApiDocument();
+    async handle() {
+      // The document's builder converts every schema: it loads with the first request for it.
+      cached ??= (await import('../openapi.js')).openApiDocument();
       return { data: [cached] };
     },
   }),

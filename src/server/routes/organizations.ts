@@ -1,21 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { isUuid } from '../../domain/common.js';
-import { requestEnvelope } from '../../domain/envelope.js';
-import {
-  Organization,
-  OrganizationOption,
-  OrganizationOptionInput,
-  OrganizationUpdate,
-} from '../../domain/organization.js';
+import { isUuid } from '../../domain/uuid.js';
 import { requireScope } from '../auth.js';
 import { ServiceError } from '../errors.js';
 import { parsePage, totalHeader } from '../paging.js';
 import { defineRoute, type RequestContext, type Route } from '../route.js';
 import type { Store } from '../store/db.js';
-
-// A malformed uuid here is the operation's own 200 CCP-HTTP-017, not a validation 406.
-const OrganizationUpdateBody = requestEnvelope(Organization.extend({ uuid: z.string().nullish() }));
 
 /** 200 CCP-HTTP-017 naming `where` when `uuid` is malformed, or the organization when it does not exist. */
 function requireOrganization(store: Store, uuid: string, where: string): void {
@@ -38,11 +27,11 @@ export const organizationRoutes: Route[] = [
     path: '/org/update',
     doc: {
       summary: 'Update organizations named by uuid, address included',
-      request: OrganizationUpdate,
-      response: Organization,
+      request: 'OrganizationUpdate',
+      response: 'Organization',
     },
     serverStamps: true,
-    body: OrganizationUpdateBody,
+    body: 'orgUpdate',
     handle(ctx, body) {
       const { store } = ctx;
       return store.tx(() => {
@@ -63,7 +52,7 @@ export const organizationRoutes: Route[] = [
   defineRoute({
     method: 'GET',
     path: '/org/:orgUuid/org/:pageNo',
-    doc: { summary: 'List the sub-organizations of an organization, paged', response: Organization },
+    doc: { summary: 'List the sub-organizations of an organization, paged', response: 'Organization' },
     timeZoneRequired: true,
     handle(ctx) {
       const { store } = ctx;
@@ -84,11 +73,11 @@ export const organizationRoutes: Route[] = [
     path: '/org/options/org/:orgUuid/add',
     doc: {
       summary: 'Add organization options (upserted by key)',
-      request: OrganizationOptionInput,
-      response: OrganizationOption,
+      request: 'OrganizationOptionInput',
+      response: 'OrganizationOption',
     },
     serverStamps: true,
-    body: requestEnvelope(OrganizationOptionInput),
+    body: 'orgOptionsAdd',
     handle(ctx, body) {
       const { store } = ctx;
       return store.tx(() => {

@@ -1,4 +1,4 @@
-import { formatDate, formatTimestamp, parseTimestamp } from '../../domain/timestamp.js';
+import { formatDate, formatTimestamp, parseTimestamp } from '../../domain/instant.js';
 import { toBool } from './values.js';
 
 /**

@@ -1,0 +1,14 @@
+// What a command on the embedded default needs of the server (src/cli/embedded.ts): the store, its tokens
+// and the in-process service. Unlike index.ts it reaches nothing that loads zod (the fixtures, the OpenAPI
+// builder): a listing builds no schema, and the demo data loads only to seed a new database.
+import type { Store } from './store/db.js';
+
+export { createToken, tokenIsValid } from './auth.js';
+export { isStoreFailure, storeCause } from './failure.js';
+export { inProcessService } from './in-process.js';
+export { openStore } from './store/db.js';
+
+/** Organizations without a parent, oldest first: where the first admin token goes. */
+export function rootOrganizations(store: Store): { uuid: string; orgName: string | null }[] {
+  return store.organizations.roots();
+}
