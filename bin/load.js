@@ -87,7 +87,8 @@ function writeAtomic(file, header, data) {
 // worker_threads renders reports (the embedded server's chunk holds the pool); undici's client requires
 // http2 (below).
 // readline serves `server import` and timers/promises the wait for a locked database: both sit in the
-// embedded server's chunk, which every command on the embedded default loads.
+// embedded server's chunk, which every command on the embedded default loads. tty (with net and the stream
+// modules) is asked only whether a character device is a terminal (src/cli/io.ts).
 const LAZY_BUILTINS = new Set([
   'node:child_process',
   'node:crypto',
@@ -97,6 +98,7 @@ const LAZY_BUILTINS = new Set([
   'node:http2',
   'node:readline',
   'node:timers/promises',
+  'node:tty',
 ]);
 
 // undici's client reads these HTTP/2 constants from node:http2 when it loads, and uses the module only for

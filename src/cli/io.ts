@@ -1,3 +1,4 @@
+import { fstatSync, writeSync } from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
 import { isatty } from 'node:tty';
 import { CancelledError } from './errors.js';
@@ -15,6 +16,12 @@ export interface IO {
   readonly stdoutIsTTY: boolean;
   readonly stdinIsTTY: boolean;
   readonly stderrIsTTY: boolean;
+  /**
+   * Text for stdout written whole at once (help, usage): on the process's stdout, without making
+   * process.stdout where nothing has yet (a pipe's stream and its modules cost about a fifth of node's own
+   * start-up).
+   */
+  print(text: string): void;
   /** Colour only when stdout and stdin are terminals, never under NO_COLOR, --no-color, TERM=dumb or CI. */
   colorEnabled(): boolean;
   /** Prompts only when stdin and stdout are terminals, outside CI and without --no-input. */
@@ -61,6 +68,7 @@ function isCI(env: NodeJS.ProcessEnv): boolean {
 }
 
 interface IOInit {
+  print?: (text: string) => void;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
   stdin: NodeJS.ReadableStream;
@@ -106,17 +114,32 @@ function buildIO(init: IOInit): IO {
     void busySpinner?.then((s) => s?.stop());
     busySpinner = undefined;
   };
+  // Each read when used: process.stdout, stderr and stdin are made on first access, each with the stream
+  // modules its kind of file needs.
   return {
-    stdout: init.stdout,
-    stderr: init.stderr,
-    // Read when used: process.stdin, made on first access, loads the file stream modules (about 5 ms).
+    get stdout() {
+      return init.stdout;
+    },
+    get stderr() {
+      return init.stderr;
+    },
     get stdin() {
       return init.stdin;
     },
     env: init.env,
-    stdoutIsTTY: init.stdoutIsTTY,
-    stdinIsTTY: init.stdinIsTTY,
-    stderrIsTTY: init.stderrIsTTY,
+    get stdoutIsTTY() {
+      return init.stdoutIsTTY;
+    },
+    get stdinIsTTY() {
+      return init.stdinIsTTY;
+    },
+    get stderrIsTTY() {
+      return init.stderrIsTTY;
+    },
+    print(text) {
+      if (init.print) init.print(text);
+      else init.stdout.write(text);
+    },
     colorEnabled() {
       // cli.md: no colour when stdout or stdin is not a terminal, or under CI.
       if (!colorFlag || !init.stdoutIsTTY || !init.stdinIsTTY || isCI(init.env)) return false;
@@ -197,20 +220,76 @@ async function oraSpinner(text: string, stream: NodeJS.WritableStream): Promise<
   };
 }
 
+/**
+ * isatty(fd), without node:tty (which loads net and the stream modules) where fd is plainly no terminal: a
+ * terminal is a character device, a pipe or a file is not.
+ */
+function isTerminal(fd: number): boolean {
+  try {
+    if (!fstatSync(fd).isCharacterDevice()) return false;
+  } catch {
+    return false;
+  }
+  return isatty(fd);
+}
+
+function isBrokenPipe(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === 'EPIPE';
+}
+
 /** The IO of the running process. */
 export function systemIO(): IO {
+  const tty: Partial<Record<0 | 1 | 2, boolean>> = {};
+  const terminal = (fd: 0 | 1 | 2) => {
+    tty[fd] ??= isTerminal(fd);
+    return tty[fd];
+  };
+  let stdout: NodeJS.WriteStream | undefined;
+  const made = () => {
+    if (!stdout) {
+      stdout = process.stdout;
+      // The reader went away (`| head`): not an error of ours (run() says so for a write that fails).
+      stdout.on('error', (err) => {
+        if (!isBrokenPipe(err)) throw err;
+      });
+    }
+    return stdout;
+  };
   return buildIO({
-    stdout: process.stdout,
-    stderr: process.stderr,
+    get stdout() {
+      return made();
+    },
+    get stderr() {
+      return process.stderr;
+    },
     get stdin() {
       return process.stdin;
     },
     env: process.env,
-    stdoutIsTTY: !!process.stdout.isTTY,
-    // What process.stdin.isTTY says, without making process.stdin.
-    stdinIsTTY: isatty(0),
-    stderrIsTTY: !!process.stderr.isTTY,
-    width: () => (process.stdout.isTTY ? process.stdout.columns || 80 : 80),
+    get stdoutIsTTY() {
+      return terminal(1);
+    },
+    get stdinIsTTY() {
+      return terminal(0);
+    },
+    get stderrIsTTY() {
+      return terminal(2);
+    },
+    print(text) {
+      // Writes to a pipe, a file or a terminal are synchronous for process.stdout too on the systems ccp
+      // runs on, so nothing it holds can be overtaken; a descriptor that cannot take the text at once hands
+      // the rest to the stream.
+      if (stdout) return void stdout.write(text);
+      const bytes = Buffer.from(text);
+      let at = 0;
+      try {
+        while (at < bytes.length) at += writeSync(1, bytes, at);
+      } catch (err) {
+        if (isBrokenPipe(err)) return;
+        made().write(bytes.subarray(at));
+      }
+    },
+    width: () => (terminal(1) ? made().columns || 80 : 80),
     makeSpinner: oraSpinner,
   });
 }

@@ -259,9 +259,7 @@ function handleSigint(io: IO, finished: () => boolean): () => void {
  * command that does not stop after Ctrl-C).
  */
 export async function main(argv: string[] = process.argv): Promise<void> {
-  process.stdout.on('error', (err) => {
-    if (!isBrokenPipe(err)) throw err;
-  });
+  // process.stdout is made (with its broken-pipe handler) by the first command that writes to it.
   const io = systemIO();
   let finished = false;
   process.on(

@@ -105,8 +105,11 @@ export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Co
     .configureHelp({ formatHelp, visibleCommands })
     .exitOverride()
     .configureOutput({
-      writeOut: (s) => f.io.stdout.write(s),
+      writeOut: (s) => f.io.print(s),
       writeErr: (s) => f.io.stderr.write(s),
+      // Asked of our IO, not of process.stdout, which `--help` then never makes.
+      getOutHelpWidth: () => f.io.terminalWidth(),
+      getOutHasColors: () => f.io.colorEnabled(),
       outputError: (s, write) => write(s.replace(/^error: /, 'ccp: ')),
     })
     .addHelpText(

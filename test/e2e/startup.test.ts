@@ -1,12 +1,13 @@
 // `--version` and `--help` load only the command tree: no undici, zod, inquirer, ora, conf, cli-table3
 // or server module. Checked in a real `node bin/ccp.js` process: V8's coverage output names every script
 // it compiled (the chunks of dist/cli), and dist/cli/chunks.json names the modules each chunk holds.
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http2 from 'node:http2';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, isolatedEnv, ROOT, spawnCcp, tempDir } from '../helpers/cli.js';
+import { BIN, ensureBuilt, isolatedEnv, ROOT, spawnCcp, tempDir } from '../helpers/cli.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let tmp: { dir: string; remove: () => Promise<void> };
@@ -110,6 +111,23 @@ describe('startup path', () => {
     expect(remote.filter((m) => /^(tls|crypto|assert)$/.test(m))).toEqual([]);
     const embedded = await loadedBuiltins(['edgedevice', 'list', '-o', 'json']);
     expect(embedded.filter((m) => /^(readline|timers\/promises|tls)$/.test(m))).toEqual([]);
+  });
+
+  it('`--help` into a pipe makes no stdout stream: no tty, net or stream modules', async () => {
+    const help = await loadedBuiltins(['edgedevice', '--help']);
+    expect(help.filter((m) => /^(tty|net|stream|internal\/streams\/writable)$/.test(m))).toEqual([]);
+  });
+
+  it('`--help` into a pipe closed by its reader ends quietly, exit 0', async () => {
+    const child = spawn(process.execPath, [BIN, 'edgedevice', '--help'], {
+      env: isolatedEnv(tmp.dir),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.destroy();
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d));
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    expect({ code, err }).toEqual({ code: 0, err: '' });
   });
 
   it('the stand-in for node:assert passes a true value and throws as node:assert for a false one', () => {
