@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { fstatSync, writeSync } from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
 import { isatty } from 'node:tty';
@@ -22,6 +23,11 @@ export interface IO {
    * start-up).
    */
   print(text: string): void;
+  /**
+   * Where a command's records go: stdout, written to its descriptor directly (as print does) while nothing
+   * has made process.stdout and the descriptor is no terminal.
+   */
+  readonly output: NodeJS.WritableStream;
   /** Colour only when stdout and stdin are terminals, never under NO_COLOR, --no-color, TERM=dumb or CI. */
   colorEnabled(): boolean;
   /** Prompts only when stdin and stdout are terminals, outside CI and without --no-input. */
@@ -69,6 +75,7 @@ function isCI(env: NodeJS.ProcessEnv): boolean {
 
 interface IOInit {
   print?: (text: string) => void;
+  output?: NodeJS.WritableStream;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
   stdin: NodeJS.ReadableStream;
@@ -139,6 +146,9 @@ function buildIO(init: IOInit): IO {
     print(text) {
       if (init.print) init.print(text);
       else init.stdout.write(text);
+    },
+    get output() {
+      return init.output ?? init.stdout;
     },
     colorEnabled() {
       // cli.md: no colour when stdout or stdin is not a terminal, or under CI.
@@ -237,6 +247,56 @@ function isBrokenPipe(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === 'EPIPE';
 }
 
+/**
+ * Writes `bytes` to descriptor 1 from `at` on; returns how far it got: all of it, or less where the
+ * descriptor would block (a non-blocking pipe that is full). A reader that went away throws EPIPE.
+ */
+function writeOut(bytes: Buffer, at = 0): number {
+  try {
+    while (at < bytes.length) at += writeSync(1, bytes, at);
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'EAGAIN') throw err;
+  }
+  return at;
+}
+
+/**
+ * Stdout as the record writer (output/sink.ts) uses a stream: text written to descriptor 1 at once, as
+ * process.stdout writes to a pipe or a file anyway, without making it (and loading the stream modules).
+ * Once process.stdout exists, or the descriptor cannot take a write whole, the rest goes through it, so
+ * nothing is ever overtaken; a reader that went away closes this stream as it would close process.stdout.
+ */
+class DescriptorOut extends EventEmitter {
+  readonly writableHighWaterMark = 16_384;
+  destroyed = false;
+
+  constructor(
+    private readonly stream: () => NodeJS.WriteStream | undefined,
+    private readonly make: () => NodeJS.WriteStream,
+  ) {
+    super();
+  }
+
+  write(chunk: string | Uint8Array): boolean {
+    const made = this.stream();
+    if (made) return made.write(chunk);
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk);
+    let at: number;
+    try {
+      at = writeOut(bytes);
+    } catch (err) {
+      if (!isBrokenPipe(err)) throw err;
+      this.destroyed = true;
+      return true;
+    }
+    return at === bytes.length || this.make().write(bytes.subarray(at));
+  }
+
+  end(): this {
+    return this;
+  }
+}
+
 /** The IO of the running process. */
 export function systemIO(): IO {
   const tty: Partial<Record<0 | 1 | 2, boolean>> = {};
@@ -245,6 +305,7 @@ export function systemIO(): IO {
     return tty[fd];
   };
   let stdout: NodeJS.WriteStream | undefined;
+  let descriptorOut: DescriptorOut | undefined;
   const made = () => {
     if (!stdout) {
       stdout = process.stdout;
@@ -281,13 +342,17 @@ export function systemIO(): IO {
       // the rest to the stream.
       if (stdout) return void stdout.write(text);
       const bytes = Buffer.from(text);
-      let at = 0;
       try {
-        while (at < bytes.length) at += writeSync(1, bytes, at);
+        const at = writeOut(bytes);
+        if (at < bytes.length) made().write(bytes.subarray(at));
       } catch (err) {
-        if (isBrokenPipe(err)) return;
-        made().write(bytes.subarray(at));
+        if (!isBrokenPipe(err)) throw err;
       }
+    },
+    get output() {
+      if (stdout || terminal(1)) return made();
+      descriptorOut ??= new DescriptorOut(() => stdout, made);
+      return descriptorOut as unknown as NodeJS.WritableStream;
     },
     width: () => (terminal(1) ? made().columns || 80 : 80),
     makeSpinner: oraSpinner,

@@ -137,7 +137,7 @@ export async function writeRecords(
   // not a pager waiting for input.
   const first = await source.next();
   const pager = first.done ? undefined : await openPager(io, spec.pager === true);
-  const writer = await recordWriter(pager?.out ?? io.stdout, spec, what);
+  const writer = await recordWriter(pager?.out ?? io.output, spec, what);
   let count = 0;
   try {
     for (let next = first; !next.done; next = await source.next()) {
