@@ -7,4 +7,3 @@ export const FileShape = z.object({
   embedded: z.record(z.string(), z.unknown()).optional(),
 });
 export type FileContent = z.infer<typeof FileShape>;
-

@@ -113,10 +113,7 @@ function readOnlyBacking(cwd: string): Backing {
 }
 
 export class ConfigStore {
-  private constructor(
-    private readonly conf: Backing,
-    private readonly shapes?: Shapes,
-  ) {}
+  private constructor(private readonly conf: Backing) {}
 
   /** The store for a command that may write it: conf keeps the file, and writes it atomically. */
   static async open(env: NodeJS.ProcessEnv): Promise<ConfigStore> {
@@ -182,7 +179,7 @@ export class ConfigStore {
         );
       }
     }
-    return new ConfigStore(conf, shapes);
+    return new ConfigStore(conf);
   }
 
   get path(): string {
