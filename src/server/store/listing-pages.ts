@@ -22,12 +22,17 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
   const pageEnds = new Map<string, Key>();
   // Every STRIDE-th key of each listing asked for deep: a page anywhere seeks from the nearest one.
   const marks = new Map<string, Key[]>();
+  // Each listing's count (X-Total-Count), asked for with every page.
+  const counts = new Map<string, number>();
+  // Prepared once: db.pragma() prepares its statement anew on every call.
+  const dataVersion = db.prepare<[], number>('SELECT data_version FROM pragma_data_version').pluck();
   const fresh = () => {
-    const version = `${writes}:${db.pragma('data_version', { simple: true })}`;
+    const version = `${writes}:${dataVersion.get()}`;
     if (version !== cacheVersion) {
       cacheVersion = version;
       pageEnds.clear();
       marks.clear();
+      counts.clear();
     }
   };
   // Keys from the covering index alone, or whole rows (raw, in `columns` order) read in the same walk.
@@ -117,6 +122,14 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
       const keyOf = (r: unknown[]) => ({ uuid: r[uuidAt] as string, created_on: r[createdAt] as number });
       return page(rowQueries, keyOf, root, limit, offset);
     },
-    countInScope: (root: string): number => scopeCount.get({ root })!.n,
+    countInScope(root: string): number {
+      fresh();
+      let n = counts.get(root);
+      if (n === undefined) {
+        n = scopeCount.get({ root })!.n;
+        counts.set(root, n);
+      }
+      return n;
+    },
   };
 }
