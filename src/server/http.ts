@@ -38,7 +38,8 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
  * process (in-process.ts) may take the value instead and never pay for the text it would only parse back.
  */
 export class JsonResponse implements ServiceResponse {
-  #bytes: Buffer | undefined;
+  #text: string | undefined;
+  #bytes: number | undefined;
   constructor(
     readonly status: number,
     /** The headers besides content-type and content-length. */
@@ -48,14 +49,22 @@ export class JsonResponse implements ServiceResponse {
     readonly handOver: boolean,
   ) {}
 
-  get body(): Buffer {
-    // Encoded once: its length is the buffer's (Buffer.byteLength would walk the text a second time).
-    this.#bytes ??= Buffer.from(JSON.stringify(this.value));
+  // Text, not a Buffer: node:http writes a string body in one write with its headers, encoding it straight
+  // into the socket's buffer; a Buffer would be encoded once more into memory of its own and then written
+  // beside the headers (writev).
+  get body(): string {
+    this.#text ??= JSON.stringify(this.value);
+    return this.#text;
+  }
+
+  /** The body's length in bytes. */
+  get bytes(): number {
+    this.#bytes ??= Buffer.byteLength(this.body);
     return this.#bytes;
   }
 
   get headers(): Record<string, string | number> {
-    return { 'content-type': JSON_TYPE, 'content-length': this.body.length, ...this.extraHeaders };
+    return { 'content-type': JSON_TYPE, 'content-length': this.bytes, ...this.extraHeaders };
   }
 }
 

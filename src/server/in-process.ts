@@ -58,7 +58,7 @@ function answer(r: ServiceResponse): InProcessAnswer {
 const answerOf = new WeakMap<object, JsonResponse>();
 
 function contentLength(this: object): string {
-  return String(answerOf.get(this)!.body.length);
+  return String(answerOf.get(this)!.bytes);
 }
 
 /** An envelope answer as its value, with the text and content-length the wire would carry made only if read. */
@@ -67,7 +67,6 @@ class HandedOver implements InProcessAnswer {
   readonly headers: Record<string, string>;
   readonly json: unknown;
   readonly #response: JsonResponse;
-  #text: string | undefined;
 
   constructor(r: JsonResponse) {
     this.#response = r;
@@ -86,8 +85,7 @@ class HandedOver implements InProcessAnswer {
   }
 
   get text(): string {
-    this.#text ??= this.#response.body.toString('utf8');
-    return this.#text;
+    return this.#response.body;
   }
 }
 

@@ -22,19 +22,31 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
   const pageEnds = new Map<string, Key>();
   // Every STRIDE-th key of each listing asked for deep: a page anywhere seeks from the nearest one.
   const marks = new Map<string, Key[]>();
+  // Each listing's count (X-Total-Count), asked for with every page.
+  const counts = new Map<string, number>();
+  // Whether a scope holds every organization, and so every device (each belongs to one, a foreign key): its
+  // listing is then the whole table's, with no scope check on each entry walked (a third of a page's read).
+  const whole = new Map<string, boolean>();
+  // Prepared once: db.pragma() prepares its statement anew on every call.
+  const dataVersion = db.prepare<[], number>('SELECT data_version FROM pragma_data_version').pluck();
   const fresh = () => {
-    const version = `${writes}:${db.pragma('data_version', { simple: true })}`;
+    const version = `${writes}:${dataVersion.get()}`;
     if (version !== cacheVersion) {
       cacheVersion = version;
       pageEnds.clear();
       marks.clear();
+      counts.clear();
+      whole.clear();
     }
   };
-  // Keys from the covering index alone, or whole rows (raw, in `columns` order) read in the same walk.
-  const select = (what: string, raw: boolean) => {
+  // Keys from the covering index alone, or whole rows (raw, in `columns` order) read in the same walk; of the
+  // caller's scope, or of the whole table (see holdsAll).
+  const select = (what: string, raw: boolean, scoped: boolean) => {
+    const cte = scoped ? SCOPE_CTE : '';
+    const inScope = scoped ? ['d.org_uuid IN (SELECT uuid FROM scope)'] : [];
+    const where = (terms: string[]) => (terms.length ? `WHERE ${terms.join(' AND ')}` : '');
     const first = db.prepare<[{ root: string; limit: number; offset: number }], unknown>(
-      `${SCOPE_CTE} SELECT ${what} FROM edge_devices d INDEXED BY edge_devices_by_created
-        WHERE d.org_uuid IN (SELECT uuid FROM scope)
+      `${cte} SELECT ${what} FROM edge_devices d INDEXED BY edge_devices_by_created ${where(inScope)}
         ORDER BY d.created_on, d.uuid LIMIT @limit OFFSET @offset`,
     );
     // The same page found by seeking past a known key (the previous page's last, or the nearest mark): at
@@ -43,14 +55,18 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
       [{ root: string; limit: number; skip: number; created: number; uuid: string }],
       unknown
     >(
-      `${SCOPE_CTE} SELECT ${what} FROM edge_devices d INDEXED BY edge_devices_by_created
-        WHERE (d.created_on, d.uuid) > (@created, @uuid) AND d.org_uuid IN (SELECT uuid FROM scope)
+      `${cte} SELECT ${what} FROM edge_devices d INDEXED BY edge_devices_by_created
+        ${where(['(d.created_on, d.uuid) > (@created, @uuid)', ...inScope])}
         ORDER BY d.created_on, d.uuid LIMIT @limit OFFSET @skip`,
     );
     return { first: first.raw(raw), after: after.raw(raw) };
   };
-  const keyQueries = select('d.uuid, d.created_on', false);
-  const rowQueries = select(columns.map((c) => `d.${c}`).join(', '), true);
+  const pair = (what: string, raw: boolean) => ({
+    scoped: select(what, raw, true),
+    all: select(what, raw, false),
+  });
+  const keyQueries = pair('d.uuid, d.created_on', false);
+  const rowQueries = pair(columns.map((c) => `d.${c}`).join(', '), true);
   const uuidAt = columns.indexOf('uuid');
   const createdAt = columns.indexOf('created_on');
   const markKeys = db.prepare<[{ root: string; stride: number }], Key>(
@@ -80,15 +96,27 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
       WHERE org_uuid IN (SELECT uuid FROM scope)`,
   );
 
+  const holdsAll = db
+    .prepare<[{ root: string }], number>(
+      `${SCOPE_CTE} SELECT (SELECT count(DISTINCT uuid) FROM scope) = (SELECT count(*) FROM organizations)`,
+    )
+    .pluck();
+
   /** One page through either pair of queries, seeking from the nearest known key and remembering its end. */
   function page<R>(
-    q: ReturnType<typeof select>,
+    queries: ReturnType<typeof pair>,
     keyOf: (row: R) => Key,
     root: string,
     limit: number,
     offset: number,
   ): R[] {
     fresh();
+    let all = whole.get(root);
+    if (all === undefined) {
+      all = holdsAll.get({ root }) === 1;
+      whole.set(root, all);
+    }
+    const q = all ? queries.all : queries.scoped;
     const from = seekFrom(root, offset);
     const rows = (
       from
@@ -117,6 +145,14 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
       const keyOf = (r: unknown[]) => ({ uuid: r[uuidAt] as string, created_on: r[createdAt] as number });
       return page(rowQueries, keyOf, root, limit, offset);
     },
-    countInScope: (root: string): number => scopeCount.get({ root })!.n,
+    countInScope(root: string): number {
+      fresh();
+      let n = counts.get(root);
+      if (n === undefined) {
+        n = scopeCount.get({ root })!.n;
+        counts.set(root, n);
+      }
+      return n;
+    },
   };
 }

@@ -88,6 +88,25 @@ describe('repositories', () => {
     expect(store.edgeDevices.page(ORG.root, 1, 0, 'UTC')[0]!.edgeFlows).toHaveLength(1);
   });
 
+  it("lists the whole table for a scope holding every organization, and the scope's part once one is outside", () => {
+    const own = tempStore();
+    try {
+      const s = own.store;
+      const [a, b] = ['d0000000-0000-4000-8000-00000000000a', 'd0000000-0000-4000-8000-00000000000b'];
+      importFixture(s, { organizations: TREE.organizations.filter((o) => o.uuid !== ORG.other) });
+      s.edgeDevices.insert({ uuid: a, orgUUID: ORG.grandchild, serialNumber: 'SN-A' }, NOW);
+      expect(s.edgeDevices.pageKeys(ORG.root, 10, 0)).toEqual([a]);
+      expect(s.edgeDevices.pageKeys(ORG.child, 10, 0)).toEqual([a]);
+      importFixture(s, { organizations: [{ uuid: ORG.other, orgName: 'Other' }] });
+      s.edgeDevices.insert({ uuid: b, orgUUID: ORG.other, serialNumber: 'SN-B' }, NOW + 1);
+      expect(s.edgeDevices.pageKeys(ORG.root, 10, 0)).toEqual([a]);
+      expect(s.edgeDevices.page(ORG.root, 10, 0, 'UTC').map((d) => d.uuid)).toEqual([a]);
+      expect(s.edgeDevices.pageKeys(ORG.other, 10, 0)).toEqual([b]);
+    } finally {
+      own.cleanup();
+    }
+  });
+
   it('upserts flows by flowId within their device', () => {
     store.edgeDevices.upsertFlow(DEVICE, { flowId: 'f1', flowName: 'Renamed', flowJSON: '{}' }, NOW + 1);
     store.edgeDevices.upsertFlow(DEVICE, { flowId: 'f2', flowJSON: '{}' }, NOW + 1);
