@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Thin shim: the CLI is compiled to dist/ by `npm run build` (and by `npm pack`, through `prepack`).
 // CommonJS (bin/package.json): an ES module entry would start node's ES module loader, about 5 ms of CPU.
-const { readFileSync } = require('node:fs');
+const { readFileSync, writeSync } = require('node:fs');
 const { join } = require('node:path');
 
 const args = process.argv.slice(2);
@@ -11,7 +11,13 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   try {
     version = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).version ?? version;
   } catch {}
-  process.stdout.write(`${version}\n`);
+  // Straight to the descriptor: process.stdout over a pipe costs more than the rest of this answer.
+  try {
+    writeSync(1, `${version}\n`);
+  } catch (err) {
+    if (err.code === 'EAGAIN') process.stdout.write(`${version}\n`);
+    else if (err.code !== 'EPIPE') throw err;
+  }
 } else {
   const failed = (err) => {
     if (err?.code === 'ENOENT' && String(err.path).endsWith(join('dist', 'cli', 'main.cjs'))) {

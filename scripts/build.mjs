@@ -42,6 +42,13 @@ const confUnused = {
   },
 };
 
+/** What src/cli/version.ts takes from package.json. */
+function packageFacts() {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const bugs = typeof pkg.bugs === 'string' ? pkg.bugs : pkg.bugs?.url;
+  return { version: pkg.version ?? '0.0.0', ...(bugs ? { bugs } : {}) };
+}
+
 const common = {
   absWorkingDir: root,
   bundle: true,
@@ -68,6 +75,8 @@ const cli = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: 'none',
+  // package.json's version and tracker, written in: `--help` and errors read no file for them.
+  define: { __CCP_PACKAGE__: JSON.stringify(packageFacts()) },
   plugins: [undiciClient, confUnused],
   write: false,
   metafile: true,

@@ -6,10 +6,14 @@ interface PackageFacts {
   bugs?: string;
 }
 
+// What the build read from package.json (scripts/build.mjs defines it): a built CLI reads no file for it.
+declare const __CCP_PACKAGE__: PackageFacts | undefined;
+
 let cached: PackageFacts | undefined;
 
-/** package.json, read once (two levels up from both src/cli and dist/cli). */
+/** package.json's facts: the build's, or read once (two levels up from both src/cli and dist/cli). */
 function packageFacts(): PackageFacts {
+  if (cached === undefined && typeof __CCP_PACKAGE__ !== 'undefined') cached = __CCP_PACKAGE__;
   if (cached === undefined) {
     try {
       const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
