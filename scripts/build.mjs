@@ -49,6 +49,30 @@ function packageFacts() {
   return { version: pkg.version ?? '0.0.0', ...(bugs ? { bugs } : {}) };
 }
 
+/**
+ * undici's HTTP parser (llhttp compiled to WebAssembly, with and without SIMD) is a module holding its bytes
+ * as base64 text: 145 KB of the transport chunk that every remote command reads and keeps as a string, and
+ * decodes at the first connection. Here the bytes are files beside the chunks, read when undici asks.
+ */
+const llhttpFiles = {
+  name: 'llhttp-files',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]llhttp[\\/]llhttp(_simd)?-wasm\.js$/ }, (args) => {
+      const name = `${basename(args.path, '-wasm.js')}.wasm`;
+      const bytes = createRequire(import.meta.url)(args.path);
+      if (!Buffer.isBuffer(bytes) || bytes.readUInt32BE(0) !== 0x0061736d) {
+        throw new Error(`build: ${args.path} no longer exports WebAssembly bytes`);
+      }
+      writeFileSync(join(out, name), bytes);
+      const file = `require('node:path').join(__dirname, ${JSON.stringify(name)})`;
+      return {
+        contents: `let bytes;\nObject.defineProperty(module, 'exports', { get: () => (bytes ??= require('node:fs').readFileSync(${file})) });\n`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
 const common = {
   absWorkingDir: root,
   bundle: true,
@@ -77,7 +101,7 @@ const cli = await build({
   legalComments: 'none',
   // package.json's version and tracker, written in: `--help` and errors read no file for them.
   define: { __CCP_PACKAGE__: JSON.stringify(packageFacts()) },
-  plugins: [undiciClient, confUnused],
+  plugins: [undiciClient, confUnused, llhttpFiles],
   write: false,
   metafile: true,
 });
