@@ -23,6 +23,8 @@ export interface GlobalFlags {
   baseUrl?: string;
   token?: string;
   profile?: string;
+  /** The flag that gave `profile`, as an error names it (`--from` for server clone); `--profile` otherwise. */
+  profileFlag?: string;
   timeZone?: string;
   org?: string;
   user?: string;
@@ -101,7 +103,7 @@ export function selectProfile(flags: GlobalFlags, env: NodeJS.ProcessEnv, store:
   if (!store.hasProfile(name)) {
     const origin =
       flags.profile !== undefined
-        ? '--profile'
+        ? (flags.profileFlag ?? '--profile')
         : fromEnv(env, 'CCP_PROFILE')
           ? 'CCP_PROFILE'
           : 'the config file';

@@ -120,4 +120,12 @@ describe('ccp server clone', () => {
     expect(theirs['edgedevice list']).toContain('LATE-0001');
     expect(await listings(copy)).toEqual(theirs);
   }, 120_000);
+
+  it('names --from when the profile it gives does not exist (exit 2)', async () => {
+    const r = await spawnCcp(['server', 'clone', '--from', 'nosuch', '--db', join(tmp.dir, 'x.db')], {
+      env,
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('profile "nosuch" (from --from) does not exist');
+  });
 });

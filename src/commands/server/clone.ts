@@ -55,6 +55,7 @@ ${examples(
       const src = createFactory({ io: f.io, clock: f.clock });
       src.setGlobals({
         profile: flags.from,
+        profileFlag: '--from',
         timeout: g.timeout,
         verbose: g.verbose,
         quiet: g.quiet,
