@@ -89,6 +89,7 @@ export function createFactory(opts: FactoryOptions): Factory {
           clientKey: flags.clientKey,
           insecure: flags.insecure ? 'true' : undefined,
           profile: flags.profile,
+          profileFlag: flags.profileFlag,
           timeZone: flags.timeZone,
           org: flags.org,
           user: flags.user,
