@@ -248,13 +248,16 @@ export class ApiClient {
   paginate<T = unknown>(path: string, opts: PageOptions): AsyncGenerator<T> {
     return paginate<T>(
       async (pageNo, pageSize) => {
-        const ex = await this.request<T>('GET', `${path.replace(/\/$/, '')}/${pageNo}`, {
-          query: { pageSize },
-        });
-        const header = ex.headers['x-total-count'];
+        const raw = await this.send('GET', `${path.replace(/\/$/, '')}/${pageNo}`, { query: { pageSize } });
+        const header = raw.headers['x-total-count'];
         const total = header === undefined || header.trim() === '' ? Number.NaN : Number(header);
         return {
-          records: ex.envelope.data ?? [],
+          // Read when the walk comes to it: a page fetched ahead stays the transport's bytes until then.
+          get records() {
+            const ex = toExchange<T>(raw);
+            throwUnlessOk(ex);
+            return ex.envelope.data ?? [];
+          },
           total: Number.isSafeInteger(total) && total >= 0 ? total : undefined,
         };
       },

@@ -12,7 +12,10 @@ export interface RawResponse {
   status: number;
   headers: Record<string, string>;
   text: string;
-  /** The body's value where the transport has it without parsing the text (in process): what JSON.parse(text) gives. */
+  /**
+   * The body's value where the transport has it without parsing the whole text (in process, or a large
+   * envelope read in runs): what JSON.parse(text) gives. Undefined: parse `text`.
+   */
   json?: unknown;
 }
 

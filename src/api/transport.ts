@@ -2,6 +2,7 @@
 // targets), knowing whether a request went out before it failed. Loaded only when a request goes over HTTP.
 import type * as Tls from 'node:tls';
 import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from 'undici';
+import { parseEnvelope } from './body-json.js';
 import type { TlsOptions } from './client.js';
 import { headerMap, type Transport } from './exchange.js';
 import { isLoopback } from './failures.js';
@@ -122,8 +123,23 @@ export function httpTransport(
         dispatcher: tracked(agent, r.onSent),
         signal: r.signal,
       });
-      const text = await res.body.text();
-      return { status: res.statusCode, headers: headerMap(res.headers), text };
+      // Read whole now (the request's time limit covers it), decoded when first asked: a listing holds the
+      // pages it fetched ahead as bytes, off the JavaScript heap, until their turn comes.
+      const bytes = Buffer.from(await res.body.arrayBuffer());
+      let text: string | undefined;
+      let json: { value: unknown } | undefined;
+      return {
+        status: res.statusCode,
+        headers: headerMap(res.headers),
+        get text() {
+          text ??= bytes.toString('utf8');
+          return text;
+        },
+        get json() {
+          json ??= { value: parseEnvelope(bytes) };
+          return json.value;
+        },
+      };
     },
     close: () => agent.close(),
   };

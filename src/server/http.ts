@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_BODY_BYTES } from '../domain/errors.js';
 import { ServiceError } from './errors.js';
+import { jsonRuns } from './json-runs.js';
 
 /**
  * One request as the service sees it, whether node:http read it from a socket (createApp) or the embedded
@@ -53,13 +54,23 @@ export class JsonResponse implements ServiceResponse {
   // into the socket's buffer; a Buffer would be encoded once more into memory of its own and then written
   // beside the headers (writev).
   get body(): string {
-    this.#text ??= JSON.stringify(this.value);
+    this.#text ??= this.#chunks?.join('') ?? JSON.stringify(this.value);
     return this.#text;
   }
 
+  /** The body's text in pieces under 64 KB when it is large (json-runs.ts), else undefined. */
+  get chunks(): string[] | undefined {
+    if (this.#chunks === undefined && this.#text === undefined) this.#chunks = jsonRuns(this.value) ?? null;
+    return this.#chunks ?? undefined;
+  }
+  #chunks: string[] | null | undefined;
+
   /** The body's length in bytes. */
   get bytes(): number {
-    this.#bytes ??= Buffer.byteLength(this.body);
+    const chunks = this.#text === undefined ? this.chunks : undefined;
+    this.#bytes ??= chunks
+      ? chunks.reduce((n, c) => n + Buffer.byteLength(c), 0)
+      : Buffer.byteLength(this.body);
     return this.#bytes;
   }
 
@@ -158,6 +169,26 @@ export function nodeHandler(service: Service): (req: IncomingMessage, res: Serve
       signal: gone.signal,
     });
     res.writeHead(r.status, r.headers);
-    res.end(r.body);
+    const chunks = r instanceof JsonResponse ? r.chunks : undefined;
+    if (!chunks) return void res.end(r.body);
+    // A piece at a time: while a reader drains a large answer, the other requests are served.
+    for (const chunk of chunks) {
+      if (res.destroyed) return;
+      if (!res.write(chunk)) await drained(res);
+    }
+    res.end();
   };
+}
+
+/** Resolves once the response wants more, or is gone. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
