@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deviceDatabase } from '../lib/devices.js';
+import { deviceDatabase, newlines } from '../lib/devices.js';
 import { benchEnv } from '../lib/env.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -33,7 +33,7 @@ function run(db: string, format: string): Promise<{ ms: number; rssMB: number; l
   let rss = '';
   // Count what arrives and drop it: the reader holds nothing either.
   child.stdout!.on('data', (chunk: Buffer) => {
-    for (const b of chunk) if (b === 10) lines++;
+    lines += newlines(chunk);
   });
   child.stdio[3]!.on('data', (chunk: Buffer) => {
     rss += chunk.toString();

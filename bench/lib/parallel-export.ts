@@ -7,7 +7,7 @@ import { type AddressInfo, connect, createServer, type Server, type Socket } fro
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openSqlite } from '../../src/server/store/sqlite.js';
-import { median } from './devices.js';
+import { median, newlines } from './devices.js';
 import { benchEnv } from './env.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -52,7 +52,7 @@ function exportOnce(env: NodeJS.ProcessEnv, parallel: number): Promise<{ ms: num
   let lines = 0;
   let err = '';
   child.stdout!.on('data', (d: Buffer) => {
-    for (const b of d) if (b === 10) lines++;
+    lines += newlines(d);
   });
   child.stderr!.on('data', (d: Buffer) => {
     err += d;

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { importFixture, openStore } from '../../src/server/index.js';
-import { BENCH_ORG, deviceDatabase, median } from '../lib/devices.js';
+import { BENCH_ORG, deviceDatabase, median, newlines } from '../lib/devices.js';
 import { benchEnv } from '../lib/env.js';
 import { parallelExport } from '../lib/parallel-export.js';
 import { csv } from './csv.js';
@@ -49,7 +49,7 @@ function run(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
   let peak = '';
   let err = '';
   child.stdout!.on('data', (chunk: Buffer) => {
-    for (const b of chunk) if (b === 10) lines++;
+    lines += newlines(chunk);
   });
   child.stderr!.on('data', (d: Buffer) => (err += d));
   child.stdio[3]!.on('data', (d: Buffer) => (peak += d));

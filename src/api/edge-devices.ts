@@ -1,10 +1,10 @@
 import type { EdgeDevice, EdgeDeviceInput, EdgeDevicePushInput } from '../domain/edge-device.js';
 import type { ApiClient } from './client.js';
-import type { PageOptions } from './paginate.js';
+import type { Listing, PageOptions } from './paginate.js';
 import { segment, type WriteRequest } from './write-request.js';
 
 /** GET /edgedevice/all/{pageNo}: the edge devices in the token's scope, one at a time (see paginate.ts). */
-export function listEdgeDevices(api: ApiClient, page: PageOptions): AsyncGenerator<EdgeDevice> {
+export function listEdgeDevices(api: ApiClient, page: PageOptions): Listing<EdgeDevice> {
   return api.paginate<EdgeDevice>('/edgedevice/all', page);
 }
 

@@ -1,6 +1,6 @@
 import type { Organization, OrganizationOptionInput, OrganizationUpdate } from '../domain/organization.js';
 import type { ApiClient } from './client.js';
-import type { PageOptions } from './paginate.js';
+import type { Listing, PageOptions } from './paginate.js';
 import { segment, type WriteRequest } from './write-request.js';
 
 /** GET /org/{orgUuid}/org/{pageNo}: the direct sub-organizations of an organization. */
@@ -8,7 +8,7 @@ export function listSubOrganizations(
   api: ApiClient,
   orgUuid: string,
   page: PageOptions,
-): AsyncGenerator<Organization> {
+): Listing<Organization> {
   return api.paginate<Organization>(`/org/${segment(orgUuid)}/org`, page);
 }
 

@@ -48,10 +48,28 @@ export class IncompleteListingError extends ApiError {
  * (a page that starts before that point has its leading records dropped): nothing is skipped or read twice.
  * When X-Total-Count promised more than came, the walk fails with IncompleteListingError after the records.
  */
-export async function* paginate<T>(
+export function paginate<T>(
   fetchPage: (pageNo: number, pageSize: number) => Promise<Page<T>>,
   opts: PageOptions,
-): AsyncGenerator<T> {
+): Listing<T> {
+  const pages = paginatePages(fetchPage, opts);
+  async function* records() {
+    for await (const page of pages) yield* page;
+  }
+  return Object.assign(records(), { pages });
+}
+
+/**
+ * A listing's records, one at a time; or, taken instead, `pages`: the same records a page at a time (a
+ * writer that takes them so spends a few promises a page, not a record).
+ */
+export type Listing<T> = AsyncGenerator<T> & { pages?: AsyncGenerator<T[]> };
+
+/** The pages of paginate's walk: its records in the arrays they came in, none empty. */
+async function* paginatePages<T>(
+  fetchPage: (pageNo: number, pageSize: number) => Promise<Page<T>>,
+  opts: PageOptions,
+): AsyncGenerator<T[]> {
   if (!Number.isInteger(opts.pageSize) || opts.pageSize <= 0)
     throw new RangeError('pageSize must be a positive integer');
   const limit = opts.limit ?? Number.POSITIVE_INFINITY;
@@ -105,11 +123,12 @@ export async function* paginate<T>(
     const fresh = skip === 0 ? records : records.slice(skip);
     fetched += fresh.length;
     opts.onPage?.(fetched, total);
-    for (const record of fresh) {
-      if (yielded >= limit) return;
-      yield record;
-      yielded++;
+    const taken = fresh.length > limit - yielded ? fresh.slice(0, limit - yielded) : fresh;
+    if (taken.length > 0) {
+      yielded += taken.length;
+      yield taken;
     }
+    if (yielded >= limit) return;
     offset += fresh.length;
     if (!follow) return;
     if (full) continue;

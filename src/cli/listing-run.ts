@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api/client.js';
-import type { PageOptions } from '../api/paginate.js';
+import type { Listing, PageOptions } from '../api/paginate.js';
 import type { RecordKind } from '../domain/index.js';
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';
@@ -108,20 +108,22 @@ export function nextPageFooter(
  * iterator of its own, not a generator around the records: a generator layer costs several promises a record.
  */
 function stopAfterLast<T>(records: AsyncIterable<T>, stop: () => void): AsyncIterable<T> {
-  const it = records[Symbol.asyncIterator]();
   const ended = <R>(r: R): R => {
     stop();
     return r;
   };
+  const wrap = <V>(it: AsyncIterator<V>): AsyncIterator<V> => ({
+    next: () =>
+      it.next().then(
+        (r) => (r.done ? ended(r) : r),
+        (err: unknown) => ended(Promise.reject(err)),
+      ),
+    return: (value?: unknown) => ended(it.return?.(value) ?? Promise.resolve({ done: true as const, value })),
+  });
+  // The pages, where the listing has them (paginate.ts), end the progress line the same way.
+  const pages = (records as Listing<T>).pages;
   return {
-    [Symbol.asyncIterator]: () => ({
-      next: () =>
-        it.next().then(
-          (r) => (r.done ? ended(r) : r),
-          (err: unknown) => ended(Promise.reject(err)),
-        ),
-      return: (value?: unknown) =>
-        ended(it.return?.(value) ?? Promise.resolve({ done: true as const, value })),
-    }),
-  };
+    [Symbol.asyncIterator]: () => wrap(records[Symbol.asyncIterator]()),
+    ...(pages ? { pages: { [Symbol.asyncIterator]: () => wrap(pages) } } : {}),
+  } as AsyncIterable<T>;
 }

@@ -131,8 +131,13 @@ export async function writeRecords(
   emptyMessage: string,
 ): Promise<number> {
   const { openPager } = await import('./pager.js');
-  const source: AsyncIterator<object> | Iterator<object> =
-    Symbol.asyncIterator in records ? records[Symbol.asyncIterator]() : records[Symbol.iterator]();
+  // A listing that has its pages (api/paginate.ts) is written a page at a time: a few promises a page.
+  const pages = (records as { pages?: AsyncIterable<object[]> }).pages;
+  const source: AsyncIterator<object | object[]> | Iterator<object> = pages
+    ? pages[Symbol.asyncIterator]()
+    : Symbol.asyncIterator in records
+      ? records[Symbol.asyncIterator]()
+      : records[Symbol.iterator]();
   // The pager starts with the first record: while the service is slow, the spinner and Ctrl-C reach ccp,
   // not a pager waiting for input.
   const first = await source.next();
@@ -141,8 +146,13 @@ export async function writeRecords(
   let count = 0;
   try {
     for (let next = first; !next.done; next = await source.next()) {
-      await writer.write(next.value);
-      count++;
+      if (pages) {
+        await writer.writeAll(next.value as object[]);
+        count += (next.value as object[]).length;
+      } else {
+        await writer.write(next.value as object);
+        count++;
+      }
     }
     await writer.end();
   } catch (err) {

@@ -213,3 +213,22 @@ describe('paginate with pages in parallel', () => {
     expect(n).toBe(10_000);
   });
 });
+
+describe('paginate: pages', () => {
+  it('gives the same records a page at a time, the last page cut at --limit', async () => {
+    const l = listing(45);
+    const pages = await collect(paginate(l.fetchPage, { pageSize: 10, limit: 23 }).pages!);
+    expect(pages.map((p) => p.length)).toEqual([10, 10, 3]);
+    expect(pages.flat()).toEqual(await collect(paginate(listing(45).fetchPage, { pageSize: 10, limit: 23 })));
+    expect(l.calls.map(([p]) => p)).toEqual([0, 1, 2]);
+  });
+
+  it('yields no empty page, and ends as the records end', async () => {
+    const l = listing(20);
+    const pages = await collect(paginate(l.fetchPage, { pageSize: 10, all: true }).pages!);
+    expect(pages).toEqual([
+      Array.from({ length: 10 }, (_, i) => i),
+      Array.from({ length: 10 }, (_, i) => 10 + i),
+    ]);
+  });
+});
