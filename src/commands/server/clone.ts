@@ -159,17 +159,25 @@ async function copyDevices(
       total = t;
     },
   });
-  for await (const d of devices) {
-    if (typeof d.uuid !== 'string' || typeof d.orgUUID !== 'string') continue;
-    if (!known.has(d.orgUUID)) {
-      known.add(d.orgUUID);
-      if (!writer.hasOrganization(d.orgUUID)) {
-        writer.bareOrganization(d.orgUUID);
-        bareOrganizations++;
+  // A page at a time: a few promises a page instead of several a device.
+  const batches: AsyncIterable<EdgeDevice[]> =
+    devices.pages ??
+    (async function* () {
+      for await (const d of devices) yield [d];
+    })();
+  for await (const batch of batches) {
+    for (const d of batch) {
+      if (typeof d.uuid !== 'string' || typeof d.orgUUID !== 'string') continue;
+      if (!known.has(d.orgUUID)) {
+        known.add(d.orgUUID);
+        if (!writer.hasOrganization(d.orgUUID)) {
+          writer.bareOrganization(d.orgUUID);
+          bareOrganizations++;
+        }
       }
+      page.push(d as EdgeDevice & { uuid: string; orgUUID: string });
+      if (page.length >= PAGE_SIZE) flush();
     }
-    page.push(d as EdgeDevice & { uuid: string; orgUUID: string });
-    if (page.length >= PAGE_SIZE) flush();
   }
   if (page.length > 0) flush();
   // Only after the whole listing was read: an interrupted clone leaves the copy as it was, plus what it wrote.
