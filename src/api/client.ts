@@ -143,10 +143,6 @@ export function requestEnvelope(
  */
 export function loadHttpTransport(): Promise<typeof import('./transport.js')> {
   setFlagsFromString('--liftoff-only');
-  // The young generation stays at the size it starts with (1 MB on Node 24). A listing walk streams pages
-  // through: V8 would grow it to tens of MB, every scavenge then touching memory afresh; on Node 24 a
-  // 100,000-device export spent a quarter of its time more, and twice the page faults.
-  setFlagsFromString('--semi-space-growth-factor=1');
   return import('./transport.js');
 }
 

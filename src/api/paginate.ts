@@ -1,4 +1,5 @@
 import { ApiError } from './errors.js';
+import { holdYoungGeneration } from './young-generation.js';
 
 export interface PageOptions {
   /** Records per request. */
@@ -114,6 +115,7 @@ async function* paginatePages<T>(
     // With this page, up to `parallel` requests are in flight.
     if (skip === 0) fetchAhead(pageNo + 1, false);
     const page = await current;
+    if (follow) holdYoungGeneration();
     if (page.total !== undefined) total = page.total;
     const records = page.records ?? [];
     const full = records.length >= size;

@@ -1,4 +1,3 @@
-import type * as V8 from 'node:v8';
 import type { ApiClient } from '../api/client.js';
 import type { Listing, PageOptions } from '../api/paginate.js';
 import type { RecordKind } from '../domain/index.js';
@@ -55,12 +54,6 @@ export async function runListing(
     ? { ...opts.page, all: opts.page.all === true || opts.page.limit !== undefined, limit: undefined }
     : opts.page;
   const follow = page.all === true || (page.limit ?? 0) > page.pageSize;
-  // A walk streams its pages through: V8's young generation is kept at its starting size, as a command that
-  // reaches a service keeps it (api/client.ts, loadHttpTransport). Grown to tens of MB, every scavenge
-  // touched memory afresh: on the embedded default a 100,000-device export took a fifth longer and half as
-  // much memory again.
-  if (follow)
-    (process.getBuiltinModule('node:v8') as typeof V8).setFlagsFromString('--semi-space-growth-factor=1');
   // Records streaming to the terminal would tear the progress line; a table is printed at the end, and
   // records going to a file or a pipe leave stderr's terminal free for it.
   const toTerminal = opts.io.stdoutIsTTY && opts.output.format !== 'table';
