@@ -64,7 +64,7 @@ export function paginate<T>(
  * A listing's records, one at a time; or, taken instead, `pages`: the same records a page at a time (a
  * writer that takes them so spends a few promises a page, not a record).
  */
-export type Listing<T> = AsyncGenerator<T> & { pages?: AsyncGenerator<T[]> };
+export type Listing<T> = AsyncGenerator<T> & { pages: AsyncGenerator<T[]> };
 
 /** The pages of paginate's walk: its records in the arrays they came in, none empty. */
 async function* paginatePages<T>(

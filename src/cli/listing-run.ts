@@ -121,7 +121,7 @@ function stopAfterLast<T>(records: AsyncIterable<T>, stop: () => void): AsyncIte
     return: (value?: unknown) => ended(it.return?.(value) ?? Promise.resolve({ done: true as const, value })),
   });
   // The pages, where the listing has them (paginate.ts), end the progress line the same way.
-  const pages = (records as Listing<T>).pages;
+  const pages = (records as Partial<Listing<T>>).pages;
   return {
     [Symbol.asyncIterator]: () => wrap(records[Symbol.asyncIterator]()),
     ...(pages ? { pages: { [Symbol.asyncIterator]: () => wrap(pages) } } : {}),

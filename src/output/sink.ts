@@ -45,7 +45,8 @@ export class Sink {
   }
 }
 
-function waitForDrain(out: NodeJS.WritableStream): Promise<void> {
+/** Resolves at the stream's 'drain'; rejects at 'error', or at 'close' (its reader went away). */
+export function waitForDrain(out: NodeJS.WritableStream): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const cleanup = () => {
       out.removeListener('drain', onDrain);

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_BODY_BYTES } from '../domain/errors.js';
+import { waitForDrain } from '../output/sink.js';
 import { ServiceError } from './errors.js';
 import { jsonRuns } from './json-runs.js';
 
@@ -174,21 +175,9 @@ export function nodeHandler(service: Service): (req: IncomingMessage, res: Serve
     // A piece at a time: while a reader drains a large answer, the other requests are served.
     for (const chunk of chunks) {
       if (res.destroyed) return;
-      if (!res.write(chunk)) await drained(res);
+      // A reader gone (closed or failed) ends the loop at the check above.
+      if (!res.write(chunk)) await waitForDrain(res).catch(() => undefined);
     }
     res.end();
   };
-}
-
-/** Resolves once the response wants more, or is gone. */
-function drained(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 }

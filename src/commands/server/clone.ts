@@ -160,12 +160,7 @@ async function copyDevices(
     },
   });
   // A page at a time: a few promises a page instead of several a device.
-  const batches: AsyncIterable<EdgeDevice[]> =
-    devices.pages ??
-    (async function* () {
-      for await (const d of devices) yield [d];
-    })();
-  for await (const batch of batches) {
+  for await (const batch of devices.pages) {
     for (const d of batch) {
       if (typeof d.uuid !== 'string' || typeof d.orgUUID !== 'string') continue;
       if (!known.has(d.orgUUID)) {
