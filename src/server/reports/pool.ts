@@ -26,6 +26,7 @@ const waiting: ((slot: Slot) => void)[] = [];
 let workers = 0;
 let busy = 0;
 let peakBusy = 0;
+let peakWaiting = 0;
 
 // Bundled (dist/cli), the worker is its own entry file beside this chunk. Run from source (tests, benches), it
 // is the TypeScript file beside this one: Node 20 applies no `--import` loader to a worker's entry, so a
@@ -81,6 +82,7 @@ function acquire(signal?: AbortSignal): Promise<Slot> {
       resolve(s);
     };
     waiting.push(take);
+    peakWaiting = Math.max(peakWaiting, waiting.length);
     signal?.addEventListener('abort', giveUp, { once: true });
   });
 }
@@ -171,7 +173,7 @@ export async function renderInWorker(
   }
 }
 
-/** What the pool is doing, for tests: workers alive, reports rendering, reports waiting, most ever at once. */
+/** What the pool is doing, for tests: workers alive, reports rendering, reports waiting, and the most ever of each. */
 export function reportPoolStats() {
-  return { workers, busy, waiting: waiting.length, peakBusy };
+  return { workers, busy, waiting: waiting.length, peakBusy, peakWaiting };
 }
