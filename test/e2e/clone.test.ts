@@ -32,6 +32,24 @@ async function listings(db?: string): Promise<Record<string, string>> {
   return out;
 }
 
+/**
+ * The copy's device count per organization (what X-Total-Count and license limits read), against its devices
+ * counted afresh: the clone moves the counts a page at a time.
+ */
+function countsOf(db: string) {
+  const sqlite = openSqlite(db, { readonly: true });
+  try {
+    return {
+      kept: sqlite.prepare('SELECT org_uuid, n FROM org_device_counts WHERE n != 0 ORDER BY org_uuid').all(),
+      counted: sqlite
+        .prepare('SELECT org_uuid, count(*) AS n FROM edge_devices GROUP BY org_uuid ORDER BY org_uuid')
+        .all(),
+    };
+  } finally {
+    sqlite.close();
+  }
+}
+
 beforeAll(async () => {
   tmp = await tempDir('ccp-clone-');
   env = isolatedEnv(tmp.dir);
@@ -80,6 +98,9 @@ describe('ccp server clone', () => {
     const theirs = await listings();
     expect(JSON.parse(theirs['edgedevice list']!).length).toBe(summary.edgeDevices);
     expect(await listings(copy)).toEqual(theirs);
+    const counts = countsOf(copy);
+    expect(counts.kept.length).toBeGreaterThan(1);
+    expect(counts.kept).toEqual(counts.counted);
   }, 120_000);
 
   it('rehearses an apply on the copy and leaves the service untouched', async () => {
@@ -119,6 +140,8 @@ describe('ccp server clone', () => {
     const theirs = await listings();
     expect(theirs['edgedevice list']).toContain('LATE-0001');
     expect(await listings(copy)).toEqual(theirs);
+    const counts = countsOf(copy);
+    expect(counts.kept).toEqual(counts.counted);
   }, 120_000);
 
   it('names --from when the profile it gives does not exist (exit 2)', async () => {

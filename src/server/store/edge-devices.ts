@@ -266,21 +266,34 @@ export function edgeDeviceRepo(db: Database.Database) {
   );
 
   /**
-   * Stores a device as another service gave it (server clone): its uuid, organization, flows, references and
-   * instants kept, no password (none can be read). A device of this copy that holds the same serial number
-   * in the organization under another uuid is one the service no longer has: it goes.
+   * Stores a page of devices as another service gave them (server clone): uuids, organizations, flows,
+   * references and instants kept, no password (none can be read). A device of this copy that holds the same
+   * serial number in the organization under another uuid is one the service no longer has: it goes. The
+   * organizations' device counts are moved once per page, not once per device.
    */
   function copy(
-    d: EdgeDevice & { uuid: string; orgUUID: string },
+    list: readonly (EdgeDevice & { uuid: string; orgUUID: string })[],
     now: number,
     instant: (v: unknown) => number | undefined,
   ): void {
     listing.written();
+    const moved = new Map<string, number>();
+    const move = (org: string, n: number) => moved.set(org, (moved.get(org) ?? 0) + n);
+    for (const d of list) copyOne(d, now, instant, move);
+    for (const [org, n] of moved) if (n !== 0) countIn.run(org, n);
+  }
+
+  function copyOne(
+    d: EdgeDevice & { uuid: string; orgUUID: string },
+    now: number,
+    instant: (v: unknown) => number | undefined,
+    move: (org: string, n: number) => void,
+  ): void {
     if (d.serialNumber) {
       for (const stale of staleBySerial.all(d.orgUUID, d.serialNumber, d.uuid)) {
         const org = orgOf.get(stale.uuid)!.org_uuid;
         deleteDevice.run(stale.uuid);
-        countIn.run(org, -1);
+        move(org, -1);
       }
     }
     const from = orgOf.get(d.uuid)?.org_uuid;
@@ -291,10 +304,11 @@ export function edgeDeviceRepo(db: Database.Database) {
     }) as DeviceRow;
     upsertDevice.run(bind(row, DEVICE_COLUMNS));
     if (from !== d.orgUUID) {
-      if (from) countIn.run(from, -1);
-      countIn.run(d.orgUUID, 1);
+      if (from) move(from, -1);
+      move(d.orgUUID, 1);
     }
-    deleteFlows.run(d.uuid);
+    // A device new to the copy has no flows or references to replace.
+    if (from) deleteFlows.run(d.uuid);
     for (const f of d.edgeFlows ?? []) {
       const at = instant(f.createdOn) ?? created;
       const flow = toRow(FLOW, f, {
@@ -305,7 +319,7 @@ export function edgeDeviceRepo(db: Database.Database) {
       });
       replaceFlow.run(bind({ ...flow, device_uuid: d.uuid }, FLOW_COLUMNS));
     }
-    deleteRefs.run(d.uuid);
+    if (from) deleteRefs.run(d.uuid);
     for (const r of d.externalReferences ?? []) {
       const at = instant(r.createdOn) ?? created;
       const ref = toRow(REFERENCE, r, {
@@ -329,9 +343,12 @@ export function edgeDeviceRepo(db: Database.Database) {
       db.exec('CREATE TEMP TABLE IF NOT EXISTS listed_devices (uuid TEXT PRIMARY KEY) WITHOUT ROWID');
       db.exec('DELETE FROM temp.listed_devices');
     },
-    note(uuid: string): void {
-      noteListed ??= db.prepare('INSERT OR IGNORE INTO temp.listed_devices (uuid) VALUES (?)');
-      noteListed.run(uuid);
+    /** A page's uuids, in one statement. */
+    note(uuids: readonly string[]): void {
+      noteListed ??= db.prepare(
+        'INSERT OR IGNORE INTO temp.listed_devices (uuid) SELECT value FROM json_each(?)',
+      );
+      noteListed.run(JSON.stringify(uuids));
     },
     /** Removes the devices not noted; the counts are recounted once. Returns how many went. */
     dropOthers(): number {
