@@ -14,6 +14,16 @@ const plain = (v: unknown): v is Record<string, unknown> =>
   Object.getPrototypeOf(v) === Object.prototype &&
   typeof (v as { toJSON?: unknown }).toJSON !== 'function';
 
+/** Whether a record holds a string longer than RUN_CHARS; asked of every short page, so it allocates nothing. */
+function hasLongString(r: unknown): boolean {
+  if (!plain(r)) return false;
+  for (const key in r) {
+    const v = r[key];
+    if (typeof v === 'string' && v.length > RUN_CHARS) return true;
+  }
+  return false;
+}
+
 /**
  * Pieces whose concatenation is JSON.stringify(envelope), for an object whose `data` is a list longer than
  * RUN_RECORDS or holds a record with a string longer than RUN_CHARS; undefined for any other value.
@@ -22,9 +32,7 @@ export function jsonRuns(envelope: unknown): string[] | undefined {
   if (!plain(envelope)) return undefined;
   const data = envelope.data;
   if (!Array.isArray(data)) return undefined;
-  const long = (r: unknown) =>
-    plain(r) && Object.values(r).some((v) => typeof v === 'string' && v.length > RUN_CHARS);
-  if (data.length <= RUN_RECORDS && !data.some(long)) return undefined;
+  if (data.length <= RUN_RECORDS && !data.some(hasLongString)) return undefined;
   const out = new Pieces();
   write(envelope, out, 0);
   return out.done();
