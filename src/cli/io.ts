@@ -279,8 +279,11 @@ class DescriptorOut extends EventEmitter {
 
   write(chunk: string | Uint8Array): boolean {
     const made = this.stream();
-    if (made) return made.write(chunk);
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk);
+    if (made) return this.handOver(made, chunk);
+    const bytes =
+      typeof chunk === 'string'
+        ? Buffer.from(chunk)
+        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     let at: number;
     try {
       at = writeOut(bytes);
@@ -289,7 +292,29 @@ class DescriptorOut extends EventEmitter {
       this.destroyed = true;
       return true;
     }
-    return at === bytes.length || this.make().write(bytes.subarray(at));
+    return at === bytes.length || this.handOver(this.make(), bytes.subarray(at));
+  }
+
+  /**
+   * A write through process.stdout; when it asks the writer to wait, its 'drain' is this stream's, which the
+   * writer waits for (a descriptor made non-blocking, as node makes a pipe once process.stdout exists, takes
+   * only what fits).
+   */
+  private handOver(made: NodeJS.WriteStream, chunk: string | Uint8Array): boolean {
+    if (made.write(chunk)) return true;
+    const drained = () => {
+      made.removeListener('close', closed);
+      this.emit('drain');
+    };
+    // A reader that goes away closes process.stdout without a drain.
+    const closed = () => {
+      made.removeListener('drain', drained);
+      this.destroyed = true;
+      this.emit('close');
+    };
+    made.once('drain', drained);
+    made.once('close', closed);
+    return false;
   }
 
   end(): this {
