@@ -1,5 +1,5 @@
 import { ApiError } from './errors.js';
-import { holdYoungGeneration } from './young-generation.js';
+import { tuneHeapForWalk } from './young-generation.js';
 
 export interface PageOptions {
   /** Records per request. */
@@ -115,7 +115,7 @@ async function* paginatePages<T>(
     // With this page, up to `parallel` requests are in flight.
     if (skip === 0) fetchAhead(pageNo + 1, false);
     const page = await current;
-    if (follow) holdYoungGeneration();
+    if (follow) tuneHeapForWalk();
     if (page.total !== undefined) total = page.total;
     const records = page.records ?? [];
     const full = records.length >= size;

@@ -22,7 +22,7 @@ let walking = false;
 let held = false;
 
 /** Called after each page of a walk: sets the old generation's growth, and holds the young one at HOLD_AT. */
-export function holdYoungGeneration(): void {
+export function tuneHeapForWalk(): void {
   if (held) return;
   const v8 = process.getBuiltinModule('node:v8') as typeof V8;
   // Process-wide, read by V8 at each growth: the flags are not frozen once node has started.

@@ -280,10 +280,7 @@ class DescriptorOut extends EventEmitter {
   write(chunk: string | Uint8Array): boolean {
     const made = this.stream();
     if (made) return this.handOver(made, chunk);
-    const bytes =
-      typeof chunk === 'string'
-        ? Buffer.from(chunk)
-        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk);
     let at: number;
     try {
       at = writeOut(bytes);
