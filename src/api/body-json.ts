@@ -6,6 +6,8 @@
 // JSON.parse: a run parses alone only when it starts and ends between two records of the envelope's
 // `data`, outside any string. Anything else falls back to parsing the whole text.
 
+import { isUtf8 } from 'node:buffer';
+
 /** Runs stay under the 128 KB from which V8 puts a string in its large-object space. */
 const RUN = 60 * 1024;
 /** Answers smaller than this are one string anyway: nothing to gain. */
@@ -53,7 +55,17 @@ function recordEnd(bytes: Buffer, from: number, min: number, close: number): num
   return -1;
 }
 
-function split(bytes: Buffer): Record<string, unknown> | undefined {
+/** Where the envelope's `data` array lies in its bytes, and the envelope's other members, parsed. */
+interface Edges {
+  /** The first byte after `"data":[`. */
+  from: number;
+  /** The `]` that closes `data`. */
+  close: number;
+  /** The members before and after `data`. */
+  rest: Record<string, unknown>;
+}
+
+function edges(bytes: Buffer): Edges | undefined {
   const text = (from: number, to: number) => bytes.toString('utf8', from, to);
   // The members before `data`: they parse as an object once `data` is closed empty right after them. A
   // `"data":[` inside a string or a nested object leaves that text unbalanced, and JSON.parse says so.
@@ -72,8 +84,16 @@ function split(bytes: Buffer): Record<string, unknown> | undefined {
   }
   // Another `data` after the records would be the one JSON.parse keeps.
   if (!tail || bytes.indexOf('"data"', close) >= 0) return undefined;
+  return { from: at + DATA.length, close, rest: { ...head, ...tail } };
+}
+
+function split(bytes: Buffer): Record<string, unknown> | undefined {
+  const text = (from: number, to: number) => bytes.toString('utf8', from, to);
+  const found = edges(bytes);
+  if (!found) return undefined;
+  const { close } = found;
   const records: unknown[] = [];
-  let from = at + DATA.length;
+  let from = found.from;
   while (from < close) {
     // A cut a run's length on, or the end of the records.
     let to = close;
@@ -93,5 +113,76 @@ function split(bytes: Buffer): Record<string, unknown> | undefined {
     for (const record of run) records.push(record);
     from = to === close ? close : to + 1;
   }
-  return { ...head, ...tail, data: records };
+  return { ...found.rest, data: records };
+}
+
+/** A listing page's records as the service wrote them, one per line, and the envelope's other members. */
+export interface PageLines {
+  /** The envelope with `data` empty: what tells whether the page is an answer at all, and an OK one. */
+  envelope: Record<string, unknown>;
+  /** How many records `lines` holds. */
+  count: number;
+  /** The records' own bytes, a newline after each: NDJSON as the service wrote each record. */
+  lines: Buffer;
+}
+
+// What may stand outside strings inside a record: punctuation, numbers and the letters of true, false and
+// null. Anything else (whitespace included) sends the page to JSON.parse, which says what is wrong with it.
+const LITERAL = new Uint8Array(256);
+for (const c of ':-+.0123456789eEtrufalsn') LITERAL[c.charCodeAt(0)] = 1;
+
+/**
+ * The records of a listing page as NDJSON lines, read from its bytes without making a record of them, for a
+ * writer that prints them unchanged: compact records (no whitespace or raw control characters outside or
+ * inside strings) in valid UTF-8. Undefined for any other page, which JSON.parse reads as before.
+ */
+export function pageLines(bytes: Buffer): PageLines | undefined {
+  let found: Edges | undefined;
+  try {
+    found = edges(bytes);
+  } catch {
+    return undefined;
+  }
+  if (!found || found.from >= found.close) return undefined;
+  const { from, close } = found;
+  if (bytes[from] !== 0x7b || !isUtf8(bytes.subarray(from, close))) return undefined;
+  // A copy with a newline where a comma parted two records and after the last: the transport's bytes stay
+  // as they came, for an error that quotes them.
+  const lines = Buffer.allocUnsafe(close - from + 1);
+  bytes.copy(lines, 0, from, close);
+  const end = lines.length - 1;
+  lines[end] = 0x0a;
+  let depth = 0;
+  let count = 0;
+  let ended = false;
+  for (let i = 0; i < end && !ended; i++) {
+    const c = lines[i]!;
+    if (c === 0x22) {
+      // A string: to its closing quote, over escapes; no raw control character inside.
+      for (i++; ; i++) {
+        if (i >= end) return undefined;
+        const d = lines[i]!;
+        if (d === 0x22) break;
+        if (d === 0x5c) i++;
+        else if (d < 0x20) return undefined;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      if (depth === 0 && c !== 0x7b) return undefined;
+      depth++;
+    } else if (c === 0x7d || c === 0x5d) {
+      if (--depth < 0) return undefined;
+      if (depth === 0) {
+        count++;
+        // Between records only a comma, then the next record's brace.
+        ended = i + 1 === end;
+        if (ended) break;
+        if (lines[i + 1] !== 0x2c || lines[i + 2] !== 0x7b) return undefined;
+        lines[++i] = 0x0a;
+      }
+    } else if (c === 0x2c) {
+      if (depth === 0) return undefined;
+    } else if (LITERAL[c] === 0 || depth === 0) return undefined;
+  }
+  if (!ended) return undefined;
+  return { envelope: { ...found.rest, data: [] }, count, lines };
 }

@@ -12,6 +12,7 @@ import {
   toNetworkError,
 } from './failures.js';
 import { type Listing, type PageOptions, paginate } from './paginate.js';
+import { linesPage } from './record-lines.js';
 
 export { type Exchange, type RawResponse, type Transport, throwUnlessOk };
 
@@ -254,6 +255,18 @@ export class ApiClient {
         return {
           // Read when the walk comes to it: a page fetched ahead stays the transport's bytes until then.
           get records() {
+            const lines = raw.lines && (opts.raw ?? false) ? raw.lines() : undefined;
+            if (lines) {
+              // The envelope without its records says whether the page is an answer, and an OK one.
+              const ex = toExchange<T>({
+                status: raw.status,
+                headers: raw.headers,
+                text: '',
+                json: lines.envelope,
+              });
+              throwUnlessOk(ex);
+              return linesPage<T>(lines.count, lines.lines);
+            }
             const ex = toExchange<T>(raw);
             throwUnlessOk(ex);
             return ex.envelope.data ?? [];

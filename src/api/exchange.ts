@@ -1,4 +1,5 @@
 // What came back from one request: the raw answer, and the envelope read from it.
+import type { PageLines } from './body-json.js';
 import type { ResponseEnvelope } from './envelope.js';
 import { serviceError } from './errors.js';
 
@@ -17,6 +18,8 @@ export interface RawResponse {
    * envelope read in runs): what JSON.parse(text) gives. Undefined: parse `text`.
    */
   json?: unknown;
+  /** The records of a listing page as NDJSON lines, where the transport has the body's bytes (pageLines). */
+  lines?: () => PageLines | undefined;
 }
 
 export function headerMap(raw: Record<string, string | string[] | undefined>): Record<string, string> {

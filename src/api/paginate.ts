@@ -1,4 +1,5 @@
 import { ApiError } from './errors.js';
+import { recordsOf, slicePage } from './record-lines.js';
 import { tuneHeapForWalk } from './young-generation.js';
 
 export interface PageOptions {
@@ -18,6 +19,11 @@ export interface PageOptions {
    * most this many pages are held.
    */
   parallel?: number;
+  /**
+   * Pages may come as the service wrote their records (record-lines.ts), for a writer that prints them
+   * unchanged; the records themselves are still what the walk yields record by record.
+   */
+  raw?: boolean;
 }
 
 export interface Page<T> {
@@ -55,7 +61,7 @@ export function paginate<T>(
 ): Listing<T> {
   const pages = paginatePages(fetchPage, opts);
   async function* records() {
-    for await (const page of pages) yield* page;
+    for await (const page of pages) yield* recordsOf(page);
   }
   return Object.assign(records(), { pages });
 }
@@ -122,10 +128,10 @@ async function* paginatePages<T>(
     if (full && skip === 0) served = true;
     // Once the first page told the length, the next pages go out before its records are written.
     if (full && skip === 0) fetchAhead(pageNo + 1, true);
-    const fresh = skip === 0 ? records : records.slice(skip);
+    const fresh = skip === 0 ? records : slicePage(records, skip);
     fetched += fresh.length;
     opts.onPage?.(fetched, total);
-    const taken = fresh.length > limit - yielded ? fresh.slice(0, limit - yielded) : fresh;
+    const taken = fresh.length > limit - yielded ? slicePage(fresh, 0, limit - yielded) : fresh;
     if (taken.length > 0) {
       yielded += taken.length;
       yield taken;

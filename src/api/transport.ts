@@ -2,7 +2,7 @@
 // targets), knowing whether a request went out before it failed. Loaded only when a request goes over HTTP.
 import type * as Tls from 'node:tls';
 import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from 'undici';
-import { parseEnvelope } from './body-json.js';
+import { pageLines, parseEnvelope } from './body-json.js';
 import type { TlsOptions } from './client.js';
 import { headerMap, type Transport } from './exchange.js';
 import { isLoopback } from './failures.js';
@@ -139,6 +139,7 @@ export function httpTransport(
           json ??= { value: parseEnvelope(bytes) };
           return json.value;
         },
+        lines: () => pageLines(bytes),
       };
     },
     close: () => agent.close(),

@@ -65,10 +65,19 @@ export async function runListing(
     total = t;
     progress.onPage?.(n, t);
   };
+  // NDJSON of whole records, nothing reading them on the way: the service's own lines can be printed.
+  const out = opts.output;
+  const raw =
+    !opts.where &&
+    opts.sortBy === undefined &&
+    out.format === 'ndjson' &&
+    !out.fields &&
+    !out.query &&
+    out.timestamps !== 'iso';
   let count: number;
   try {
     let records: AsyncIterable<object> | Iterable<object> = stopAfterLast(
-      what.list(api, { ...page, onPage }),
+      what.list(api, { ...page, onPage, raw }),
       progress.stop,
     );
     if (opts.where) {

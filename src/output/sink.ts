@@ -16,8 +16,12 @@ export class Sink {
     this.size = (out as { writableHighWaterMark?: number }).writableHighWaterMark ?? 16_384;
   }
 
-  /** DONE when the text was taken without waiting, else a promise of the stream's 'drain'. */
-  write(chunk: string): Promise<void> {
+  /**
+   * DONE when the text was taken without waiting, else a promise of the stream's 'drain'. Bytes (records as
+   * a service wrote them) go out after what was gathered, as they are.
+   */
+  write(chunk: string | Uint8Array): Promise<void> {
+    if (typeof chunk !== 'string') return this.writeBytes(chunk);
     if (chunk === '') return DONE;
     // A reader that went away (a pager the user quit) closed the stream: stop as `| head` stops us.
     if ((this.out as { destroyed?: boolean }).destroyed) return Promise.reject(closedError());
@@ -32,6 +36,14 @@ export class Sink {
       });
     }
     return DONE;
+  }
+
+  private writeBytes(bytes: Uint8Array): Promise<void> {
+    const before = this.flush();
+    if (before !== DONE) return before.then(() => this.writeBytes(bytes));
+    if (bytes.length === 0) return DONE;
+    if ((this.out as { destroyed?: boolean }).destroyed) return Promise.reject(closedError());
+    return this.out.write(bytes) ? DONE : waitForDrain(this.out);
   }
 
   /** Hands what was gathered to the stream, waiting for 'drain' if it asks. */

@@ -67,7 +67,7 @@ export interface RecordWriter {
    * Several records at once, as one write to the stream where the format allows (a bulk write's batch).
    * `ndjson`: the same records as NDJSON lines, when the caller already has them (a bulk write's journal).
    */
-  writeAll?(records: readonly object[], ndjson?: string): Promise<void>;
+  writeAll?(records: readonly object[], ndjson?: string | Uint8Array): Promise<void>;
   end(): Promise<void>;
   /** Hands what was written so far to the stream (createRecordWriter's writers gather it: see Sink). */
   flush?(): Promise<void>;

@@ -1,3 +1,4 @@
+import { linesOf, recordsOf } from '../api/record-lines.js';
 import { DONE, Sink } from './sink.js';
 import { isoTimestamps } from './timestamps.js';
 import type { OutputFormat, OutputOptions, RecordWriter } from './types.js';
@@ -30,6 +31,8 @@ export function createRecordWriter(out: NodeJS.WritableStream, opts: OutputOptio
   const iso = opts.timestamps === 'iso' && opts.format !== 'table' && opts.format !== 'name';
   const shape = iso ? isoTimestamps : <T>(r: T): T => r;
   const query = opts.query;
+  // NDJSON of whole records as they came: a page the service's lines came with (record-lines.ts) is those lines.
+  const passThrough = opts.format === 'ndjson' && !query && !opts.fields && !iso;
   const inner: Promise<RecordWriter> = query
     ? import('./query.js').then((m) => m.createQueryWriter(sink, { ...opts, query }))
     : format().then((create) => create(sink, opts));
@@ -90,8 +93,11 @@ export function createRecordWriter(out: NodeJS.WritableStream, opts: OutputOptio
     },
     writeAll(records, ndjson) {
       if (ended) return Promise.reject(new Error('write after end'));
+      const lines = linesOf(records);
       return enqueue(async (w) => {
-        const shaped = iso ? records.map(isoTimestamps) : records;
+        if (lines && passThrough && w.writeAll) return w.writeAll(records, lines);
+        const real = lines ? recordsOf(records as object[]) : records;
+        const shaped = iso ? real.map(isoTimestamps) : real;
         if (w.writeAll) return w.writeAll(shaped, iso ? undefined : ndjson);
         for (const record of shaped) await w.write(record);
       });

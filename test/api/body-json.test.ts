@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnvelope } from '../../src/api/body-json.js';
+import { pageLines, parseEnvelope } from '../../src/api/body-json.js';
+import { linesOf, linesPage, recordsOf, slicePage } from '../../src/api/record-lines.js';
 
 const device = (i: number, name = `gateway ${i}`) => ({
   uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
@@ -46,5 +47,80 @@ describe('parseEnvelope: a large envelope read in runs', () => {
     const twice = `${text.slice(0, -1)},"data":[]}`;
     expect(parseEnvelope(Buffer.from(twice))).toBeUndefined();
     expect(JSON.parse(twice).data).toEqual([]);
+  });
+});
+
+describe("pageLines: a page's records as NDJSON lines, read from its bytes", () => {
+  const ndjson = (records: unknown[]) => records.map((r) => `${JSON.stringify(r)}\n`).join('');
+
+  it("gives each record's own text on a line, whatever its strings and nesting hold, at any size", () => {
+    for (const n of [1, 3, 2000]) {
+      const value = page(n, (i) => (i % 3 === 0 ? `n},{"uuid":"${i}\\"},{ [] {} , é ☃ \\` : `gateway ${i}`));
+      const got = pageLines(Buffer.from(JSON.stringify(value)));
+      expect(got?.count).toBe(n);
+      expect(got?.lines.toString()).toBe(ndjson(value.data));
+      // The envelope's other members, its records left out.
+      expect(got?.envelope).toEqual({ ...value, data: [] });
+    }
+  });
+
+  it("keeps the service's own forms of a value: escapes and numbers as it wrote them", () => {
+    const text =
+      '{"statusCode":"OK","data":[{"n":"caf\\u00e9 a\\/b","x":1.0E3,"t":true,"f":false,"z":null},{"m":-0.5}]}';
+    const got = pageLines(Buffer.from(text));
+    expect(got?.lines.toString()).toBe(
+      '{"n":"caf\\u00e9 a\\/b","x":1.0E3,"t":true,"f":false,"z":null}\n{"m":-0.5}\n',
+    );
+    expect(recordsOf(linesPage(got!.count, got!.lines))).toEqual(JSON.parse(text).data);
+  });
+
+  it('leaves to JSON.parse any page that is not compact records in UTF-8', () => {
+    const good = JSON.stringify(page(3));
+    expect(pageLines(Buffer.from(good))).toBeDefined();
+    const bad = [
+      JSON.stringify(page(3), null, 1), // spaced
+      good.replace('"gateway 1"', '"gateway\n1"'), // a raw newline in a string
+      good.replace('"gateway 1"', '"gateway\t1"'), // a raw tab
+      good.slice(0, -40), // cut short
+      good.replace('"port":1025', '"port":x1025'), // no JSON value
+      good.replace('"isActive":false', '"isActive":fals e'),
+      good.replace('[{"uuid"', '[1,{"uuid"'), // a record that is no object
+      good.replace(
+        '},{"uuid":"00000000-0000-4000-8000-000000000002"',
+        '},,{"uuid":"00000000-0000-4000-8000-000000000002"',
+      ),
+      good.replace('"edgeFlows":[', '"edgeFlows":[['), // unbalanced
+      '{"statusCode":"OK","data":[]}', // nothing to print
+      `${good.slice(0, -1)},"data":[]}`, // a second data
+    ];
+    for (const text of bad) {
+      expect(text).not.toBe(good);
+      expect(pageLines(Buffer.from(text)), text.slice(0, 80)).toBeUndefined();
+    }
+    const latin1 = Buffer.from(good.replace('gateway 1', 'gateway \u00e9'), 'latin1');
+    expect(pageLines(latin1)).toBeUndefined();
+  });
+
+  it('a page of lines is still its records for any reader that asks for them', () => {
+    const value = page(5);
+    const got = pageLines(Buffer.from(JSON.stringify(value)))!;
+    const records = linesPage<object>(got.count, got.lines);
+    expect(records).toHaveLength(5);
+    expect(linesOf(records)).toBe(got.lines);
+    expect(recordsOf(records)).toEqual(value.data);
+    // Cut as an array is cut, and still lines.
+    for (const [a, b] of [
+      [0, 2],
+      [1, 5],
+      [3, 9],
+      [5, 5],
+      [2, undefined],
+    ] as const) {
+      const part = slicePage(records, a, b);
+      expect(linesOf(part)).toBeDefined();
+      expect(recordsOf(part)).toEqual(value.data.slice(a, b));
+    }
+    expect(linesOf(value.data)).toBeUndefined();
+    expect(recordsOf(value.data)).toBe(value.data);
   });
 });
