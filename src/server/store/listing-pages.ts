@@ -24,6 +24,8 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
   const marks = new Map<string, Key[]>();
   // Each listing's count (X-Total-Count), asked for with every page.
   const counts = new Map<string, number>();
+  // Facts about the tables a caller asks to keep while nothing is written (remembered()).
+  const facts = new Map<string, unknown>();
   // Whether a scope holds every organization, and so every device (each belongs to one, a foreign key): its
   // listing is then the whole table's, with no scope check on each entry walked (a third of a page's read).
   const whole = new Map<string, boolean>();
@@ -37,6 +39,7 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
       marks.clear();
       counts.clear();
       whole.clear();
+      facts.clear();
     }
   };
   // Keys from the covering index alone, or whole rows (raw, in `columns` order) read in the same walk; of the
@@ -144,6 +147,12 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
     pageRows(root: string, limit: number, offset: number): unknown[][] {
       const keyOf = (r: unknown[]) => ({ uuid: r[uuidAt] as string, created_on: r[createdAt] as number });
       return page(rowQueries, keyOf, root, limit, offset);
+    },
+    /** What `compute` gives, computed again only once something was written since. */
+    remembered<T>(key: string, compute: () => T): T {
+      fresh();
+      if (!facts.has(key)) facts.set(key, compute());
+      return facts.get(key) as T;
     },
     countInScope(root: string): number {
       fresh();
