@@ -280,7 +280,12 @@ class DescriptorOut extends EventEmitter {
   write(chunk: string | Uint8Array): boolean {
     const made = this.stream();
     if (made) return this.handOver(made, chunk);
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk);
+    // Bytes are written where they lie (a page of records as the service sent them, hundreds of KB): the
+    // writer hands each over once and never changes it.
+    const bytes =
+      typeof chunk === 'string'
+        ? Buffer.from(chunk)
+        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     let at: number;
     try {
       at = writeOut(bytes);
