@@ -89,8 +89,9 @@ export async function runServerClone(opts: ServerCloneOptions, deps: ServerDeps)
   const { io } = deps;
   const store = openStore(opts.dbPath, deps.clock ? { clock: deps.clock } : {});
   const progress = await io.progress('Cloning');
+  let writer: ReturnType<typeof copyWriter> | undefined;
   try {
-    const writer = copyWriter(store);
+    writer = copyWriter(store);
     const organizations = opts.rootOrg ? await copyTree(opts.source, writer, opts.rootOrg, progress) : 0;
     const devices = await copyDevices(opts.source, writer, progress);
     const types = await copyCodeTypes(opts.source, writer);
@@ -104,6 +105,8 @@ export async function runServerClone(opts: ServerCloneOptions, deps: ServerDeps)
     });
   } finally {
     progress.stop();
+    // The pages written so far stay when the clone stops early (a failure, Ctrl-C): a re-run refreshes them.
+    writer?.commit();
     store.close();
   }
 }

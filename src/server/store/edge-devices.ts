@@ -350,13 +350,19 @@ export function edgeDeviceRepo(db: Database.Database) {
    */
   // Prepared once the table exists (a temporary table is made by the connection that uses it).
   let noteListed: Database.Statement<[string]> | undefined;
+  // A copy that held no device when the clone began has none to remove at its end: nothing is noted (on
+  // 100,000 devices the notes were a quarter of a first clone's time).
+  let noting = true;
   const listed = {
     begin() {
+      noting = db.prepare('SELECT EXISTS (SELECT 1 FROM edge_devices)').pluck().get() === 1;
+      if (!noting) return;
       db.exec('CREATE TEMP TABLE IF NOT EXISTS listed_devices (uuid TEXT PRIMARY KEY) WITHOUT ROWID');
       db.exec('DELETE FROM temp.listed_devices');
     },
     /** A page's uuids, in one statement. */
     note(uuids: readonly string[]): void {
+      if (!noting) return;
       noteListed ??= db.prepare(
         'INSERT OR IGNORE INTO temp.listed_devices (uuid) SELECT value FROM json_each(?)',
       );
@@ -364,6 +370,7 @@ export function edgeDeviceRepo(db: Database.Database) {
     },
     /** Removes the devices not noted; the counts are recounted once. Returns how many went. */
     dropOthers(): number {
+      if (!noting) return 0;
       listing.written();
       const gone = db
         .prepare('DELETE FROM edge_devices WHERE uuid NOT IN (SELECT uuid FROM temp.listed_devices)')
