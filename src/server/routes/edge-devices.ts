@@ -14,10 +14,12 @@ export const edgeDeviceRoutes: Route[] = [
     handle(ctx) {
       const page = parsePage(ctx);
       const devices = ctx.store.edgeDevices;
-      return ctx.store.read(() => ({
-        data: page.reachable ? devices.page(ctx.grant.orgUuid, page.pageSize, page.offset, ctx.tz) : [],
-        headers: totalHeader(devices.countInScope(ctx.grant.orgUuid)),
-      }));
+      return ctx.store.read(() =>
+        devices.checked(() => ({
+          data: page.reachable ? devices.page(ctx.grant.orgUuid, page.pageSize, page.offset, ctx.tz) : [],
+          headers: totalHeader(devices.countInScope(ctx.grant.orgUuid)),
+        })),
+      );
     },
   }),
   defineRoute({

@@ -400,6 +400,8 @@ export function edgeDeviceRepo(db: Database.Database) {
     page: (root: string, limit: number, offset: number, tz: string) =>
       records(listing.pageRows(root, limit, offset), tz),
     countInScope: listing.countInScope,
+    /** Runs `fn`, one read transaction's page and count, checking the listing's caches once. */
+    checked: listing.checked,
     countInOrg: (orgUuid: string) => orgCount.get(orgUuid)!.n,
     touch: (uuid: string, now: number) => touch.run(now, uuid),
     /**
