@@ -126,15 +126,51 @@ export interface PageLines {
   lines: Buffer;
 }
 
-// What may stand outside strings inside a record: punctuation, numbers and the letters of true, false and
-// null. Anything else (whitespace included) sends the page to JSON.parse, which says what is wrong with it.
-const LITERAL = new Uint8Array(256);
-for (const c of ':-+.0123456789eEtrufalsn') LITERAL[c.charCodeAt(0)] = 1;
+// What the scanner expects next inside the records (pageLines).
+const VALUE = 0;
+const KEY = 1;
+const COLON = 2;
+const AFTER = 3;
+const KEY_OR_CLOSE = 4;
+const VALUE_OR_CLOSE = 5;
+const OBJECT = 1;
+const ARRAY = 2;
+const MAX_DEPTH = 256;
+const TRUE = Buffer.from('true');
+const FALSE = Buffer.from('false');
+const NULL = Buffer.from('null');
+/** Characters a backslash may escape in JSON (`u` takes four hex digits after it). */
+const ESCAPE = new Uint8Array(256);
+for (const c of '"\\/bfnrtu') ESCAPE[c.charCodeAt(0)] = 1;
+const HEX = new Uint8Array(256);
+for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
+const isDigit = (c: number | undefined) => c !== undefined && c >= 0x30 && c <= 0x39;
+
+/** The index after a JSON number starting at `i`, or -1 when the text there is not one. */
+function numberEnd(b: Buffer, i: number, end: number): number {
+  if (b[i] === 0x2d) i++;
+  if (b[i] === 0x30) i++;
+  else if (isDigit(b[i]) && b[i] !== 0x30) while (i < end && isDigit(b[i])) i++;
+  else return -1;
+  if (b[i] === 0x2e) {
+    if (!isDigit(b[++i])) return -1;
+    while (i < end && isDigit(b[i])) i++;
+  }
+  if (b[i] === 0x65 || b[i] === 0x45) {
+    i++;
+    if (b[i] === 0x2b || b[i] === 0x2d) i++;
+    if (!isDigit(b[i])) return -1;
+    while (i < end && isDigit(b[i])) i++;
+  }
+  return i;
+}
 
 /**
  * The records of a listing page as NDJSON lines, read from its bytes without making a record of them, for a
- * writer that prints them unchanged: compact records (no whitespace or raw control characters outside or
- * inside strings) in valid UTF-8. Undefined for any other page, which JSON.parse reads as before.
+ * writer that prints them unchanged. The bytes are checked as JSON.parse would check them (strings and their
+ * escapes, numbers, literals, nesting, commas and colons), and must be compact (no whitespace between
+ * tokens), valid UTF-8 and objects: undefined for any other page, which JSON.parse then reads (and refuses
+ * as before when it is no JSON).
  */
 export function pageLines(bytes: Buffer): PageLines | undefined {
   let found: Edges | undefined;
@@ -145,44 +181,77 @@ export function pageLines(bytes: Buffer): PageLines | undefined {
   }
   if (!found || found.from >= found.close) return undefined;
   const { from, close } = found;
-  if (bytes[from] !== 0x7b || !isUtf8(bytes.subarray(from, close))) return undefined;
+  if (!isUtf8(bytes.subarray(from, close))) return undefined;
   // A copy with a newline where a comma parted two records and after the last: the transport's bytes stay
   // as they came, for an error that quotes them.
   const lines = Buffer.allocUnsafe(close - from + 1);
   bytes.copy(lines, 0, from, close);
   const end = lines.length - 1;
   lines[end] = 0x0a;
+  const stack = new Uint8Array(MAX_DEPTH);
   let depth = 0;
   let count = 0;
-  let ended = false;
-  for (let i = 0; i < end && !ended; i++) {
+  let want = VALUE;
+  for (let i = 0; i < end; i++) {
     const c = lines[i]!;
     if (c === 0x22) {
-      // A string: to its closing quote, over escapes; no raw control character inside.
+      if (want !== KEY && want !== KEY_OR_CLOSE && want !== VALUE && want !== VALUE_OR_CLOSE)
+        return undefined;
+      if (depth === 0) return undefined;
+      // A string: to its closing quote; escapes as JSON has them, no raw control character.
       for (i++; ; i++) {
         if (i >= end) return undefined;
         const d = lines[i]!;
         if (d === 0x22) break;
-        if (d === 0x5c) i++;
-        else if (d < 0x20) return undefined;
+        if (d < 0x20) return undefined;
+        if (d === 0x5c) {
+          const e = lines[++i]!;
+          if (ESCAPE[e] !== 1) return undefined;
+          if (e === 0x75) {
+            if (!(HEX[lines[i + 1]!] && HEX[lines[i + 2]!] && HEX[lines[i + 3]!] && HEX[lines[i + 4]!]))
+              return undefined;
+            i += 4;
+          }
+        }
       }
+      want = want === KEY || want === KEY_OR_CLOSE ? COLON : AFTER;
     } else if (c === 0x7b || c === 0x5b) {
-      if (depth === 0 && c !== 0x7b) return undefined;
-      depth++;
+      if (want !== VALUE && want !== VALUE_OR_CLOSE) return undefined;
+      // Records are objects.
+      if ((depth === 0 && c !== 0x7b) || depth === MAX_DEPTH) return undefined;
+      stack[depth++] = c === 0x7b ? OBJECT : ARRAY;
+      want = c === 0x7b ? KEY_OR_CLOSE : VALUE_OR_CLOSE;
     } else if (c === 0x7d || c === 0x5d) {
-      if (--depth < 0) return undefined;
-      if (depth === 0) {
-        count++;
-        // Between records only a comma, then the next record's brace.
-        ended = i + 1 === end;
-        if (ended) break;
-        if (lines[i + 1] !== 0x2c || lines[i + 2] !== 0x7b) return undefined;
-        lines[++i] = 0x0a;
-      }
+      const kind = c === 0x7d ? OBJECT : ARRAY;
+      if (depth === 0 || stack[depth - 1] !== kind) return undefined;
+      if (want !== AFTER && want !== (kind === OBJECT ? KEY_OR_CLOSE : VALUE_OR_CLOSE)) return undefined;
+      depth--;
+      want = AFTER;
+      if (depth === 0) count++;
+    } else if (c === 0x3a) {
+      if (want !== COLON) return undefined;
+      want = VALUE;
     } else if (c === 0x2c) {
-      if (depth === 0) return undefined;
-    } else if (LITERAL[c] === 0 || depth === 0) return undefined;
+      if (want !== AFTER) return undefined;
+      if (depth === 0) {
+        // Between two records: their line break.
+        lines[i] = 0x0a;
+        want = VALUE;
+      } else want = stack[depth - 1] === OBJECT ? KEY : VALUE;
+    } else {
+      if ((want !== VALUE && want !== VALUE_OR_CLOSE) || depth === 0) return undefined;
+      const word = c === 0x74 ? TRUE : c === 0x66 ? FALSE : c === 0x6e ? NULL : undefined;
+      if (word) {
+        if (lines.compare(word, 0, word.length, i, i + word.length) !== 0) return undefined;
+        i += word.length - 1;
+      } else {
+        const after = numberEnd(lines, i, end);
+        if (after < 0) return undefined;
+        i = after - 1;
+      }
+      want = AFTER;
+    }
   }
-  if (!ended) return undefined;
+  if (depth !== 0 || want !== AFTER || count === 0) return undefined;
   return { envelope: { ...found.rest, data: [] }, count, lines };
 }

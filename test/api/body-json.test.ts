@@ -65,18 +65,46 @@ describe("pageLines: a page's records as NDJSON lines, read from its bytes", () 
   });
 
   it("keeps the service's own forms of a value: escapes and numbers as it wrote them", () => {
-    const text =
-      '{"statusCode":"OK","data":[{"n":"caf\\u00e9 a\\/b","x":1.0E3,"t":true,"f":false,"z":null},{"m":-0.5}]}';
+    const records = [
+      String.raw`{"n":"caf\u00e9 a\/b \"\\\b\f\n\r\t","x":1.0E3,"t":true,"f":false,"z":null}`,
+      '{"m":-0.5,"e":[1e+10,0,-0,2E-3,[],{},[[{}]]],"o":{}}',
+      '{}',
+    ];
+    const text = `{"statusCode":"OK","data":[${records.join(',')}]}`;
     const got = pageLines(Buffer.from(text));
-    expect(got?.lines.toString()).toBe(
-      '{"n":"caf\\u00e9 a\\/b","x":1.0E3,"t":true,"f":false,"z":null}\n{"m":-0.5}\n',
-    );
+    expect(got?.lines.toString()).toBe(`${records.join('\n')}\n`);
     expect(recordsOf(linesPage(got!.count, got!.lines))).toEqual(JSON.parse(text).data);
   });
 
   it('leaves to JSON.parse any page that is not compact records in UTF-8', () => {
     const good = JSON.stringify(page(3));
     expect(pageLines(Buffer.from(good))).toBeDefined();
+    // Records JSON.parse refuses: a page of one is never printed as it came.
+    const notJson = [
+      '{"a":tru}',
+      '{"a":truex}',
+      '{"a":nul}',
+      '{"a":1.2.3}',
+      '{"a":01}',
+      '{"a":-}',
+      '{"a":1e}',
+      '{"a":.5}',
+      '{"a":+1}',
+      '{"a"1}',
+      '{"a":1,}',
+      '{,"a":1}',
+      '{"a":1:2}',
+      '{"a":["b":1]}',
+      '{"a":[1,]}',
+      '{"a":[1}',
+      String.raw`{"a":"\x"}`,
+      String.raw`{"a":"\u12G4"}`,
+      '{1:2}',
+      '{"a":{"b"}}',
+      '{"a":1}x',
+      '{"a":1}{"b":2}',
+    ].map((record) => `{"statusCode":"OK","data":[${record}]}`);
+    for (const text of notJson) expect(() => JSON.parse(text), text).toThrow();
     const bad = [
       JSON.stringify(page(3), null, 1), // spaced
       good.replace('"gateway 1"', '"gateway\n1"'), // a raw newline in a string
@@ -92,6 +120,7 @@ describe("pageLines: a page's records as NDJSON lines, read from its bytes", () 
       good.replace('"edgeFlows":[', '"edgeFlows":[['), // unbalanced
       '{"statusCode":"OK","data":[]}', // nothing to print
       `${good.slice(0, -1)},"data":[]}`, // a second data
+      ...notJson,
     ];
     for (const text of bad) {
       expect(text).not.toBe(good);
