@@ -5,6 +5,9 @@
 // once records showed `},{` of their own, where reading the bytes finds one. Every cut is proven by
 // JSON.parse: a run parses alone only when it starts and ends between two records of the envelope's
 // `data`, outside any string. Anything else falls back to parsing the whole text.
+//
+// pageLines reads the same bytes for a writer that prints records as they came (`-o ndjson`): each record's
+// text becomes a line, checked as JSON.parse would check it, without making a record of it.
 
 import { isUtf8 } from 'node:buffer';
 
