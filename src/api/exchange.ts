@@ -18,7 +18,10 @@ export interface RawResponse {
    * envelope read in runs): what JSON.parse(text) gives. Undefined: parse `text`.
    */
   json?: unknown;
-  /** The records of a listing page as NDJSON lines, where the transport has the body's bytes (pageLines). */
+  /**
+   * The records of a listing page as NDJSON lines, where the transport has the body's bytes (pageLines).
+   * Lines given take the bytes over (their commas become newlines): text and json are not to be read after.
+   */
   lines?: () => PageLines | undefined;
 }
 

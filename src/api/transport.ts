@@ -128,18 +128,28 @@ export function httpTransport(
       const bytes = Buffer.from(await res.body.arrayBuffer());
       let text: string | undefined;
       let json: { value: unknown } | undefined;
+      let taken = false;
+      // The bytes once lines took them over are no longer the body as it came.
+      const body = () => {
+        if (taken) throw new Error('the body was taken over as lines');
+        return bytes;
+      };
       return {
         status: res.statusCode,
         headers: headerMap(res.headers),
         get text() {
-          text ??= bytes.toString('utf8');
+          text ??= body().toString('utf8');
           return text;
         },
         get json() {
-          json ??= { value: parseEnvelope(bytes) };
+          json ??= { value: parseEnvelope(body()) };
           return json.value;
         },
-        lines: () => pageLines(bytes),
+        lines: () => {
+          const lines = pageLines(body());
+          taken = lines !== undefined;
+          return lines;
+        },
       };
     },
     close: () => agent.close(),
