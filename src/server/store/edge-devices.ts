@@ -5,10 +5,10 @@ import {
   bind,
   columnsOf,
   fromRow,
-  fromValues,
   insertSql,
   MASK,
   type RowOf,
+  recordOf,
   storedAsIs,
   toRow,
   updateOf,
@@ -66,6 +66,9 @@ type RefRow = RowOf<typeof REFERENCE> & { device_uuid: string };
 const REF_COLUMNS = columnsOf(REFERENCE, ['device_uuid']);
 
 const DEVICE_COLUMNS = columnsOf(DEVICE);
+const deviceOf = recordOf<EdgeDevice>(DEVICE);
+const flowOf = recordOf<EdgeFlow>(FLOW);
+const referenceOf = recordOf<ExternalReference>(REFERENCE);
 
 /** Where a device is saved: its key, its organization and the user who saved it. */
 export interface Placement {
@@ -83,7 +86,7 @@ export function edgeDeviceRepo(db: Database.Database) {
   const orgCount = db.prepare<[string], { n: number }>(
     'SELECT coalesce((SELECT n FROM org_device_counts WHERE org_uuid = ?), 0) AS n',
   );
-  // Rows as arrays in the entity's column order (device_uuid first for flows and references): see fromValues.
+  // Rows as arrays in the entity's column order (device_uuid first for flows and references): see recordOf (columns.ts).
   const rowsOf = db
     .prepare<[string], unknown[]>(
       `SELECT ${DEVICE_COLUMNS.join(', ')} FROM edge_devices WHERE uuid IN (SELECT value FROM json_each(?))
@@ -153,11 +156,9 @@ export function edgeDeviceRepo(db: Database.Database) {
     const flows = flowing ? groupBy(flowsOf.all(keys), (f) => f[0] as string) : none;
     const refs = referring ? groupBy(refsOf.all(keys), (r) => r[0] as string) : none;
     return rows.map((d) => {
-      const record = fromValues<EdgeDevice>(DEVICE, d, tz);
-      record.edgeFlows = (flows.get(d[0] as string) ?? []).map((f) => fromValues<EdgeFlow>(FLOW, f, tz, 1));
-      record.externalReferences = (refs.get(d[0] as string) ?? []).map((r) =>
-        fromValues<ExternalReference>(REFERENCE, r, tz, 1),
-      );
+      const record = deviceOf(d, tz);
+      record.edgeFlows = (flows.get(d[0] as string) ?? []).map((f) => flowOf(f, tz, 1));
+      record.externalReferences = (refs.get(d[0] as string) ?? []).map((r) => referenceOf(r, tz, 1));
       return record;
     });
   }

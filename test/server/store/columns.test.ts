@@ -4,6 +4,7 @@ import {
   fromRow,
   insertSql,
   MASK,
+  recordOf,
   storedAsIs,
   toRow,
 } from '../../../src/server/store/columns.js';
@@ -32,6 +33,22 @@ describe('entity tables', () => {
       createdOn: '1970-01-01T00:00:00*000+0000',
     });
     expect(fromRow(THING, { ...row(), password: null }, 'UTC')).toMatchObject({ password: null });
+  });
+
+  it("a raw row's record is the row's record, its fields in the entity's order, from any start", () => {
+    const values = (r: Record<string, unknown>) => THING.map((c) => r[c.column]);
+    const of = recordOf(THING);
+    const record = of(values(row()), 'Asia/Kolkata');
+    expect(record).toEqual(fromRow(THING, row(), 'Asia/Kolkata'));
+    expect(Object.keys(record as object)).toEqual(THING.map((c) => c.field));
+    expect(of(['device', ...values({ ...row(), password: null, is_active: 0 })], 'UTC', 1)).toEqual({
+      ...fromRow<object>(THING, row(), 'UTC'),
+      isActive: false,
+      password: null,
+    });
+    // Field names are quoted, whatever they hold.
+    const odd = [{ field: `it's "odd" \\ $${'{'}x}`, column: 'odd', type: 'text' }] as const;
+    expect(recordOf(odd)(['v'], 'UTC')).toEqual({ [odd[0].field]: 'v' });
   });
 
   it('the as-is check covers every column of the table: a missing or converted value fails it', () => {
