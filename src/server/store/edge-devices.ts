@@ -86,7 +86,8 @@ export function edgeDeviceRepo(db: Database.Database) {
   const orgCount = db.prepare<[string], { n: number }>(
     'SELECT coalesce((SELECT n FROM org_device_counts WHERE org_uuid = ?), 0) AS n',
   );
-  // Rows as arrays in the entity's column order (device_uuid first for flows and references): see recordOf (columns.ts).
+  // Rows as arrays in the entity's column order (device_uuid first for flows and references): see
+  // recordOf in columns.ts.
   const rowsOf = db
     .prepare<[string], unknown[]>(
       `SELECT ${DEVICE_COLUMNS.join(', ')} FROM edge_devices WHERE uuid IN (SELECT value FROM json_each(?))
