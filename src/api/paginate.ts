@@ -120,37 +120,46 @@ async function* paginatePages<T>(
     const current = request(pageNo, size);
     // With this page, up to `parallel` requests are in flight.
     if (skip === 0) fetchAhead(pageNo + 1, false);
-    const page = await current;
+    // A generator keeps its locals in its frame across each await, the last iteration's too: the arrays of
+    // a page are let, and dropped before the next page is awaited. Held there, every page would survive the
+    // young generation's collections and be promoted to old space, until a full collection.
+    let page: Page<T> | undefined = await current;
     if (follow) tuneHeapForWalk();
     if (page.total !== undefined) total = page.total;
-    const records = page.records ?? [];
-    const full = records.length >= size;
+    let records: T[] | undefined = page.records ?? [];
+    page = undefined;
+    const count = records.length;
+    const full = count >= size;
     if (full && skip === 0) served = true;
     // Once the first page told the length, the next pages go out before its records are written.
     if (full && skip === 0) fetchAhead(pageNo + 1, true);
-    const fresh = skip === 0 ? records : slicePage(records, skip);
-    fetched += fresh.length;
+    let fresh: T[] | undefined = skip === 0 ? records : slicePage(records, skip);
+    records = undefined;
+    const freshCount = fresh.length;
+    fetched += freshCount;
     opts.onPage?.(fetched, total);
-    const taken = fresh.length > limit - yielded ? slicePage(fresh, 0, limit - yielded) : fresh;
+    let taken: T[] | undefined = freshCount > limit - yielded ? slicePage(fresh, 0, limit - yielded) : fresh;
+    fresh = undefined;
     if (taken.length > 0) {
       yielded += taken.length;
       yield taken;
     }
+    taken = undefined;
     if (yielded >= limit) return;
-    offset += fresh.length;
+    offset += freshCount;
     if (!follow) return;
     if (full) continue;
     // A short page: the end, or a cap of the service's own.
     const known = total !== undefined && offset >= total;
-    if (fresh.length === 0 || known) {
-      if (fresh.length === 0 && total !== undefined && offset < total && yielded < limit) {
+    if (freshCount === 0 || known) {
+      if (freshCount === 0 && total !== undefined && offset < total && yielded < limit) {
         throw new IncompleteListingError(offset - (opts.startPage ?? 0) * opts.pageSize, total);
       }
       return;
     }
     if (!served) {
       // The first page short of the size asked: walk on with the size served.
-      size = records.length;
+      size = count;
       ahead.clear();
     }
   }

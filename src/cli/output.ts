@@ -140,19 +140,25 @@ export async function writeRecords(
       : records[Symbol.iterator]();
   // The pager starts with the first record: while the service is slow, the spinner and Ctrl-C reach ccp,
   // not a pager waiting for input.
-  const first = await source.next();
-  const pager = first.done ? undefined : await openPager(io, spec.pager === true);
+  let next: IteratorResult<object | object[]> | undefined = await source.next();
+  const pager = next.done ? undefined : await openPager(io, spec.pager === true);
   const writer = await recordWriter(pager?.out ?? io.output, spec, what);
   let count = 0;
   try {
-    for (let next = first; !next.done; next = await source.next()) {
+    while (!next.done) {
+      // Nothing here holds a page written while the next is fetched: a page still held then survives the
+      // young generation's collections, and is promoted to old space, where it stays until a full one.
+      let value: object | object[] | undefined = next.value;
+      next = undefined;
       if (pages) {
-        await writer.writeAll(next.value as object[]);
-        count += (next.value as object[]).length;
+        await writer.writeAll(value as object[]);
+        count += (value as object[]).length;
       } else {
-        await writer.write(next.value as object);
+        await writer.write(value);
         count++;
       }
+      value = undefined;
+      next = await source.next();
     }
     await writer.end();
   } catch (err) {
