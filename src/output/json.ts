@@ -15,8 +15,10 @@ export function createJsonWriter(sink: Sink, opts: OutputOptions): RecordWriter 
   let count = 0;
   return {
     async write(record) {
-      // JSON text has no raw newlines inside strings, so indenting every line nests the record one level.
-      const text = `  ${JSON.stringify(shaped(record, opts), null, 2).replaceAll('\n', '\n  ')}`;
+      // The record as an array's only element is the record nested one level: `[\n` + it + `\n]`. (Indenting
+      // each line of its own text afterwards made the page's text twice, and a 500-record page of JSON lived
+      // through a young-generation collection and was promoted.)
+      const text = JSON.stringify([shaped(record, opts)], null, 2).slice(2, -2);
       await sink.write(count === 0 ? `[\n${text}` : `,\n${text}`);
       count++;
     },
