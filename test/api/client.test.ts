@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type ApiClientOptions, redactToken } from '../../src/api/client.js';
 import { ApiError, AuthError, NetworkError, NotFoundError } from '../../src/api/errors.js';
 import { cliVersion } from '../../src/cli/version.js';
+import { until } from '../helpers/until.js';
 
 interface Seen {
   method: string;
@@ -451,14 +452,23 @@ describe('ApiClient paginate', () => {
 
   it('without X-Total-Count, asks for the next page of a whole walk while the records of a full one are read', async () => {
     handler = (r, res) => {
+      if (r.url === '/ping') return json(res, 200, ok([]));
       const page = Number(r.url.split('/')[3]!.split('?')[0]);
       json(res, 200, ok(page < 1 ? [{ n: 0 }, { n: 1 }] : [{ n: 2 }]));
     };
     const walk = client({ parallel: 4 }).paginate('/edgedevice/all', { pageSize: 2, all: true });
     expect((await walk.next()).value).toEqual({ n: 0 });
-    await new Promise((r) => setTimeout(r, 100));
+    await until(() => seen.length >= 2, 'the page ahead');
+    // A round trip of its own after the page ahead was asked for: a third page, had it been asked for at
+    // once, would have reached the server before it.
+    await fetch(`${baseUrl}/ping`);
     // One page ahead only: the length is not known.
-    expect(seen.map((s) => s.url)).toEqual(['/edgedevice/all/0?pageSize=2', '/edgedevice/all/1?pageSize=2']);
+    expect(seen.map((s) => s.url)).toEqual([
+      '/edgedevice/all/0?pageSize=2',
+      '/edgedevice/all/1?pageSize=2',
+      '/ping',
+    ]);
+    seen.pop();
     const rest: unknown[] = [];
     for await (const r of walk) rest.push(r);
     expect(rest).toEqual([{ n: 1 }, { n: 2 }]);

@@ -7,8 +7,7 @@
  * Both take an environment made by `isolatedEnv(dir)`: HOME, config and data directories inside a temp dir,
  * and none of the caller's CCP_* variables, so no test reads or writes the developer's own profile.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +17,7 @@ import { type TestIOOptions, testIO } from '../../src/cli/io.js';
 import { run } from '../../src/cli/main.js';
 import { scriptedPrompter } from '../../src/cli/prompter.js';
 import { type Clock, fixedClock } from '../../src/domain/clock.js';
+import { buildIfStale } from './fresh-build.js';
 import { startTestServer, type TestServer, type TestServerOptions, type Tokens } from './server.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -69,13 +69,10 @@ export async function runCli(args: string[], opts: RunCliOptions): Promise<CliRe
 
 let built = false;
 
-/** Builds dist/ when bin/ccp.js has nothing to load (a fresh clone running vitest directly). */
+/** Builds dist/ when a source is newer than it (a test run started outside `npm test` after an edit). */
 export function ensureBuilt(): void {
-  if (built || existsSync(join(ROOT, 'dist', 'cli', 'main.cjs'))) {
-    built = true;
-    return;
-  }
-  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+  if (built) return;
+  buildIfStale();
   built = true;
 }
 

@@ -16,10 +16,16 @@ db.exec('BEGIN IMMEDIATE');
 // A write, so readers' snapshots are stale once it commits (as after a real writer).
 db.exec('CREATE TABLE IF NOT EXISTS lock_probe (n INTEGER); INSERT INTO lock_probe VALUES (1)');
 process.stdout.write('locked\\n');
-setTimeout(() => { db.exec('COMMIT'); db.close(); }, Number(process.argv[2]));
+const release = () => { db.exec('COMMIT'); db.close(); };
+// 'hold': until the test closes stdin; else a number of milliseconds.
+if (process.argv[2] === 'hold') process.stdin.on('end', release).resume();
+else setTimeout(release, Number(process.argv[2]));
 `;
 
-export async function holdWriteLock(dbPath: string, ms: number): Promise<{ released: Promise<void> }> {
+export async function holdWriteLock(
+  dbPath: string,
+  ms: number | 'hold',
+): Promise<{ released: Promise<void>; release: () => Promise<void> }> {
   const child = spawn(process.execPath, ['-e', SCRIPT, dbPath, String(ms)], { cwd: ROOT, stdio: 'pipe' });
   const released = new Promise<void>((resolve, reject) => {
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lock holder exited ${code}`))));
@@ -29,5 +35,11 @@ export async function holdWriteLock(dbPath: string, ms: number): Promise<{ relea
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`lock holder exited ${code} before taking the lock`)));
   });
-  return { released };
+  return {
+    released,
+    release: () => {
+      child.stdin.end();
+      return released;
+    },
+  };
 }

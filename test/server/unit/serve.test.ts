@@ -10,17 +10,28 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('serve and startServer', () => {
   it('lets an in-flight request finish on close, then refuses new connections', async () => {
+    // The handler answers only when the test says so, after close() has begun.
+    let arrived!: () => void;
+    const arrival = new Promise<void>((r) => {
+      arrived = r;
+    });
+    let answer!: () => void;
+    const answered = new Promise<void>((r) => {
+      answer = r;
+    });
     const handle = await serve(
       async (_req, res) => {
-        await new Promise((r) => setTimeout(r, 150));
+        arrived();
+        await answered;
         res.end('done');
       },
       { port: 0 },
     );
     expect(handle.host).toBe('127.0.0.1');
     const inFlight = request(`${handle.url}/slow`);
-    await new Promise((r) => setTimeout(r, 30));
+    await arrival;
     const closed = handle.close();
+    answer();
     const res = await inFlight;
     expect(res.statusCode).toBe(200);
     expect(await res.body.text()).toBe('done');
