@@ -79,6 +79,26 @@ describe('ccp edgedevice add -f (bulk)', () => {
     expect(w.query<{ n: number }>('SELECT count(*) AS n FROM edge_devices')[0]!.n).toBe(before + rows);
   });
 
+  it("--skip-existing skips only the organization's own serials: a sub-organization's same serial is added", async () => {
+    // The admin token sees the sub-organization's devices in the listing too.
+    const sub = await w.ccp(
+      ['edgedevice', 'add', '--org', ORG.sub1, '--user', USER.admin, '-f', '-', '--format', 'csv'],
+      {
+        input: 'name,serial\nSub device,SN-S-0\n',
+      },
+    );
+    expect(sub.code, sub.stderr).toBe(0);
+    const file = w.file('skip-org.csv', devicesCsv(2, 'S'));
+    const res = await w.ccp([...add, '-f', file, '--skip-existing', '-o', 'ndjson']);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).not.toMatch(/Skipping/);
+    expect(
+      serialsOf('S')
+        .map((r) => r.serial_number)
+        .sort(),
+    ).toEqual(['SN-S-0', 'SN-S-1']);
+  });
+
   it('--continue-on-error writes the failed rows next to the input, and they add cleanly later', async () => {
     // The second batch clashes with a serial number the fixture already has.
     const existing = w.query<{ serial_number: string }>(
