@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { planTable } from '../../src/apply/render.js';
 import { terminalJson, terminalText } from '../../src/output/terminal-text.js';
-import { options, render } from './helpers.js';
+import { render } from './helpers.js';
 
 // Every kind of character a terminal acts on: C0 (ESC, BEL, CR, LF, TAB, NUL), DEL, C1, bidi.
 const NASTY = 'a\x1b[2J\x07\r\n\t\x00\x7f\u009b31m\u0085\u202eZ\u2066b';
