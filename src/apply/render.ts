@@ -1,4 +1,5 @@
 // How a plan is shown: one JSON document for scripts, a table for people. Passwords never appear.
+import { terminalText } from '../output/terminal-text.js';
 import { type Change, MASK, redactReferences } from './diff.js';
 
 /** One planned change of any resource, as a table row: what happens to which record. */
@@ -35,12 +36,11 @@ export function redactRecord<T extends object>(record: T): T {
   return out as T;
 }
 
+// Every cell, keys and field names too, is the file's or the service's text: escaped, so a control shows
+// instead of acting and a line break cannot break the grid.
 function cell(value: unknown): string {
   if (value === undefined || value === null) return '-';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  // A line break or control character would break the grid, and must not reach the terminal.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
-  return text.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, ' ');
+  return terminalText(typeof value === 'string' ? value : JSON.stringify(value));
 }
 
 /**
@@ -54,10 +54,12 @@ export async function planTable(rows: readonly PlanRow[], width: number, keyHead
   const cells: string[][] = [];
   for (const r of rows) {
     const entries = Object.entries(r.changes ?? {});
-    if (entries.length === 0) cells.push([r.action, r.key, r.uuid || '(new)', '', '', cell(r.note ?? '')]);
+    const key = cell(r.key);
+    const uuid = r.uuid ? cell(r.uuid) : '(new)';
+    if (entries.length === 0) cells.push([r.action, key, uuid, '', '', cell(r.note ?? '')]);
     entries.forEach(([field, c], k) => {
-      const lead = k === 0 ? [r.action, r.key, r.uuid || '(new)'] : ['', '', ''];
-      cells.push([...lead, field, cell(c.from), cell(c.to)]);
+      const lead = k === 0 ? [r.action, key, uuid] : ['', '', ''];
+      cells.push([...lead, cell(field), cell(c.from), cell(c.to)]);
     });
   }
   // Action, key and uuid stay whole; on a narrow terminal the uuid column goes first (the key names the

@@ -5,6 +5,7 @@ import type { IO } from '../cli/io.js';
 import { type OutputSpec, writeRecords } from '../cli/output.js';
 import type { Prompter } from '../cli/prompter.js';
 import type { RecordKind } from '../domain/index.js';
+import { onTerminal } from '../output/terminal-text.js';
 import { type PlanRow, planTable } from './render.js';
 
 export interface ShownPlan {
@@ -61,7 +62,11 @@ export async function writeResult(s: ShownPlan, saved: object[] | undefined): Pr
     return;
   }
   const doc = saved ? { ...s.doc, saved } : s.doc;
-  if (output.format === 'ndjson') io.stdout.write(`${JSON.stringify(doc)}\n`);
-  else if (output.format === 'yaml') io.stdout.write((await import('yaml')).stringify(doc));
-  else io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+  const text =
+    output.format === 'ndjson'
+      ? `${JSON.stringify(doc)}\n`
+      : output.format === 'yaml'
+        ? (await import('yaml')).stringify(doc)
+        : `${JSON.stringify(doc, null, 2)}\n`;
+  io.stdout.write(onTerminal(text, io.stdoutIsTTY, output.format));
 }

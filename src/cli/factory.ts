@@ -163,7 +163,7 @@ export function createFactory(opts: FactoryOptions): Factory {
           ...(embedded ? { transport: embedded.transport } : {}),
           signal: io.signal,
           pending: () => io.busy(waiting),
-          trace: flags.verbose ? (line) => io.stderr.write(`${line}\n`) : undefined,
+          trace: flags.verbose ? (line) => io.writeErr(`${line}\n`) : undefined,
         });
         return client;
       })();

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { fstatSync, writeSync } from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
 import { isatty } from 'node:tty';
+import { terminalText } from '../output/terminal-text.js';
 import { CancelledError } from './errors.js';
 
 export interface Spinner {
@@ -37,6 +38,11 @@ export interface IO {
   setNoInput(noInput: boolean): void;
   /** -q: no notes, no progress, no spinner; errors and warnings still print. */
   setQuiet(quiet: boolean): void;
+  /**
+   * Text to stderr, on a terminal with every control in it escaped but its line breaks (terminal-text.ts):
+   * what every message below goes through, the service's words in them included.
+   */
+  writeErr(text: string): void;
   /** A message for the user: stderr, never stdout; -q silences it. */
   note(line: string): void;
   /** A message that -q does not silence (what a partial failure left behind): stderr. */
@@ -95,12 +101,13 @@ function buildIO(init: IOInit): IO {
   let quiet = false;
   // Spinners and progress lines showing now: two on one line would overwrite each other.
   let drawn = 0;
+  // A spinner's text is one line, its own escapes added by ora around it.
   const draw = async (text: string): Promise<Spinner> => {
-    const s = await init.makeSpinner(text, init.stderr);
+    const s = await init.makeSpinner(terminalText(text), init.stderr);
     drawn++;
     let stopped = false;
     return {
-      update: (t) => s.update(t),
+      update: (t) => s.update(terminalText(t)),
       stop() {
         if (stopped) return;
         stopped = true;
@@ -109,6 +116,8 @@ function buildIO(init: IOInit): IO {
       },
     };
   };
+  const writeErr = (text: string) =>
+    void init.stderr.write(init.stderrIsTTY ? terminalText(text, { keepNewlines: true }) : text);
   const terminal = () => init.stderrIsTTY && init.stdoutIsTTY && init.stdinIsTTY && !isCI(init.env);
   const interrupts = new AbortController();
   const hooks = new Set<() => void>();
@@ -171,11 +180,12 @@ function buildIO(init: IOInit): IO {
     setQuiet(value) {
       quiet = value;
     },
+    writeErr,
     note(line) {
-      if (!quiet) init.stderr.write(line.endsWith('\n') ? line : `${line}\n`);
+      if (!quiet) writeErr(line.endsWith('\n') ? line : `${line}\n`);
     },
     warn(line) {
-      init.stderr.write(line.endsWith('\n') ? line : `${line}\n`);
+      writeErr(line.endsWith('\n') ? line : `${line}\n`);
     },
     async spinner(text) {
       if (quiet || !terminal()) return silentSpinner;

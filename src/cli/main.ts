@@ -2,6 +2,7 @@ import { CommanderError } from 'commander';
 import { ApiError, AuthError, NetworkError, NotFoundError } from '../api/errors.js';
 import { ConfigError } from '../config/errors.js';
 import { monotonicMs } from '../domain/clock.js';
+import { terminalText } from '../output/terminal-text.js';
 import { CancelledError, ChecksFailedError, UsageError } from './errors.js';
 import { createFactory, type Factory } from './factory.js';
 import { type IO, systemIO } from './io.js';
@@ -63,7 +64,14 @@ const NETWORK_HINTS: Record<string, string> = {
   TIMEOUT: 'a slow service needs a longer --timeout (500ms, 30s, 2m; a bare number is seconds)',
 };
 
-function describe(err: unknown): ErrorReport & { text: string; hint?: string } {
+/**
+ * What an error says, for exit code, stderr and JSON. `own` shows the service's code and reason as one line
+ * (escaped on a terminal: a line break in a reason would pass for a line of ccp's).
+ */
+function describe(
+  err: unknown,
+  own: (text: string) => string = (t) => t,
+): ErrorReport & { text: string; hint?: string } {
   if (err instanceof CancelledError) {
     return {
       code: 'CANCELLED',
@@ -107,7 +115,7 @@ function describe(err: unknown): ErrorReport & { text: string; hint?: string } {
       reason: err.reason,
       httpStatus: err.httpStatus,
       exitCode,
-      text: `${err.code} ${err.message}${err.httpStatus === null ? '' : ` (HTTP ${err.httpStatus})`}`,
+      text: `${own(err.code)} ${own(err.message)}${err.httpStatus === null ? '' : ` (HTTP ${err.httpStatus})`}`,
       hint,
     };
   }
@@ -165,17 +173,21 @@ export async function run(argv: string[], deps: RunDeps = {}): Promise<number> {
       exitCode = EXIT.ok;
     } else {
       // After Ctrl-C, whatever the command failed with is the interruption's doing.
-      const d = describe(io.signal.aborted ? new CancelledError() : err);
+      const d = describe(
+        io.signal.aborted ? new CancelledError() : err,
+        io.stderrIsTTY ? terminalText : undefined,
+      );
       if (err instanceof AuthError && err.httpStatus === 401) d.hint ??= await tokenHint(f);
       exitCode = d.exitCode;
+      // The reason is the service's (or a file's) text: on a terminal its controls show escaped.
       if (d.code === 'CANCELLED') sayCancelled(io);
-      else io.stderr.write(`ccp: ${d.text}\n`);
-      if (d.hint) io.stderr.write(`hint: ${d.hint}\n`);
+      else io.writeErr(`ccp: ${d.text}\n`);
+      if (d.hint) io.writeErr(`hint: ${d.hint}\n`);
       if (d.exitCode === EXIT.internal) {
-        if (f.globals().verbose && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
+        if (f.globals().verbose && err instanceof Error && err.stack) io.writeErr(`${err.stack}\n`);
         // A fault of ours, not of the input or the service: say where to tell us.
         const report = reportLine();
-        if (report) io.stderr.write(`${report} (with the command and --verbose output)\n`);
+        if (report) io.writeErr(`${report} (with the command and --verbose output)\n`);
       }
       if (await wantsJsonErrors(f, argv)) {
         writeJsonError(io, {

@@ -106,7 +106,8 @@ export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Co
     .exitOverride()
     .configureOutput({
       writeOut: (s) => f.io.print(s),
-      writeErr: (s) => f.io.stderr.write(s),
+      // An unknown option or value is quoted back as typed: escaped on a terminal.
+      writeErr: (s) => f.io.writeErr(s),
       // Asked of our IO, not of process.stdout, which `--help` then never makes.
       getOutHelpWidth: () => f.io.terminalWidth(),
       getOutHasColors: () => f.io.colorEnabled(),

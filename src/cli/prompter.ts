@@ -1,3 +1,5 @@
+import { styleText } from 'node:util';
+import { terminalText } from '../output/terminal-text.js';
 import { CancelledError, UsageError } from './errors.js';
 import type { IO } from './io.js';
 
@@ -28,6 +30,14 @@ function notAllowed(flag: string): UsageError {
 // aborted io.signal while one was open.
 const PROMPT_CANCELLED = new Set(['ExitPromptError', 'AbortPromptError']);
 
+// inquirer's own styles, around text escaped first (output/terminal-text.ts).
+const SHOWN_ESCAPED = {
+  style: {
+    defaultAnswer: (text: string) => styleText('dim', `(${terminalText(text)})`),
+    error: (text: string) => styleText('red', `> ${terminalText(text, { keepNewlines: true })}`),
+  },
+};
+
 /** Prompts with @inquirer/prompts, imported on first use; refuses when io says prompts are not allowed. */
 export function inquirerPrompter(io: IO): Prompter {
   const context = () => ({ input: io.stdin, output: io.stderr as NodeJS.WritableStream, signal: io.signal });
@@ -45,15 +55,33 @@ export function inquirerPrompter(io: IO): Prompter {
   return {
     input: (o) =>
       ask(o.flag, (p) =>
-        p.input({ message: o.message, default: o.default, validate: o.validate }, context()),
+        p.input(
+          {
+            message: terminalText(o.message),
+            default: o.default,
+            validate: o.validate,
+            // A default (a file's or the service's value) and what Tab puts in show escaped; the answer is
+            // still the value itself.
+            transformer: (value, { isFinal }) =>
+              isFinal ? styleText('cyan', terminalText(value)) : terminalText(value),
+            theme: SHOWN_ESCAPED,
+          },
+          context(),
+        ),
       ),
     // No mask: typed without echo, as ssh and sudo ask, not even the length shown.
-    password: (o) => ask(o.flag, (p) => p.password({ message: o.message }, context())),
-    confirm: (o) => ask(o.flag, (p) => p.confirm({ message: o.message, default: o.default }, context())),
+    password: (o) =>
+      ask(o.flag, (p) => p.password({ message: terminalText(o.message), theme: SHOWN_ESCAPED }, context())),
+    confirm: (o) =>
+      ask(o.flag, (p) => p.confirm({ message: terminalText(o.message), default: o.default }, context())),
     select: (o) =>
       ask(o.flag, (p) =>
         p.select(
-          { message: o.message, choices: o.choices.map((c) => ({ value: c, name: c })), default: o.default },
+          {
+            message: terminalText(o.message),
+            choices: o.choices.map((c) => ({ value: c, name: terminalText(c) })),
+            default: o.default,
+          },
           context(),
         ),
       ),

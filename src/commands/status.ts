@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../cli/factory.js';
 import { examples } from '../cli/help.js';
 import type { ResolvedConfig } from '../config/index.js';
+import { onTerminal } from '../output/terminal-text.js';
 
 /** Clock skew past this would make signed tokens and timestamps disagree with the service. */
 const MAX_SKEW_MS = 60_000;
@@ -265,7 +266,8 @@ export function registerStatus(program: Command, f: Factory): Command {
       const s = await runStatus(f);
       const g = f.globals();
       const format = g.json ? 'json' : (g.output ?? (f.io.stdoutIsTTY ? 'table' : 'json'));
-      f.io.stdout.write(format === 'table' ? human(s) : `${JSON.stringify(s, null, 2)}\n`);
+      const text = format === 'table' ? human(s) : `${JSON.stringify(s, null, 2)}\n`;
+      f.io.stdout.write(onTerminal(text, f.io.stdoutIsTTY, format === 'table' ? 'text' : 'json'));
       if (s.ok) return;
       const { ChecksFailedError } = await import('../cli/errors.js');
       // The exit code any command would end with: 3 credentials refused, 5 unreachable, else 1.

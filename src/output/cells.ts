@@ -1,5 +1,6 @@
 import { formatTimestamp, parseTimestamp } from '../domain/instant.js';
 import { valuesAt } from './paths.js';
+import { terminalText } from './terminal-text.js';
 import type { Column } from './types.js';
 
 /** What one element of a nested array is called when a table counts them ("2 flows"). */
@@ -17,13 +18,6 @@ export function countLabel(field: string, count: number): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-// A line break or tab inside a cell would break the table's grid, and an escape sequence sent by the service
-// must not reach the terminal.
-export function oneLine(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
-  return text.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, ' ');
-}
-
 /**
  * `2027-05-31 23:59` in `timeZone`: a timestamp for people, whatever form the service wrote it in (epoch
  * milliseconds included). A date-only value stays a date; text that is no timestamp shows as it came.
@@ -31,18 +25,18 @@ export function oneLine(text: string): string {
 export function shortTime(value: string | number, timeZone: string): string {
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const ms = parseTimestamp(value);
-  if (ms === undefined) return oneLine(String(value));
+  if (ms === undefined) return terminalText(String(value));
   return formatTimestamp(ms, timeZone).slice(0, 16).replace('T', ' ');
 }
 
 function tableScalar(value: unknown, column: Column, timeZone: string): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'object') return oneLine(JSON.stringify(value));
+  if (typeof value === 'object') return terminalText(JSON.stringify(value));
   if (column.type === 'timestamp' && (typeof value === 'string' || typeof value === 'number')) {
     return shortTime(value, timeZone);
   }
-  if (typeof value === 'string') return oneLine(value);
+  if (typeof value === 'string') return terminalText(value);
   return String(value);
 }
 

@@ -1,8 +1,9 @@
 import { isObject } from '../domain/objects.js';
-import { fieldWords, oneLine, shortTime } from './cells.js';
+import { fieldWords, shortTime } from './cells.js';
 import { padEnd, textWidth, truncate } from './fit.js';
 import { project } from './paths.js';
 import type { Sink } from './sink.js';
+import { terminalText } from './terminal-text.js';
 import type { OutputOptions, RecordWriter } from './types.js';
 import { viewOf } from './views.js';
 
@@ -25,20 +26,22 @@ export function createDetailWriter(sink: Sink, opts: OutputOptions): RecordWrite
     if (value === null || value === undefined || value === '') return NONE;
     if (typeof value === 'boolean') return value ? 'yes' : 'no';
     if (typeof value !== 'string')
-      return oneLine(typeof value === 'object' ? JSON.stringify(value) : String(value));
-    const text = timestamps.has(path) ? shortTime(value, timeZone) : oneLine(value);
+      return terminalText(typeof value === 'object' ? JSON.stringify(value) : String(value));
+    const text = timestamps.has(path) ? shortTime(value, timeZone) : terminalText(value);
     return identity.has(path) || textWidth(text) <= room ? text : truncate(text, Math.max(room, 10));
   };
 
   /** The lines of an object's fields at `indent` spaces, labels padded to one column. */
   const describe = (record: Record<string, unknown>, path: string, indent: number): string[] => {
     const entries = Object.entries(record);
-    const labelWidth = Math.max(0, ...entries.map(([k]) => textWidth(fieldWords(k)) + 1));
+    // A key is the service's text as much as a value is.
+    const words = (key: string) => terminalText(fieldWords(key));
+    const labelWidth = Math.max(0, ...entries.map(([k]) => textWidth(words(k)) + 1));
     const pad = ' '.repeat(indent);
     const lines: string[] = [];
     for (const [key, value] of entries) {
       const at = path ? `${path}.${key}` : key;
-      const label = `${pad}${padEnd(`${fieldWords(key)}:`, labelWidth)}`;
+      const label = `${pad}${padEnd(`${words(key)}:`, labelWidth)}`;
       if (Array.isArray(value) && value.some(isObject)) {
         lines.push(label.trimEnd());
         for (const item of value) {

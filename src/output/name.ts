@@ -1,4 +1,5 @@
 import type { Sink } from './sink.js';
+import { terminalText } from './terminal-text.js';
 import type { OutputOptions, RecordWriter } from './types.js';
 import { viewOf } from './views.js';
 
@@ -8,7 +9,9 @@ export function createNameWriter(sink: Sink, opts: OutputOptions): RecordWriter 
   return {
     async write(record) {
       const value = (record as Record<string, unknown>)[field];
-      if (value !== null && value !== undefined) await sink.write(`${String(value)}\n`);
+      if (value === null || value === undefined) return;
+      // On a terminal a line break of the value shows as `\n`, so one line is one name.
+      await sink.write(`${opts.isTTY ? terminalText(String(value)) : String(value)}\n`);
     },
     async end() {},
   };

@@ -12,7 +12,11 @@ export class Sink {
   private scheduled = false;
   private readonly size: number;
 
-  constructor(private readonly out: NodeJS.WritableStream) {
+  /** `filter`: what every text goes through on its way out (terminal-text.ts, on a terminal). */
+  constructor(
+    private readonly out: NodeJS.WritableStream,
+    private readonly filter?: (text: string) => string,
+  ) {
     this.size = (out as { writableHighWaterMark?: number }).writableHighWaterMark ?? 16_384;
   }
 
@@ -23,6 +27,7 @@ export class Sink {
   write(chunk: string | Uint8Array): Promise<void> {
     if (typeof chunk !== 'string') return this.writeBytes(chunk);
     if (chunk === '') return DONE;
+    if (this.filter) chunk = this.filter(chunk);
     // A reader that went away (a pager the user quit) closed the stream: stop as `| head` stops us.
     if ((this.out as { destroyed?: boolean }).destroyed) return Promise.reject(closedError());
     this.pending += chunk;
@@ -39,6 +44,9 @@ export class Sink {
   }
 
   private writeBytes(bytes: Uint8Array): Promise<void> {
+    // Whole records' lines, so whole characters: filtered as text.
+    if (this.filter)
+      return this.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString());
     const before = this.flush();
     if (before !== DONE) return before.then(() => this.writeBytes(bytes));
     if (bytes.length === 0) return DONE;

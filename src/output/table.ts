@@ -3,6 +3,7 @@ import type CliTable3 from 'cli-table3';
 import { headers, tableCell } from './cells.js';
 import { fitWidths, padEnd, tableOverhead, textWidth, truncate } from './fit.js';
 import type { Sink } from './sink.js';
+import { terminalText } from './terminal-text.js';
 import type { Column, OutputOptions, RecordWriter, View } from './types.js';
 import { viewOf } from './views.js';
 
@@ -39,7 +40,8 @@ export function tableColumns(view: View, fields?: readonly string[]): TableColum
         }),
       )
     : view.table.flatMap((t) => view.columnsAt(t.path, false).map((c) => ({ ...c, priority: t.priority })));
-  const names = headers(chosen.map((c) => c.path));
+  // A path chosen with --fields may name a key of an open object, which is the service's text.
+  const names = headers(chosen.map((c) => c.path)).map((h) => terminalText(h));
   return chosen.map((c, i) => ({ ...c, header: names[i]! }));
 }
 

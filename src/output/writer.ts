@@ -1,5 +1,6 @@
 import { linesOf, recordsOf } from '../api/record-lines.js';
 import { DONE, Sink } from './sink.js';
+import { terminalFilter } from './terminal-text.js';
 import { isoTimestamps } from './timestamps.js';
 import type { OutputFormat, OutputOptions, RecordWriter } from './types.js';
 
@@ -26,7 +27,9 @@ const detailFormat = async (): Promise<Create> => (await import('./detail.js')).
 export function createRecordWriter(out: NodeJS.WritableStream, opts: OutputOptions): Required<RecordWriter> {
   const format = opts.format === 'table' && opts.detail ? detailFormat : FORMATS[opts.format];
   if (!format) throw new TypeError(`unknown output format: ${String(opts.format)}`);
-  const sink = new Sink(out);
+  // On a terminal every format but a table or detail view (which escape each value, then colour) goes
+  // out escaped.
+  const sink = new Sink(out, terminalFilter(opts.format, opts.isTTY));
   // Tables read every form themselves; machine formats pass the service's values through unless asked.
   const iso = opts.timestamps === 'iso' && opts.format !== 'table' && opts.format !== 'name';
   const shape = iso ? isoTimestamps : <T>(r: T): T => r;

@@ -10,6 +10,7 @@ import type { IO } from '../../cli/io.js';
 import { type DryRunTarget, dryRunTarget, printDryRun } from '../../cli/write/dry-run.js';
 import { addDryRunFlag, type WriteFlags } from '../../cli/write/flags.js';
 import { type WriteDeps, writeDeps } from '../../cli/write/send.js';
+import { onTerminal } from '../../output/terminal-text.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
@@ -106,9 +107,11 @@ export async function runApiRequest(opts: ApiRequestOptions, deps: WriteDeps): P
   try {
     parsed = JSON.parse(raw.text);
   } catch {
-    io.stdout.write(raw.text.endsWith('\n') || raw.text === '' ? raw.text : `${raw.text}\n`);
+    const text = raw.text.endsWith('\n') || raw.text === '' ? raw.text : `${raw.text}\n`;
+    io.stdout.write(onTerminal(text, io.stdoutIsTTY));
   }
-  if (parsed !== undefined) io.stdout.write(`${JSON.stringify(parsed, null, 2)}\n`);
+  if (parsed !== undefined)
+    io.stdout.write(onTerminal(`${JSON.stringify(parsed, null, 2)}\n`, io.stdoutIsTTY, 'json'));
   // Any path may answer something else than an envelope: only an error status, or an envelope that is
   // not OK, fails, with the message the body gives (an envelope's reason or message, Spring's, RFC 9457's).
   if (raw.status < 400 && !isResponseEnvelope(parsed)) return;

@@ -4,6 +4,7 @@ import { writeDryRun } from '../../cli/write/dry-run.js';
 import { type WriteDeps, type WriteOutput, withSubject } from '../../cli/write/send.js';
 import type { LicenseAction, LicenseRecord } from '../../domain/index.js';
 import { parseTimestamp } from '../../domain/instant.js';
+import { onTerminal } from '../../output/terminal-text.js';
 import { licenseSummary, overTotal } from './view.js';
 
 export { licenseSummary } from './view.js';
@@ -43,7 +44,8 @@ export async function runLicenseAction(opts: LicenseActionOptions, deps: WriteDe
   if (opts.output.format === 'table' && !opts.output.fields) {
     for (const record of records) {
       const changed = changedByCall(record, ex.headers.date);
-      io.stdout.write(licenseSummary(record, opts.action, { changed, timeZone: opts.output.timeZone }));
+      const summary = licenseSummary(record, opts.action, { changed, timeZone: opts.output.timeZone });
+      io.stdout.write(onTerminal(summary, io.stdoutIsTTY));
     }
     return;
   }

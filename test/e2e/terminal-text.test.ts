@@ -1,0 +1,127 @@
+// What a service sends reaches a terminal escaped and visible, never raw; a pipe gets the records as they
+// were sent (cli.md "What reaches a terminal"). ccp runs on a pseudo-terminal against a fake service on
+// loopback, and the transcript's raw bytes are checked.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
+import { type Fake, fakeService } from '../helpers/fake-service.js';
+import { runInPty } from '../helpers/pty.js';
+
+const ORG = 'a0000000-0000-4000-8000-000000000001';
+// A window title, a cleared screen, an OSC 8 hyperlink, an 8-bit CSI, a right-to-left override, DEL.
+const EVIL =
+  '\x1b]0;pwned\x07\x1b[2J\x1b]8;;http://evil.example/\x1b\\link\x1b]8;;\x1b\\\u009b31m\u202eexe.pdf\x7f';
+const SHOWN =
+  '\\e]0;pwned\\x07\\e[2J\\e]8;;http://evil.example/\\e\\link\\e]8;;\\e\\\\x9b31m\\u202eexe.pdf\\x7f';
+// None of these may reach the terminal from the service (ccp's own bold header is `ESC [ 1 m`).
+const RAW = ['\x1b]', '\x1b[2J', '\x07', '\u009b', '\u202e', '\x7f'];
+
+const CLEAN_UUID = 'd0000000-0000-4000-8000-000000000001';
+const EVIL_UUID = `d0000000-0000-4000-8000-00000000000${EVIL}`;
+const DEVICES = [
+  {
+    uuid: CLEAN_UUID,
+    orgUUID: ORG,
+    edgeDeviceName: `name${EVIL}`,
+    serialNumber: `SN${EVIL}`,
+    isActive: true,
+  },
+  { uuid: EVIL_UUID, orgUUID: ORG, edgeDeviceName: 'plain', serialNumber: 'SN-2', isActive: true },
+];
+
+let tmp: { dir: string; remove: () => Promise<void> };
+let env: NodeJS.ProcessEnv;
+let service: Fake;
+
+beforeAll(async () => {
+  tmp = await tempDir('ccp-tty-text-');
+  service = await fakeService((req, res) => {
+    res.writeHead(req.url?.startsWith('/codeTypes') ? 400 : 200, {
+      'content-type': 'application/json',
+      'x-total-count': String(DEVICES.length),
+    });
+    res.end(
+      req.url?.startsWith('/codeTypes')
+        ? JSON.stringify({ data: [], metadata: {}, statusCode: 'CCP-CT-001', reason: `bad ${EVIL}` })
+        : JSON.stringify({ data: DEVICES, metadata: {}, statusCode: 'OK' }),
+    );
+  });
+  env = isolatedEnv(tmp.dir, { CCP_TOKEN: 'ccp_test', CCP_BASE_URL: service.url });
+});
+
+afterAll(async () => {
+  await service.close();
+  await tmp.remove();
+});
+
+async function onTerminal(args: string[]): Promise<string> {
+  const pty = runInPty(args, env, { cols: 400 });
+  const { code } = await pty.exited;
+  const text = pty.text();
+  expect(code, text).not.toBeNull();
+  return text;
+}
+
+function expectNoneRaw(text: string): void {
+  for (const raw of RAW)
+    expect(text.includes(raw), `${JSON.stringify(raw)} in ${JSON.stringify(text)}`).toBe(false);
+}
+
+describe('on a terminal', () => {
+  it("an error's reason is shown escaped after `ccp:`", async () => {
+    const text = await onTerminal(['codetype', 'list']);
+    expectNoneRaw(text);
+    expect(text).toContain(`ccp: CCP-CT-001 bad ${SHOWN}`);
+  });
+
+  it.each([
+    ['a table', ['edgedevice', 'list', '--no-pager']],
+    ['the detail view', ['edgedevice', 'get', CLEAN_UUID, '--no-pager']],
+    ['-o name', ['edgedevice', 'list', '-o', 'name', '--no-pager']],
+    ['-o csv', ['edgedevice', 'list', '-o', 'csv', '--no-pager']],
+  ])('%s shows the service’s text escaped', async (_what, args) => {
+    const text = await onTerminal(args);
+    expectNoneRaw(text);
+    expect(text).toContain(SHOWN);
+  });
+
+  it('-o yaml and -o json show it escaped, each in its own notation', async () => {
+    const yaml = await onTerminal(['edgedevice', 'list', '-o', 'yaml', '--no-pager']);
+    const json = await onTerminal(['edgedevice', 'list', '-o', 'json', '--no-pager']);
+    for (const text of [yaml, json]) expectNoneRaw(text);
+    expect(yaml).toContain('\\e]0;pwned');
+    expect(yaml).toContain('\\x9b31m\\u202eexe.pdf');
+    expect(json).toContain('\\u001b]0;pwned\\u0007');
+    expect(json).toContain('\\u009b31m\\u202eexe.pdf\\u007f');
+  });
+
+  it("apply's plan shows a key (a serial number) escaped", async () => {
+    const path = join(tmp.dir, 'one.json');
+    writeFileSync(path, JSON.stringify([{ edgeDeviceName: 'Sensor hub', serialNumber: 'SN-1003' }]));
+    const args = ['edgedevice', 'apply', '--org', ORG, '--user', ORG, '-f', path];
+    const text = await onTerminal([...args, '--dry-run', '--disable-missing']);
+    expectNoneRaw(text);
+    expect(text).toMatch(/disable\s+│ SN\\e\]0;pwned\\x07\\e\[2J/);
+  });
+
+  it("a prompt's default is shown escaped", async () => {
+    const pty = runInPty(['login', '--base-url', `http://h${EVIL}`], env, { cols: 400 });
+    await pty.waitFor(/Service base URL/);
+    pty.type('\x03');
+    await pty.exited;
+    expectNoneRaw(pty.text());
+    expect(pty.text()).toContain(`(http://h${SHOWN})`);
+  });
+});
+
+describe('into a pipe', () => {
+  it.each([
+    ['-o csv', 'csv', `SN${EVIL}`],
+    ['-o name', 'name', `${EVIL_UUID}\n`],
+  ])('%s writes the records as the service sent them', async (_what, format, raw) => {
+    const r = await spawnCcp(['edgedevice', 'list', '-o', format], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(raw);
+  });
+});
