@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import type { ApiClient } from '../api/client.js';
 import type { RecordKind } from '../domain/index.js';
+import type { TwinLookup } from '../domain/lookup.js';
 import type { Factory } from './factory.js';
 import { examples } from './help.js';
 import type { IO } from './io.js';
@@ -27,8 +28,13 @@ export function listCommand(parent: Command, description: string, lines: string[
 export async function readDeps(
   f: Factory,
   kind: RecordKind,
-): Promise<{ io: IO; api: () => Promise<ApiClient>; output: OutputSpec }> {
-  return { io: f.io, api: () => f.api(), output: await outputSpec(f, kind) };
+): Promise<{
+  io: IO;
+  api: () => Promise<ApiClient>;
+  output: OutputSpec;
+  twin: () => Promise<TwinLookup | undefined>;
+}> {
+  return { io: f.io, api: () => f.api(), output: await outputSpec(f, kind), twin: () => f.lookup() };
 }
 
 /** A list verb's options from its flags: the read deps, the page to fetch, and --where/--sort-by. */

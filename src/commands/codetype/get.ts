@@ -35,5 +35,7 @@ export async function runCodeTypeGet(opts: CodeTypeGetOptions): Promise<CodeType
     singular: 'code type',
     keyNames: 'uuid or identifier',
     keysOf: (t) => [t.uuid, t.codeTypeIdentifier],
+    lookup: (twin, key) => twin.codeType(key),
+    near: (twin) => twin.codeTypeIdentifiers(),
   });
 }

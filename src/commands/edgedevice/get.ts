@@ -33,5 +33,7 @@ export async function runEdgeDeviceGet(opts: EdgeDeviceGetOptions): Promise<Edge
     singular: 'edge device',
     keyNames: 'uuid or serial number',
     keysOf: (d) => [d.uuid, d.serialNumber],
+    lookup: (twin, key) => twin.edgeDevice(key),
+    near: (twin, key) => twin.serialsNear(key),
   });
 }
