@@ -77,8 +77,9 @@ export async function runGet<T extends object>(opts: GetOptions, target: GetTarg
   } else {
     for (const key of opts.keys) closest.set(key, new Closest(key));
     const api = await opts.api();
+    // Serial numbers and identifiers are offered, as on the twin; uuids are not.
     result = await findRecords(walkListing(api, target.list), opts.keys, target.keysOf, normalize, (v) => {
-      for (const near of closest.values()) near.consider(v);
+      if (!UUID.test(v)) for (const near of closest.values()) near.consider(v);
     });
   }
   const { found, missing } = result;

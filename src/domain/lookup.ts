@@ -21,5 +21,9 @@ export interface TwinLookup {
    * The devices `apply` matches a file against: those in scope with one of `uuids`, and those of `orgUuid`
    * with one of `serials`; in listing order.
    */
-  edgeDevicesMatching(q: { uuids: readonly string[]; orgUuid: string; serials: readonly string[] }): EdgeDevice[];
+  edgeDevicesMatching(q: {
+    uuids: readonly string[];
+    orgUuid: string;
+    serials: readonly string[];
+  }): EdgeDevice[];
 }
