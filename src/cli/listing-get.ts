@@ -23,6 +23,8 @@ export interface GetOptions {
   keys: string[];
   /** The embedded database's lookups, where the target has them (none against a remote service). */
   twin?: () => Promise<TwinLookup | undefined>;
+  /** --watch: after the records are printed, read them again every intervalMs, printing what changed. */
+  watch?: { intervalMs: number };
 }
 
 export interface GetTarget<T> {
@@ -65,32 +67,63 @@ function lookUp<T>(twin: TwinLookup, keys: readonly string[], lookup: NonNullabl
  */
 export async function runGet<T extends object>(opts: GetOptions, target: GetTarget<T>): Promise<T[]> {
   const twin = target.lookup ? await opts.twin?.() : undefined;
+  const { found, missing, closest } = await find(opts, target, twin);
+  // Two keys of one record (its uuid and its serial) print it once.
+  const records = once(found);
+  // Watched as JSON, the records come as ADDED events (listing-watch.ts); a watch never pages.
+  const events = opts.watch !== undefined && ['json', 'ndjson'].includes(opts.output.format);
+  const output = oneRecordSpec(opts.watch ? { ...opts.output, pager: false } : opts.output, records.length);
+  if (records.length > 0 && !events) await writeRecords(opts.io, output, target.kind, records, '');
+  if (missing.length > 0) {
+    const names = missing.map((k) => `"${k}"${didYouMean(closest.get(k)?.values() ?? [])}`).join(', ');
+    throw new RecordsNotFoundError(`no ${target.singular} with ${target.keyNames} ${names}`);
+  }
+  if (opts.watch) {
+    const { watch } = await import('./listing-watch.js');
+    return watch({
+      io: opts.io,
+      output: opts.output,
+      kind: target.kind,
+      intervalMs: opts.watch.intervalMs,
+      first: records,
+      read: async () => once((await find(opts, target, twin)).found),
+    });
+  }
+  return records;
+}
+
+function once<T extends object>(found: Found<T>['found']): T[] {
+  const byUuid = new Map(found.map((f) => [(f.record as { uuid?: unknown }).uuid ?? f.record, f.record]));
+  return [...byUuid.values()];
+}
+
+/** The records the keys name: looked up on the twin, or found by a walk of the listing. */
+async function find<T extends object>(
+  opts: GetOptions,
+  target: GetTarget<T>,
+  twin: TwinLookup | undefined,
+): Promise<Found<T> & { closest: Map<string, Closest> }> {
   const closest = new Map<string, Closest>();
-  let result: Found<T>;
   if (twin && target.lookup) {
-    result = lookUp(twin, opts.keys, target.lookup);
+    const result = lookUp(twin, opts.keys, target.lookup);
     for (const key of result.missing) {
       const near = new Closest(key);
       for (const value of target.near?.(twin, key) ?? []) near.consider(value);
       closest.set(key, near);
     }
-  } else {
-    for (const key of opts.keys) closest.set(key, new Closest(key));
-    const api = await opts.api();
-    // Serial numbers and identifiers are offered, as on the twin; uuids are not.
-    result = await findRecords(walkListing(api, target.list), opts.keys, target.keysOf, normalize, (v) => {
+    return { ...result, closest };
+  }
+  for (const key of opts.keys) closest.set(key, new Closest(key));
+  const api = await opts.api();
+  // Serial numbers and identifiers are offered, as on the twin; uuids are not.
+  const result = await findRecords(
+    walkListing(api, target.list),
+    opts.keys,
+    target.keysOf,
+    normalize,
+    (v) => {
       if (!UUID.test(v)) for (const near of closest.values()) near.consider(v);
-    });
-  }
-  const { found, missing } = result;
-  // Two keys of one record (its uuid and its serial) print it once.
-  const byUuid = new Map(found.map((f) => [(f.record as { uuid?: unknown }).uuid ?? f.record, f.record]));
-  const records = [...byUuid.values()];
-  const output = oneRecordSpec(opts.output, records.length);
-  if (records.length > 0) await writeRecords(opts.io, output, target.kind, records, '');
-  if (missing.length > 0) {
-    const names = missing.map((k) => `"${k}"${didYouMean(closest.get(k)?.values() ?? [])}`).join(', ');
-    throw new RecordsNotFoundError(`no ${target.singular} with ${target.keyNames} ${names}`);
-  }
-  return records;
+    },
+  );
+  return { ...result, closest };
 }

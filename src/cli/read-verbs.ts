@@ -7,7 +7,7 @@ import type { TwinLookup } from '../domain/lookup.js';
 import type { Factory } from './factory.js';
 import { examples } from './help.js';
 import type { IO } from './io.js';
-import { addListFlags, type ListFlags, pageOptions } from './listing.js';
+import { addListFlags, addWatchFlags, type ListFlags, pageOptions, watchOptions } from './listing.js';
 import { type ListingOptions, listingFilter } from './listing-run.js';
 import { type OutputSpec, outputSpec } from './output.js';
 
@@ -21,7 +21,7 @@ export function verbCommand(parent: Command, name: string, description: string, 
 
 /** A list verb (`list`, alias `ls`): its description, its examples, and the listing flags. */
 export function listCommand(parent: Command, description: string, lines: string[]): Command {
-  return addListFlags(verbCommand(parent, 'list', description, lines).alias('ls'));
+  return addWatchFlags(addListFlags(verbCommand(parent, 'list', description, lines).alias('ls')));
 }
 
 /** What a read verb reads with: the terminal, the service, and the output the flags and profile chose. */
@@ -43,7 +43,13 @@ export async function listingOptions(
   flags: ListFlags,
   kind: RecordKind,
 ): Promise<ListingOptions> {
-  return { ...(await readDeps(f, kind)), page: pageOptions(flags), ...(await listingFilter(flags, kind)) };
+  const watch = await watchOptions(flags);
+  return {
+    ...(await readDeps(f, kind)),
+    page: pageOptions(flags),
+    ...(await listingFilter(flags, kind)),
+    ...(watch ? { watch } : {}),
+  };
 }
 
 /**
