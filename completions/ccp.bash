@@ -84,12 +84,14 @@ __ccp_own_opts() {
   case "$1" in
     "") REPLY="-V --version --base-url --token --auth-scheme -H --header --ca-file --client-cert --client-key --insecure --profile --time-zone --org --user --db -o --output --json --fields --query --no-headers --no-pager --no-color --verbose -q --quiet --timeout --timestamps --parallel --no-input" ;;
     "api") REPLY="-f --file --dry-run" ;;
-    "codetype list") REPLY="--page --page-size --all --limit --where --sort-by" ;;
+    "codetype get") REPLY="-w --watch --interval" ;;
+    "codetype list") REPLY="--page --page-size --all --limit --where --sort-by -w --watch --interval" ;;
     "config get") REPLY="--reveal" ;;
     "config list") REPLY="--profiles" ;;
     "edgedevice add") REPLY="--name --serial --ip --port --location --description --long-description --devices --active --disabled -f --file --format --ignore-unknown --skeleton --batch-size --skip-existing --continue-on-error --failed-file --saved-file --dry-run" ;;
     "edgedevice apply") REPLY="-f --file --format --ignore-unknown --skeleton --dry-run -y --yes --disable-missing --batch-size" ;;
-    "edgedevice list") REPLY="--page --page-size --all --limit --where --sort-by" ;;
+    "edgedevice get") REPLY="-w --watch --interval" ;;
+    "edgedevice list") REPLY="--page --page-size --all --limit --where --sort-by -w --watch --interval" ;;
     "edgedevice push") REPLY="--flow --flow-id --flow-name -f --file --format --ignore-unknown --skeleton --dry-run" ;;
     "license activate") REPLY="--dry-run" ;;
     "license deactivate") REPLY="-y --yes --dry-run" ;;
@@ -97,7 +99,8 @@ __ccp_own_opts() {
     "notify configure") REPLY="--notification --role --apply-to-sub-organizations --dry-run" ;;
     "notify save") REPLY="--type --option --active --inactive -f --file --format --ignore-unknown --skeleton --dry-run" ;;
     "notify update") REPLY="--type --option --active --inactive -f --file --format --ignore-unknown --skeleton --dry-run" ;;
-    "org list") REPLY="--page --page-size --all --limit --where --sort-by" ;;
+    "org get") REPLY="-w --watch --interval" ;;
+    "org list") REPLY="--page --page-size --all --limit --where --sort-by -w --watch --interval" ;;
     "org options add") REPLY="-f --file --format --ignore-unknown --skeleton --dry-run" ;;
     "org options apply") REPLY="-f --file --format --ignore-unknown --skeleton --dry-run -y --yes" ;;
     "org update") REPLY="--name --admin --demo --no-demo --city --country --email --mobile --pin --state --street --website -f --file --format --ignore-unknown --skeleton --dry-run" ;;
@@ -115,16 +118,19 @@ __ccp_own_value_opts() {
   case "$1" in
     "") REPLY="--base-url --token --auth-scheme -H --header --ca-file --client-cert --client-key --profile --time-zone --org --user --db -o --output --fields --query --timeout --timestamps --parallel" ;;
     "api") REPLY="-f --file" ;;
-    "codetype list") REPLY="--page --page-size --limit --where --sort-by" ;;
+    "codetype get") REPLY="--interval" ;;
+    "codetype list") REPLY="--page --page-size --limit --where --sort-by --interval" ;;
     "edgedevice add") REPLY="--name --serial --ip --port --location --description --long-description --devices -f --file --format --batch-size --failed-file --saved-file" ;;
     "edgedevice apply") REPLY="-f --file --format --batch-size" ;;
-    "edgedevice list") REPLY="--page --page-size --limit --where --sort-by" ;;
+    "edgedevice get") REPLY="--interval" ;;
+    "edgedevice list") REPLY="--page --page-size --limit --where --sort-by --interval" ;;
     "edgedevice push") REPLY="--flow --flow-id --flow-name -f --file --format" ;;
     "login") REPLY="--username" ;;
     "notify configure") REPLY="--notification --role" ;;
     "notify save") REPLY="--type --option -f --file --format" ;;
     "notify update") REPLY="--type --option -f --file --format" ;;
-    "org list") REPLY="--page --page-size --limit --where --sort-by" ;;
+    "org get") REPLY="--interval" ;;
+    "org list") REPLY="--page --page-size --limit --where --sort-by --interval" ;;
     "org options add") REPLY="-f --file --format" ;;
     "org options apply") REPLY="-f --file --format" ;;
     "org update") REPLY="--name --admin --city --country --email --mobile --pin --state --street --website -f --file --format" ;;

@@ -106,14 +106,18 @@ function __ccp_own_value_opts
             printf '%s\n' --base-url --token --auth-scheme -H --header --ca-file --client-cert --client-key --profile --time-zone --org --user --db -o --output --fields --query --timeout --timestamps --parallel
         case 'api'
             printf '%s\n' -f --file
+        case 'codetype get'
+            printf '%s\n' --interval
         case 'codetype list'
-            printf '%s\n' --page --page-size --limit --where --sort-by
+            printf '%s\n' --page --page-size --limit --where --sort-by --interval
         case 'edgedevice add'
             printf '%s\n' --name --serial --ip --port --location --description --long-description --devices -f --file --format --batch-size --failed-file --saved-file
         case 'edgedevice apply'
             printf '%s\n' -f --file --format --batch-size
+        case 'edgedevice get'
+            printf '%s\n' --interval
         case 'edgedevice list'
-            printf '%s\n' --page --page-size --limit --where --sort-by
+            printf '%s\n' --page --page-size --limit --where --sort-by --interval
         case 'edgedevice push'
             printf '%s\n' --flow --flow-id --flow-name -f --file --format
         case 'login'
@@ -124,8 +128,10 @@ function __ccp_own_value_opts
             printf '%s\n' --type --option -f --file --format
         case 'notify update'
             printf '%s\n' --type --option -f --file --format
+        case 'org get'
+            printf '%s\n' --interval
         case 'org list'
-            printf '%s\n' --page --page-size --limit --where --sort-by
+            printf '%s\n' --page --page-size --limit --where --sort-by --interval
         case 'org options add'
             printf '%s\n' -f --file --format
         case 'org options apply'
@@ -253,12 +259,17 @@ complete -c ccp -n '__ccp_at "code"' -a get -d 'Fetch a code with its code type 
 complete -c ccp -n '__ccp_at "codetype"' -a get -d 'Show code types by uuid or identifier (walks GET /codeTypes/{pageNo})'
 complete -c ccp -n '__ccp_at "codetype"' -a list -d 'List code types with their codes (GET /codeTypes/{pageNo})'
 
+complete -c ccp -n '__ccp_under "codetype get"' -s w -l watch -d 'after the first read, print only what changes (added, changed, gone), reading again every --interval; Ctrl-C ends it'
+complete -c ccp -n '__ccp_under "codetype get"' -l interval -x -d 'with --watch, how long between reads: 500ms, 2s, 1m (default 2s)'
+
 complete -c ccp -n '__ccp_under "codetype list"' -l page -x -d 'page to fetch, from 0'
 complete -c ccp -n '__ccp_under "codetype list"' -l page-size -x -d 'records per page (default 100)'
 complete -c ccp -n '__ccp_under "codetype list"' -l all -d 'follow pages until the last one, writing records as they arrive'
 complete -c ccp -n '__ccp_under "codetype list"' -l limit -x -d 'stop after n records, following pages as needed'
 complete -c ccp -n '__ccp_under "codetype list"' -l where -x -d 'keep records where FIELD=VALUE, FIELD!=VALUE or FIELD~TEXT (any case); repeatable, all must hold; FIELD may be a dot path'
 complete -c ccp -n '__ccp_under "codetype list"' -l sort-by -x -d 'reads the whole listing before printing; orders by a field (a dot path), timestamps by instant'
+complete -c ccp -n '__ccp_under "codetype list"' -s w -l watch -d 'after the first read, print only what changes (added, changed, gone), reading again every --interval; Ctrl-C ends it'
+complete -c ccp -n '__ccp_under "codetype list"' -l interval -x -d 'with --watch, how long between reads: 500ms, 2s, 1m (default 2s)'
 
 complete -c ccp -n '__ccp_at "completion"' -a 'bash zsh fish'
 
@@ -315,12 +326,17 @@ complete -c ccp -n '__ccp_under "edgedevice apply"' -s y -l yes -d 'apply withou
 complete -c ccp -n '__ccp_under "edgedevice apply"' -l disable-missing -d 'disable (isDisabled: true) the organization\'s devices the file does not name'
 complete -c ccp -n '__ccp_under "edgedevice apply"' -l batch-size -x -d 'devices per request'
 
+complete -c ccp -n '__ccp_under "edgedevice get"' -s w -l watch -d 'after the first read, print only what changes (added, changed, gone), reading again every --interval; Ctrl-C ends it'
+complete -c ccp -n '__ccp_under "edgedevice get"' -l interval -x -d 'with --watch, how long between reads: 500ms, 2s, 1m (default 2s)'
+
 complete -c ccp -n '__ccp_under "edgedevice list"' -l page -x -d 'page to fetch, from 0'
 complete -c ccp -n '__ccp_under "edgedevice list"' -l page-size -x -d 'records per page (default 100)'
 complete -c ccp -n '__ccp_under "edgedevice list"' -l all -d 'follow pages until the last one, writing records as they arrive'
 complete -c ccp -n '__ccp_under "edgedevice list"' -l limit -x -d 'stop after n records, following pages as needed'
 complete -c ccp -n '__ccp_under "edgedevice list"' -l where -x -d 'keep records where FIELD=VALUE, FIELD!=VALUE or FIELD~TEXT (any case); repeatable, all must hold; FIELD may be a dot path'
 complete -c ccp -n '__ccp_under "edgedevice list"' -l sort-by -x -d 'reads the whole listing before printing; orders by a field (a dot path), timestamps by instant'
+complete -c ccp -n '__ccp_under "edgedevice list"' -s w -l watch -d 'after the first read, print only what changes (added, changed, gone), reading again every --interval; Ctrl-C ends it'
+complete -c ccp -n '__ccp_under "edgedevice list"' -l interval -x -d 'with --watch, how long between reads: 500ms, 2s, 1m (default 2s)'
 
 complete -c ccp -n '__ccp_under "edgedevice push"' -l flow -r -F -d 'a file holding the flow as JSON (a Node-RED export, or any JSON) to push'
 complete -c ccp -n '__ccp_under "edgedevice push"' -l flow-id -x -d 'the flow\'s id (default: the Node-RED tab node\'s id, else the file name)'
@@ -377,12 +393,17 @@ complete -c ccp -n '__ccp_at "org"' -a list -d 'List the sub-organizations of an
 complete -c ccp -n '__ccp_at "org"' -a options -d 'Organization options: add, apply'
 complete -c ccp -n '__ccp_at "org"' -a update -d 'Update an organization and its address (PUT /org/update): the fields given, from flags or a file'
 
+complete -c ccp -n '__ccp_under "org get"' -s w -l watch -d 'after the first read, print only what changes (added, changed, gone), reading again every --interval; Ctrl-C ends it'
+complete -c ccp -n '__ccp_under "org get"' -l interval -x -d 'with --watch, how long between reads: 500ms, 2s, 1m (default 2s)'
+
 complete -c ccp -n '__ccp_under "org list"' -l page -x -d 'page to fetch, from 0'
 complete -c ccp -n '__ccp_under "org list"' -l page-size -x -d 'records per page (default 100)'
 complete -c ccp -n '__ccp_under "org list"' -l all -d 'follow pages until the last one, writing records as they arrive'
 complete -c ccp -n '__ccp_under "org list"' -l limit -x -d 'stop after n records, following pages as needed'
 complete -c ccp -n '__ccp_under "org list"' -l where -x -d 'keep records where FIELD=VALUE, FIELD!=VALUE or FIELD~TEXT (any case); repeatable, all must hold; FIELD may be a dot path'
 complete -c ccp -n '__ccp_under "org list"' -l sort-by -x -d 'reads the whole listing before printing; orders by a field (a dot path), timestamps by instant'
+complete -c ccp -n '__ccp_under "org list"' -s w -l watch -d 'after the first read, print only what changes (added, changed, gone), reading again every --interval; Ctrl-C ends it'
+complete -c ccp -n '__ccp_under "org list"' -l interval -x -d 'with --watch, how long between reads: 500ms, 2s, 1m (default 2s)'
 
 complete -c ccp -n '__ccp_at "org options"' -a add -d 'Add or replace organization options by key (POST /org/options/org/{orgUuid}/add)'
 complete -c ccp -n '__ccp_at "org options"' -a apply -d 'Set the organization options a file gives (key/value records): plan, then apply'

@@ -5,6 +5,7 @@ import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'undici';
 import { BENCH_ORG, median } from '../lib/devices.js';
+import { lookupFigures } from '../lib/lookup.js';
 import { importFile, syntheticDatabase } from '../lib/million.js';
 
 export interface Run {
@@ -109,6 +110,9 @@ export async function millionFigures(b: Bench, db100k: string): Promise<void> {
   const db1m = join(dir, 'd1m.db');
   syntheticDatabase(db1m, MILLION);
   b.log(`1,000,000 devices generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  // `edgedevice get <serial>` embedded, by the twin's indexes (lookup.ts).
+  await lookupFigures(b, db1m);
 
   // Pages against `ccp server start`: deep pages walked in order, and page 0 at 1M against 100k, steady and
   // right after a write.

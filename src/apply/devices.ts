@@ -11,6 +11,7 @@ import type { Prompter } from '../cli/prompter.js';
 import { readInputFile } from '../cli/write/input.js';
 import { monotonicMs } from '../domain/clock.js';
 import { type EdgeDevice, EdgeDeviceInput, type EdgeDevicePushInput } from '../domain/edge-device.js';
+import type { TwinLookup } from '../domain/lookup.js';
 import type { InputFormat } from '../input/index.js';
 import { type Batch, sendBatches } from './execute.js';
 import { type DevicePlan, DevicePlanner, isEmptyPlan, repeatedKeys } from './plan.js';
@@ -20,6 +21,8 @@ import { checkPlanFormat, confirmApply, showPlan, writeResult } from './show.js'
 export interface EdgeDeviceApplyOptions {
   io: IO;
   api: () => Promise<ApiClient>;
+  /** The embedded database's lookups, where the target has them. */
+  twin?: () => Promise<TwinLookup | undefined>;
   prompter: Prompter;
   output: OutputSpec;
   orgUuid: string;
@@ -151,14 +154,23 @@ export async function runEdgeDeviceApply(opts: EdgeDeviceApplyOptions): Promise<
 
   const api = await opts.api();
   const planner = new DevicePlanner(records, { orgUuid: opts.orgUuid, disableMissing: opts.disableMissing });
-  // One walk of the listing (the interface reads devices no other way), with progress on a terminal.
-  const progress = await listingProgress(io, 'devices', true);
-  const list: ListFn<EdgeDevice> = (client, page) =>
-    listEdgeDevices(client, { ...page, onPage: progress.onPage });
-  try {
-    for await (const device of walkListing(api, list, 1000)) planner.see(device);
-  } finally {
-    progress.stop();
+  // On the twin, the devices the file names are read by the database's indexes; else (and to find every
+  // device of the organization for --disable-missing) one walk of the listing, with progress on a terminal.
+  const twin = opts.disableMissing ? undefined : await opts.twin?.();
+  if (twin) {
+    const uuids = records.flatMap((r) => (r.record.uuid ? [r.record.uuid] : []));
+    const serials = records.map((r) => r.record.serialNumber);
+    for (const device of twin.edgeDevicesMatching({ uuids, orgUuid: opts.orgUuid, serials }))
+      planner.see(device);
+  } else {
+    const progress = await listingProgress(io, 'devices', true);
+    const list: ListFn<EdgeDevice> = (client, page) =>
+      listEdgeDevices(client, { ...page, onPage: progress.onPage });
+    try {
+      for await (const device of walkListing(api, list, 1000)) planner.see(device);
+    } finally {
+      progress.stop();
+    }
   }
   const { plan, conflicts } = planner.finish();
   if (conflicts.length > 0)

@@ -5,6 +5,7 @@ import type { RawResponse, Transport, TransportRequest } from '../api/exchange.j
 import { makeDirs } from '../config/dirs.js';
 import type { ConfigStore, EmbeddedAccess } from '../config/index.js';
 import type { Clock } from '../domain/clock.js';
+import type { TwinLookup } from '../domain/lookup.js';
 import type { InProcessService, Store } from '../server/index.js';
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';
@@ -18,6 +19,8 @@ export interface EmbeddedServer {
   transport: Transport;
   token: string;
   orgUuid: string;
+  /** Reads of the database by its indexes for `token` in zone `tz` (undefined when the service would refuse either). */
+  lookup(token: string | undefined, tz: string): TwinLookup | undefined;
   close(): Promise<void>;
 }
 
@@ -172,6 +175,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       transport,
       token,
       orgUuid,
+      lookup: (t, tz) => server.twinLookup(store, t, tz),
       async close() {
         await transport.close();
         store.close();

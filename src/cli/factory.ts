@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/client.js';
 import type { GlobalFlags, ResolvedConfig } from '../config/index.js';
 import { type Clock, systemClock } from '../domain/clock.js';
+import type { TwinLookup } from '../domain/lookup.js';
 import type { Credentials } from './credentials.js';
 import type { EmbeddedServer } from './embedded.js';
 import type { IO } from './io.js';
@@ -33,6 +34,11 @@ export interface Factory {
   credentials(): Promise<Credentials>;
   /** The client for the configured service, or for the embedded server over the local database. */
   api(): Promise<ApiClient>;
+  /**
+   * On the embedded default, reads of the local database by its indexes (cli.md, "Lookups on the twin"),
+   * as the client's token and time zone would see it; undefined against a remote service.
+   */
+  lookup(): Promise<TwinLookup | undefined>;
   /** Closes what api() opened (the client's connections, an embedded server). */
   dispose(): Promise<void>;
 }
@@ -53,6 +59,7 @@ export function createFactory(opts: FactoryOptions): Factory {
   let credentialsPromise: Promise<Credentials> | undefined;
   let embedded: EmbeddedServer | undefined;
   let client: ApiClient | undefined;
+  let twin: TwinLookup | undefined;
 
   const factory: Factory = {
     io,
@@ -144,6 +151,7 @@ export function createFactory(opts: FactoryOptions): Factory {
           baseUrl = embedded.url;
           token ??= cfg.token ?? embedded.token;
           org ??= embedded.orgUuid;
+          twin = embedded.lookup(token, cfg.timeZone);
         }
         const waiting = embedded ? 'Waiting for the local server' : `Waiting for ${new URL(baseUrl).host}`;
         client = new ApiClient({
@@ -169,9 +177,14 @@ export function createFactory(opts: FactoryOptions): Factory {
       })();
       return apiPromise;
     },
+    async lookup() {
+      await factory.api();
+      return twin;
+    },
     async dispose() {
       const c = client;
       const e = embedded;
+      twin = undefined;
       client = undefined;
       embedded = undefined;
       apiPromise = undefined;

@@ -34,6 +34,8 @@ export async function findRecords<T>(
   wanted: readonly string[],
   keysOf: (record: T) => readonly (string | null | undefined)[],
   normalize: (key: string) => string = (k) => k,
+  /** Shown every key value the walk passes (what a "did you mean" is chosen among). */
+  passed?: (value: string) => void,
 ): Promise<Found<T>> {
   const pending = new Map<string, string[]>();
   for (const key of wanted) {
@@ -45,6 +47,7 @@ export async function findRecords<T>(
     for await (const record of records) {
       for (const k of keysOf(record)) {
         if (k === null || k === undefined) continue;
+        passed?.(k);
         const norm = normalize(k);
         if (pending.has(norm) && !hits.has(norm)) hits.set(norm, record);
       }

@@ -1,9 +1,11 @@
 import type { ApiClient } from '../api/client.js';
 import { NotFoundError } from '../api/errors.js';
 import type { RecordKind } from '../domain/index.js';
+import type { TwinLookup } from '../domain/lookup.js';
 import type { IO } from './io.js';
-import { findRecords, type ListFn, walkListing } from './listing-find.js';
+import { type Found, findRecords, type ListFn, walkListing } from './listing-find.js';
 import { type OutputSpec, oneRecordSpec, writeRecords } from './output.js';
+import { Closest, didYouMean } from './suggest.js';
 
 /** Some of the records a `get` asked for are not in the listing: not found (exit 4), though no request answered 404. */
 export class RecordsNotFoundError extends NotFoundError {
@@ -19,6 +21,10 @@ export interface GetOptions {
   output: OutputSpec;
   /** What to look for: uuids, or the kind's other key (a serial number, an identifier, a name). */
   keys: string[];
+  /** The embedded database's lookups, where the target has them (none against a remote service). */
+  twin?: () => Promise<TwinLookup | undefined>;
+  /** --watch: after the records are printed, read them again every intervalMs, printing what changed. */
+  watch?: { intervalMs: number };
 }
 
 export interface GetTarget<T> {
@@ -30,31 +36,94 @@ export interface GetTarget<T> {
   keyNames: string;
   /** The values a record answers to. */
   keysOf: (record: T) => readonly (string | null | undefined)[];
+  /** The record a key names, read by the twin's indexes: what the walk would find first. */
+  lookup?: (twin: TwinLookup, key: string) => T | undefined;
+  /** Values near a key the twin holds, to choose a "did you mean" among. */
+  near?: (twin: TwinLookup, key: string) => readonly string[];
 }
 
 // Uuids are compared whatever their case; other keys as written.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const normalize = (key: string) => (UUID.test(key) ? key.toLowerCase() : key);
 
+/** Each key looked up on the twin, in the order given, a key repeated (in any case) looked up once. */
+function lookUp<T>(twin: TwinLookup, keys: readonly string[], lookup: NonNullable<GetTarget<T>['lookup']>) {
+  const result: Found<T> = { found: [], missing: [] };
+  const seen = new Set<string>();
+  for (const key of keys) {
+    if (seen.has(normalize(key))) continue;
+    seen.add(normalize(key));
+    const record = lookup(twin, key);
+    if (record === undefined) result.missing.push(key);
+    else result.found.push({ key, record });
+  }
+  return result;
+}
+
 /**
- * `get`: walks the listing until every key is found, prints the records found in the order asked, then
- * fails with exit 4 naming each key nothing answered to.
+ * `get`: on the embedded default, each key is read by the database's indexes; against a service, the
+ * listing is walked until every key is found. Prints the records found in the order asked, then fails with
+ * exit 4 naming each key nothing answered to, with the closest values the twin or the walk saw.
  */
 export async function runGet<T extends object>(opts: GetOptions, target: GetTarget<T>): Promise<T[]> {
+  const twin = target.lookup ? await opts.twin?.() : undefined;
+  const { found, missing, closest } = await find(opts, target, twin);
+  // Two keys of one record (its uuid and its serial) print it once.
+  const records = once(found);
+  // Watched as JSON, the records come as ADDED events (listing-watch.ts); a watch never pages.
+  const events = opts.watch !== undefined && ['json', 'ndjson'].includes(opts.output.format);
+  const output = oneRecordSpec(opts.watch ? { ...opts.output, pager: false } : opts.output, records.length);
+  if (records.length > 0 && !events) await writeRecords(opts.io, output, target.kind, records, '');
+  if (missing.length > 0) {
+    const names = missing.map((k) => `"${k}"${didYouMean(closest.get(k)?.values() ?? [])}`).join(', ');
+    throw new RecordsNotFoundError(`no ${target.singular} with ${target.keyNames} ${names}`);
+  }
+  if (opts.watch) {
+    const { watch } = await import('./listing-watch.js');
+    return watch({
+      io: opts.io,
+      output: opts.output,
+      kind: target.kind,
+      intervalMs: opts.watch.intervalMs,
+      first: records,
+      read: async () => once((await find(opts, target, twin)).found),
+    });
+  }
+  return records;
+}
+
+function once<T extends object>(found: Found<T>['found']): T[] {
+  const byUuid = new Map(found.map((f) => [(f.record as { uuid?: unknown }).uuid ?? f.record, f.record]));
+  return [...byUuid.values()];
+}
+
+/** The records the keys name: looked up on the twin, or found by a walk of the listing. */
+async function find<T extends object>(
+  opts: GetOptions,
+  target: GetTarget<T>,
+  twin: TwinLookup | undefined,
+): Promise<Found<T> & { closest: Map<string, Closest> }> {
+  const closest = new Map<string, Closest>();
+  if (twin && target.lookup) {
+    const result = lookUp(twin, opts.keys, target.lookup);
+    for (const key of result.missing) {
+      const near = new Closest(key);
+      for (const value of target.near?.(twin, key) ?? []) near.consider(value);
+      closest.set(key, near);
+    }
+    return { ...result, closest };
+  }
+  for (const key of opts.keys) closest.set(key, new Closest(key));
   const api = await opts.api();
-  const { found, missing } = await findRecords(
+  // Serial numbers and identifiers are offered, as on the twin; uuids are not.
+  const result = await findRecords(
     walkListing(api, target.list),
     opts.keys,
     target.keysOf,
     normalize,
+    (v) => {
+      if (!UUID.test(v)) for (const near of closest.values()) near.consider(v);
+    },
   );
-  // Two keys of one record (its uuid and its serial) print it once.
-  const records = [...new Set(found.map((f) => f.record))];
-  const output = oneRecordSpec(opts.output, records.length);
-  if (records.length > 0) await writeRecords(opts.io, output, target.kind, records, '');
-  if (missing.length > 0) {
-    const names = missing.map((k) => `"${k}"`).join(', ');
-    throw new RecordsNotFoundError(`no ${target.singular} with ${target.keyNames} ${names}`);
-  }
-  return records;
+  return { ...result, closest };
 }

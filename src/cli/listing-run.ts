@@ -3,7 +3,7 @@ import type { Listing, PageOptions } from '../api/paginate.js';
 import type { RecordKind } from '../domain/index.js';
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';
-import { type ListFlags, listingProgress } from './listing.js';
+import { FOLLOW_PAGE_SIZE, type ListFlags, listingProgress } from './listing.js';
 import type { Condition } from './listing-where.js';
 import { type OutputSpec, writeRecords } from './output.js';
 
@@ -16,6 +16,8 @@ export interface ListingOptions {
   where?: Condition[];
   /** --sort-by field. */
   sortBy?: string;
+  /** --watch: read again every intervalMs, printing what changed. */
+  watch?: { intervalMs: number };
 }
 
 /** --where and --sort-by checked against the kind's fields before anything is fetched (exit 2). */
@@ -49,6 +51,17 @@ export async function runListing(
   },
 ): Promise<number> {
   const api = await opts.api();
+  if (opts.watch) {
+    const { watch } = await import('./listing-watch.js');
+    return watch({
+      io: opts.io,
+      output: opts.output,
+      kind: what.kind,
+      intervalMs: opts.watch.intervalMs,
+      where: opts.where,
+      read: async () => what.list(api, { pageSize: FOLLOW_PAGE_SIZE, all: true }),
+    });
+  }
   // With --where, --limit counts the records kept: pages are followed until that many matched.
   const page: PageOptions = opts.where
     ? { ...opts.page, all: opts.page.all === true || opts.page.limit !== undefined, limit: undefined }

@@ -15,6 +15,9 @@ export interface ListFlags {
   limit?: number;
   where?: string[];
   sortBy?: string;
+  watch?: boolean;
+  /** --interval as written: parsed by watchOptions. */
+  interval?: string;
 }
 
 /** --page, --page-size, --all, --limit, --where and --sort-by on a listing command. */
@@ -85,5 +88,50 @@ export async function listingProgress(
       spinner?.stop();
       void pending?.then((s) => s.stop());
     },
+  };
+}
+
+export const DEFAULT_INTERVAL_MS = 2000;
+
+/** Parses --interval as --timeout is parsed: 500ms, 2s, 1m, or a number of seconds. */
+async function intervalMs(text: string): Promise<number> {
+  const { parseTimeout } = await import('../config/keys.js');
+  const ms = parseTimeout(text);
+  if (ms === undefined) throw new UsageError(`--interval: not a duration: ${text} (500ms, 2s, 1m)`);
+  return ms;
+}
+
+/** --watch and --interval on a listing or a `get`. */
+export function addWatchFlags(cmd: Command): Command {
+  return cmd
+    .addOption(
+      new Option(
+        '-w, --watch',
+        'after the first read, print only what changes (added, changed, gone), reading again every --interval; Ctrl-C ends it',
+      ),
+    )
+    .addOption(
+      new Option('--interval <duration>', 'with --watch, how long between reads: 500ms, 2s, 1m (default 2s)'),
+    );
+}
+
+/** The watch the flags ask for, or undefined; --interval alone, or --watch with a page or a limit, is refused. */
+export async function watchOptions(flags: {
+  watch?: boolean;
+  interval?: string;
+  page?: number;
+  limit?: number;
+  sortBy?: string;
+}): Promise<{ intervalMs: number } | undefined> {
+  if (!flags.watch) {
+    if (flags.interval !== undefined) throw new UsageError('--interval goes with --watch');
+    return undefined;
+  }
+  if (flags.page !== undefined || flags.limit !== undefined)
+    throw new UsageError('--watch reads the whole listing each time: not with --page or --limit');
+  if (flags.sortBy !== undefined)
+    throw new UsageError('--watch prints changes as they are found: not with --sort-by');
+  return {
+    intervalMs: flags.interval === undefined ? DEFAULT_INTERVAL_MS : await intervalMs(flags.interval),
   };
 }

@@ -3,10 +3,11 @@
 import type { Command } from 'commander';
 import type { ApiClient } from '../api/client.js';
 import type { RecordKind } from '../domain/index.js';
+import type { TwinLookup } from '../domain/lookup.js';
 import type { Factory } from './factory.js';
 import { examples } from './help.js';
 import type { IO } from './io.js';
-import { addListFlags, type ListFlags, pageOptions } from './listing.js';
+import { addListFlags, addWatchFlags, type ListFlags, pageOptions, watchOptions } from './listing.js';
 import { type ListingOptions, listingFilter } from './listing-run.js';
 import { type OutputSpec, outputSpec } from './output.js';
 
@@ -20,15 +21,20 @@ export function verbCommand(parent: Command, name: string, description: string, 
 
 /** A list verb (`list`, alias `ls`): its description, its examples, and the listing flags. */
 export function listCommand(parent: Command, description: string, lines: string[]): Command {
-  return addListFlags(verbCommand(parent, 'list', description, lines).alias('ls'));
+  return addWatchFlags(addListFlags(verbCommand(parent, 'list', description, lines).alias('ls')));
 }
 
 /** What a read verb reads with: the terminal, the service, and the output the flags and profile chose. */
 export async function readDeps(
   f: Factory,
   kind: RecordKind,
-): Promise<{ io: IO; api: () => Promise<ApiClient>; output: OutputSpec }> {
-  return { io: f.io, api: () => f.api(), output: await outputSpec(f, kind) };
+): Promise<{
+  io: IO;
+  api: () => Promise<ApiClient>;
+  output: OutputSpec;
+  twin: () => Promise<TwinLookup | undefined>;
+}> {
+  return { io: f.io, api: () => f.api(), output: await outputSpec(f, kind), twin: () => f.lookup() };
 }
 
 /** A list verb's options from its flags: the read deps, the page to fetch, and --where/--sort-by. */
@@ -37,7 +43,13 @@ export async function listingOptions(
   flags: ListFlags,
   kind: RecordKind,
 ): Promise<ListingOptions> {
-  return { ...(await readDeps(f, kind)), page: pageOptions(flags), ...(await listingFilter(flags, kind)) };
+  const watch = await watchOptions(flags);
+  return {
+    ...(await readDeps(f, kind)),
+    page: pageOptions(flags),
+    ...(await listingFilter(flags, kind)),
+    ...(watch ? { watch } : {}),
+  };
 }
 
 /**

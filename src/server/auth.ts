@@ -24,7 +24,12 @@ export function createToken(store: Store, opts: { orgUuid: string; role: Role; u
 }
 
 export function tokenIsValid(store: Store, token: string): boolean {
-  return store.tokens.find(hashToken(token)) !== undefined;
+  return tokenGrant(store, token) !== undefined;
+}
+
+/** What a token grants; undefined when unknown or revoked. */
+export function tokenGrant(store: Store, token: string): TokenGrant | undefined {
+  return store.tokens.find(hashToken(token));
 }
 
 /** The grant of an Authorization header's bearer token; undefined when missing, unknown or revoked. */

@@ -6,6 +6,7 @@ import type { Store } from './store/db.js';
 export { createToken, tokenIsValid } from './auth.js';
 export { isStoreFailure, storeCause } from './failure.js';
 export { inProcessService } from './in-process.js';
+export { twinLookup } from './lookup.js';
 export { openStore } from './store/db.js';
 
 /** Organizations without a parent, oldest first: where the first admin token goes. */

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { listCodeTypes } from '../../api/code-types.js';
 import type { Factory } from '../../cli/factory.js';
+import { addWatchFlags, watchOptions } from '../../cli/listing.js';
 import { type GetOptions, runGet } from '../../cli/listing-get.js';
 import { readDeps, verbCommand } from '../../cli/read-verbs.js';
 import { requireKeys } from '../../cli/write/prompts.js';
@@ -9,10 +10,12 @@ import type { CodeType } from '../../domain/code.js';
 export type CodeTypeGetOptions = GetOptions;
 
 export function registerCodeTypeGet(parent: Command, f: Factory): Command {
-  return verbCommand(parent, 'get', 'Show code types by uuid or identifier (walks GET /codeTypes/{pageNo})', [
-    'ccp codetype get DEVICE_TYPE',
-    'ccp codetype get DEVICE_TYPE --query "[].codes[].value"',
-  ])
+  const cmd = verbCommand(
+    parent,
+    'get',
+    'Show code types by uuid or identifier (walks GET /codeTypes/{pageNo})',
+    ['ccp codetype get DEVICE_TYPE', 'ccp codetype get DEVICE_TYPE --query "[].codes[].value"'],
+  )
     .argument(
       '[uuid|codeTypeIdentifier...]',
       'uuids or code type identifiers (one asked for on a terminal when none)',
@@ -24,8 +27,13 @@ export function registerCodeTypeGet(parent: Command, f: Factory): Command {
         '<uuid|codeTypeIdentifier...>',
         'Code type uuid or identifier',
       );
-      await runCodeTypeGet({ ...(await readDeps(f, 'codeType')), keys });
+      await runCodeTypeGet({
+        ...(await readDeps(f, 'codeType')),
+        keys,
+        watch: await watchOptions(cmd.opts()),
+      });
     });
+  return addWatchFlags(cmd);
 }
 
 export async function runCodeTypeGet(opts: CodeTypeGetOptions): Promise<CodeType[]> {
@@ -35,5 +43,7 @@ export async function runCodeTypeGet(opts: CodeTypeGetOptions): Promise<CodeType
     singular: 'code type',
     keyNames: 'uuid or identifier',
     keysOf: (t) => [t.uuid, t.codeTypeIdentifier],
+    lookup: (twin, key) => twin.codeType(key),
+    near: (twin) => twin.codeTypeIdentifiers(),
   });
 }

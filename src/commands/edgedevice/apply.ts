@@ -66,6 +66,7 @@ ${examples(
       await run.runEdgeDeviceApply({
         io: f.io,
         api: () => f.api(),
+        twin: () => f.lookup(),
         prompter: f.prompter,
         output: await outputSpec(f, 'edgeDevice'),
         orgUuid,

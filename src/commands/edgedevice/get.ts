@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { listEdgeDevices } from '../../api/edge-devices.js';
 import type { Factory } from '../../cli/factory.js';
+import { addWatchFlags, watchOptions } from '../../cli/listing.js';
 import { type GetOptions, runGet } from '../../cli/listing-get.js';
 import { readDeps, verbCommand } from '../../cli/read-verbs.js';
 import { requireKeys } from '../../cli/write/prompts.js';
@@ -9,7 +10,7 @@ import type { EdgeDevice } from '../../domain/edge-device.js';
 export type EdgeDeviceGetOptions = GetOptions;
 
 export function registerEdgeDeviceGet(parent: Command, f: Factory): Command {
-  return verbCommand(
+  const cmd = verbCommand(
     parent,
     'get',
     'Show edge devices by uuid or serial number (walks GET /edgedevice/all/{pageNo})',
@@ -22,8 +23,13 @@ export function registerEdgeDeviceGet(parent: Command, f: Factory): Command {
     .argument('[uuid|serial...]', 'uuids or serial numbers (one asked for on a terminal when none)')
     .action(async (given: string[]) => {
       const keys = await requireKeys(f.prompter, given, '<uuid|serial...>', 'Device uuid or serial number');
-      await runEdgeDeviceGet({ ...(await readDeps(f, 'edgeDevice')), keys });
+      await runEdgeDeviceGet({
+        ...(await readDeps(f, 'edgeDevice')),
+        keys,
+        watch: await watchOptions(cmd.opts()),
+      });
     });
+  return addWatchFlags(cmd);
 }
 
 export async function runEdgeDeviceGet(opts: EdgeDeviceGetOptions): Promise<EdgeDevice[]> {
@@ -33,5 +39,7 @@ export async function runEdgeDeviceGet(opts: EdgeDeviceGetOptions): Promise<Edge
     singular: 'edge device',
     keyNames: 'uuid or serial number',
     keysOf: (d) => [d.uuid, d.serialNumber],
+    lookup: (twin, key) => twin.edgeDevice(key),
+    near: (twin, key) => twin.serialsNear(key),
   });
 }

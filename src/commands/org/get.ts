@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { listSubOrganizations } from '../../api/organizations.js';
 import { uuidArg } from '../../cli/args.js';
 import type { Factory } from '../../cli/factory.js';
+import { addWatchFlags, watchOptions } from '../../cli/listing.js';
 import { type GetOptions, runGet } from '../../cli/listing-get.js';
 import { readDeps, verbCommand } from '../../cli/read-verbs.js';
 import { requireKeys, requireUuidArgument } from '../../cli/write/prompts.js';
@@ -12,7 +13,7 @@ export interface OrgGetOptions extends GetOptions {
 }
 
 export function registerOrgGet(parent: Command, f: Factory): Command {
-  return verbCommand(
+  const cmd = verbCommand(
     parent,
     'get',
     'Show sub-organizations by uuid or name (walks GET /org/{orgUuid}/org/{pageNo})',
@@ -31,8 +32,14 @@ export function registerOrgGet(parent: Command, f: Factory): Command {
         'Parent organization uuid',
       );
       const keys = await requireKeys(f.prompter, given, '<uuid|orgName...>', 'Sub-organization uuid or name');
-      await runOrgGet({ ...(await readDeps(f, 'organization')), keys, parentUuid });
+      await runOrgGet({
+        ...(await readDeps(f, 'organization')),
+        keys,
+        watch: await watchOptions(cmd.opts()),
+        parentUuid,
+      });
     });
+  return addWatchFlags(cmd);
 }
 
 export async function runOrgGet(opts: OrgGetOptions): Promise<Organization[]> {

@@ -71,6 +71,8 @@ export function codeRepo(db: Database.Database) {
         tz,
       ),
     countTypes: () => typeCount.get()!.n,
+    /** Whole code types for the keys, in listing order. */
+    types: loadTypes,
     /** The code with its code type (and that type's codes, as a code type always carries), or undefined. */
     code(uuid: string, tz: string): Code | undefined {
       const c = getCode.get(uuid);
