@@ -214,6 +214,7 @@ describe('ccp report download: the name comes from the service, the place never 
       expect(res.stderr).not.toMatch(/internal error/i);
       expect(res.stderr).toContain('not a plain file name');
       // Control characters reach the terminal only as escapes.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters looked for
       expect(res.stderr).not.toMatch(/[\u0000\u001b\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);
       const files = tree(target);
       expect(files).toHaveLength(1);
