@@ -82,7 +82,7 @@ __ccp_subs() {
 # Options a command defines itself (its ancestors' apply as well).
 __ccp_own_opts() {
   case "$1" in
-    "") REPLY="-V --version --base-url --token --auth-scheme -H --header --ca-file --client-cert --client-key --insecure --profile --time-zone --org --user --db -o --output --json --fields --query --no-headers --no-pager --no-color --verbose -q --quiet --timeout --timestamps --parallel --no-input" ;;
+    "") REPLY="-V --version --base-url --token --auth-scheme -H --header --ca-file --client-cert --client-key --insecure --profile --time-zone --org --user --db -o --output --json --fields --query --no-headers --csv-raw --no-pager --no-color --verbose -q --quiet --timeout --timestamps --parallel --no-input" ;;
     "api") REPLY="-f --file --dry-run" ;;
     "codetype get") REPLY="-w --watch --interval" ;;
     "codetype list") REPLY="--page --page-size --all --limit --where --sort-by -w --watch --interval" ;;
@@ -147,9 +147,9 @@ __ccp_args() {
   case "$1" in
     "api") REPLY="GET POST PUT DELETE" ;;
     "completion") REPLY="bash zsh fish" ;;
-    "config get") REPLY="base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure" ;;
-    "config set") REPLY="base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure" ;;
-    "config unset") REPLY="base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure" ;;
+    "config get") REPLY="base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw" ;;
+    "config set") REPLY="base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw" ;;
+    "config unset") REPLY="base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw" ;;
     "config use") REPLY="$(command ccp config list --profiles 2>/dev/null)" ;;
     *) REPLY="" ;;
   esac

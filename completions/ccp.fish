@@ -241,6 +241,7 @@ complete -c ccp -l json -d 'same as --output json'
 complete -c ccp -l fields -x -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
 complete -c ccp -l query -x -d 'JMESPath expression: applied to the whole array (json, yaml) or to each record (ndjson)'
 complete -c ccp -l no-headers -d 'no header row in table and csv output'
+complete -c ccp -l csv-raw -d 'csv cells as they are, without the \' before a formula character (env CCP_CSV_RAW)'
 complete -c ccp -l no-pager -d 'never page long output on a terminal (CCP_PAGER, PAGER, less -FRX)'
 complete -c ccp -l no-color -d 'no colour (NO_COLOR is honoured too)'
 complete -c ccp -l verbose -d 'trace each HTTP exchange on stderr (token and secret headers redacted)'
@@ -280,13 +281,13 @@ complete -c ccp -n '__ccp_at "config"' -a unset -d 'remove a configuration value
 complete -c ccp -n '__ccp_at "config"' -a use -d 'make a profile the current one (CCP_PROFILE and --profile still override it)'
 
 complete -c ccp -n '__ccp_under "config get"' -l reveal -d 'print a token in full instead of masked'
-complete -c ccp -n '__ccp_at "config get"' -a 'base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure'
+complete -c ccp -n '__ccp_at "config get"' -a 'base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw'
 
 complete -c ccp -n '__ccp_under "config list"' -l profiles -d 'list the profile names instead'
 
-complete -c ccp -n '__ccp_at "config set"' -a 'base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure'
+complete -c ccp -n '__ccp_at "config set"' -a 'base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw'
 
-complete -c ccp -n '__ccp_at "config unset"' -a 'base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure'
+complete -c ccp -n '__ccp_at "config unset"' -a 'base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw'
 
 complete -c ccp -n '__ccp_at "config use"' -a '(command ccp config list --profiles 2>/dev/null)'
 

@@ -18,19 +18,25 @@ export interface ReportFile {
 // A file name's bytes on every common file system (NAME_MAX).
 const NAME_MAX_BYTES = 255;
 // C0 and C1 control characters and DEL: a name holding one could not be typed, or would drive the terminal.
+// Bidirectional controls (U+202E...) make `a\u202Egpj.exe` show as `aexe.jpg`.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]|\p{Bidi_Control}/u;
+// A name a shell command would take for an option (`rm -rf`), or whose leading space hides.
+const LEADING = /^[-\s]/u;
+// Windows opens its devices under these names, whatever the extension, case or trailing spaces.
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|conin\$|conout\$|(com|lpt)[0-9\u00b9\u00b2\u00b3]) *(\.|$)/i;
 
 /**
- * `name` when it is a plain file name (cli.md): no separator, no `..`, no leading dot, no control character,
- * not empty and not too long; otherwise undefined. The service never chooses a path, a hidden file, or a
- * parent folder on the caller's machine.
+ * `name` when it is a plain file name (cli.md): no separator, no `..`, no leading dot, dash or space, no
+ * control or bidirectional character, no Windows device name, not empty and not too long; otherwise
+ * undefined. The service never chooses a path, a hidden file, a parent folder or a device on the caller's
+ * machine, nor a name that reads otherwise than it is.
  */
 export function plainFileName(name: unknown): string | undefined {
   if (typeof name !== 'string' || name === '' || Buffer.byteLength(name) > NAME_MAX_BYTES) return undefined;
   if (name.includes('/') || name.includes('\\') || name.includes('..') || name.startsWith('.'))
     return undefined;
-  return CONTROL.test(name) ? undefined : name;
+  return CONTROL.test(name) || LEADING.test(name) || WINDOWS_DEVICE.test(name) ? undefined : name;
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;

@@ -9,10 +9,11 @@ import { inquirerPrompter, type Prompter } from './prompter.js';
 import { cliVersion } from './version.js';
 
 /** Global flags as the program parsed them, before config resolution. */
-export interface GlobalOptions extends Omit<GlobalFlags, 'headers' | 'insecure'> {
+export interface GlobalOptions extends Omit<GlobalFlags, 'headers' | 'insecure' | 'csvRaw'> {
   /** -H, repeatable. */
   header?: string[];
   insecure?: boolean;
+  csvRaw?: boolean;
   json?: boolean;
   fields?: string;
   color?: boolean;
@@ -95,6 +96,7 @@ export function createFactory(opts: FactoryOptions): Factory {
           clientCert: flags.clientCert,
           clientKey: flags.clientKey,
           insecure: flags.insecure ? 'true' : undefined,
+          csvRaw: flags.csvRaw ? 'true' : undefined,
           profile: flags.profile,
           profileFlag: flags.profileFlag,
           timeZone: flags.timeZone,
@@ -106,7 +108,8 @@ export function createFactory(opts: FactoryOptions): Factory {
           timestamps: flags.timestamps,
           parallel: flags.parallel,
         };
-        if (opts.config) return opts.config({ ...flags, ...globalFlags, insecure: flags.insecure });
+        if (opts.config)
+          return opts.config({ ...flags, ...globalFlags, insecure: flags.insecure, csvRaw: flags.csvRaw });
         // A ConfigError thrown here is a usage error (exit 2): src/cli/main.ts maps it, like every error.
         const { resolveConfig } = await import('../config/index.js');
         return resolveConfig(globalFlags, io.env);

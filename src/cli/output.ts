@@ -26,6 +26,8 @@ export interface OutputContext {
   timeZone: () => Promise<string>;
   /** --timestamps, env or profile: how machine formats write timestamps. */
   timestamps?: () => Promise<TimestampStyle>;
+  /** --csv-raw, env or profile: csv cells as they are. */
+  csvRaw?: () => Promise<boolean>;
   now: () => number;
 }
 
@@ -75,6 +77,7 @@ export async function resolveOutput(
     width: ctx.io.terminalWidth(),
     timeZone: format === 'table' ? await ctx.timeZone() : undefined,
     timestamps: format === 'table' ? undefined : await ctx.timestamps?.(),
+    csvRaw: format === 'csv' ? await ctx.csvRaw?.() : undefined,
     note: (line) => ctx.io.note(line),
     now: ctx.now,
   };
@@ -92,6 +95,7 @@ export async function outputSpec(f: Factory, what: RecordKind | View): Promise<O
     configured: async () => (await f.config()).output as OutputFormat | undefined,
     timeZone: async () => (await f.config()).timeZone,
     timestamps: async () => (await f.config()).timestamps,
+    csvRaw: async () => (await f.config()).csvRaw,
     now: () => f.clock.now(),
   });
 }

@@ -75,6 +75,12 @@ export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Co
       ),
     )
     .addOption(new Option('--no-headers', 'no header row in table and csv output'))
+    .addOption(
+      new Option(
+        '--csv-raw',
+        "csv cells as they are, without the ' before a formula character (env CCP_CSV_RAW)",
+      ),
+    )
     .addOption(new Option('--no-pager', 'never page long output on a terminal (CCP_PAGER, PAGER, less -FRX)'))
     .addOption(new Option('--no-color', 'no colour (NO_COLOR is honoured too)'))
     .addOption(

@@ -28,6 +28,7 @@ export const PROFILE_KEYS = [
   'client-cert',
   'client-key',
   'insecure',
+  'csv-raw',
 ] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
@@ -53,6 +54,7 @@ export const KEY_SOURCES: Record<ProfileKey, { flag: string; option: string; env
   'client-cert': { flag: 'clientCert', option: '--client-cert', env: 'CCP_CLIENT_CERT' },
   'client-key': { flag: 'clientKey', option: '--client-key', env: 'CCP_CLIENT_KEY' },
   insecure: { flag: 'insecure', option: '--insecure', env: 'CCP_INSECURE' },
+  'csv-raw': { flag: 'csvRaw', option: '--csv-raw', env: 'CCP_CSV_RAW' },
 };
 
 /** Keys whose value is a secret: never echoed back, and masked where shown. */
@@ -144,6 +146,7 @@ const EXPECTED: Record<ProfileKey, string> = {
   'client-cert': 'the path of a PEM client certificate',
   'client-key': 'the path of a PEM private key',
   insecure: 'true or false',
+  'csv-raw': 'true or false',
 };
 
 function isValid(key: ProfileKey, value: string): boolean {
@@ -178,6 +181,7 @@ function isValid(key: ProfileKey, value: string): boolean {
     case 'client-key':
       return value !== '';
     case 'insecure':
+    case 'csv-raw':
       return value === 'true' || value === 'false';
   }
 }
@@ -188,7 +192,7 @@ function isValid(key: ProfileKey, value: string): boolean {
  */
 export function validateValue(key: ProfileKey, raw: string, origin: string): string {
   let value = key === 'headers' ? raw.replace(/^\s*\n|\n\s*$/g, '') : raw.trim();
-  if (key === 'insecure') value = value.toLowerCase();
+  if (key === 'insecure' || key === 'csv-raw') value = value.toLowerCase();
   // A file named relative to where `config set` or `login` ran means that file wherever ccp runs later.
   if ((key === 'ca-file' || key === 'client-cert' || key === 'client-key') && value !== '')
     value = resolve(value);

@@ -41,6 +41,7 @@ export interface GlobalFlags {
   clientCert?: string;
   clientKey?: string;
   insecure?: string;
+  csvRaw?: string;
 }
 
 export interface ResolvedConfig {
@@ -65,6 +66,8 @@ export interface ResolvedConfig {
   clientCert?: string;
   clientKey?: string;
   insecure: boolean;
+  /** csv cells as they are, without the `'` before a formula character. */
+  csvRaw: boolean;
   /** Where each key that has a value came from (`--ca-file`, `CCP_CA_FILE`, `profile prod`, `system`...). */
   origins: Partial<Record<ProfileKey, string>>;
 }
@@ -174,6 +177,7 @@ export function toResolvedConfig(
     authScheme: parseAuthScheme(v['auth-scheme'] ?? 'bearer')!,
     headers: parseHeaders(v.headers ?? '') ?? [],
     insecure: v.insecure === 'true',
+    csvRaw: v['csv-raw'] === 'true',
     origins: Object.fromEntries(
       entries.filter((e) => e.value !== undefined && e.origin).map((e) => [e.key, e.origin]),
     ),

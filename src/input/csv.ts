@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import type { z } from 'zod';
+import { unquoteFormula } from '../domain/spreadsheet.js';
 import { coerceCell } from './coerce.js';
 import { LineIndex } from './lines.js';
 import type { InputProblem } from './problems.js';
@@ -23,8 +24,9 @@ export interface CsvOptions {
 
 /**
  * RFC 4180 CSV whose header row names the record fields (or their aliases). Cells are coerced by the
- * schema's field types; an empty cell leaves its field absent. Records are flat: a column naming a nested
- * field is a problem, and so is a column the record does not have (reported once, on the header line).
+ * schema's field types, after the one `'` ccp's CSV writers put before a formula character is dropped; an
+ * empty cell leaves its field absent. Records are flat: a column naming a nested field is a problem, and
+ * so is a column the record does not have (reported once, on the header line).
  */
 export function readCsv(buf: Buffer, schema: z.core.$ZodType, opts: CsvOptions = {}): RawRead {
   const lines = new LineIndex(buf);
@@ -113,7 +115,8 @@ function rowValue(
   for (let k = 0; k < cells.length; k++) {
     const name = columns[k];
     const cell = cells[k]!;
-    if (name && cell !== '') value[name] = coerceCell(cell, kinds[k]);
+    // A spreadsheet-safe export (`'=SUM(1)`) reads back as the value it was written from.
+    if (name && cell !== '') value[name] = coerceCell(unquoteFormula(cell), kinds[k]);
   }
   return value;
 }

@@ -60,11 +60,15 @@ function csvScalar(value: unknown): string {
   return String(value);
 }
 
-/** A flat csv cell: the values of a list joined with `;`, null and undefined empty. */
-export function csvCell(record: unknown, path: string): string {
+/**
+ * A flat csv cell: the values of a list joined with `;`, null and undefined empty. A lone number stays a
+ * number, so the writer's formula quote (for text) never touches it.
+ */
+export function csvCell(record: unknown, path: string): string | number {
   const { values, many } = valuesAt(record, path);
   const flat = many ? values : Array.isArray(values[0]) ? (values[0] as unknown[]) : undefined;
-  return flat ? flat.map(csvScalar).join(';') : csvScalar(values[0]);
+  if (flat) return flat.map(csvScalar).join(';');
+  return typeof values[0] === 'number' ? values[0] : csvScalar(values[0]);
 }
 
 const WORDS: Record<string, string> = {

@@ -1,3 +1,4 @@
+import { quoteFormulaGap } from '../domain/spreadsheet.js';
 import { csvCell } from './cells.js';
 import type { Sink } from './sink.js';
 import type { OutputOptions, RecordWriter } from './types.js';
@@ -8,6 +9,7 @@ type Stringify = typeof import('csv-stringify/sync')['stringify'];
 /**
  * RFC 4180 CSV with a header row of dot paths: nested objects and lists open into one column per leaf field
  * (`licenseDetails.remainingDays`, `edgeFlows.flowId`, a list's values joined with `;`), never JSON blobs.
+ * A text cell a spreadsheet would run as a formula starts with `'` (domain/spreadsheet.ts) unless `csvRaw`.
  */
 export function createCsvWriter(sink: Sink, opts: OutputOptions): RecordWriter {
   const view = opts.view ?? viewOf(opts.kind!);
@@ -17,9 +19,10 @@ export function createCsvWriter(sink: Sink, opts: OutputOptions): RecordWriter {
   let stringify: Stringify | undefined;
   let headerDone = opts.noHeaders === true;
 
-  const line = async (cells: string[]): Promise<string> => {
+  const safe = opts.csvRaw ? {} : { escape_formulas: true, cast: { string: quoteFormulaGap } };
+  const line = async (cells: (string | number)[]): Promise<string> => {
     stringify ??= (await import('csv-stringify/sync')).stringify;
-    return stringify([cells], { eof: true });
+    return stringify([cells], { eof: true, ...safe });
   };
   const header = async (): Promise<void> => {
     if (headerDone) return;

@@ -46,6 +46,8 @@ export interface OutputOptions {
   query?: string;
   /** Drop the header row of a table or csv. */
   noHeaders?: boolean;
+  /** csv: cells as they are, without the `'` before a formula character (for consumers that are not spreadsheets). */
+  csvRaw?: boolean;
   color: boolean;
   isTTY: boolean;
   /** Terminal columns the table is fitted to; 0 or Infinity for no limit. */

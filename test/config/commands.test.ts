@@ -164,6 +164,7 @@ describe('ccp config list', () => {
       ['client-cert', '', ''],
       ['client-key', '', ''],
       ['insecure', '', ''],
+      ['csv-raw', '', ''],
     ]);
   });
 

@@ -107,6 +107,15 @@ const MATRIX: Row[] = [
     read: (c) => c.parallel,
     fallback: 4,
   },
+  {
+    key: 'csv-raw',
+    flag: 'csvRaw',
+    env: 'CCP_CSV_RAW',
+    values: ['true', 'false', 'TRUE'],
+    expected: [true, false, true],
+    read: (c) => c.csvRaw,
+    fallback: false,
+  },
 ];
 
 describe('precedence flag > env > profile > default', () => {
@@ -158,6 +167,7 @@ describe('precedence flag > env > profile > default', () => {
       authScheme: { kind: 'bearer' },
       headers: [],
       insecure: false,
+      csvRaw: false,
       origins: {
         'time-zone': 'system',
         timeout: 'default',

@@ -3,6 +3,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
+import { quoteFormulaGap } from '../../domain/spreadsheet.js';
 import type { InputFormat } from '../../input/detect.js';
 import { writeFileAtomic } from '../files.js';
 
@@ -35,10 +36,12 @@ export async function rowsFileContent(records: object[], format: InputFormat): P
   if (format === 'csv') {
     const { stringify } = await import('csv-stringify/sync');
     const columns = [...new Set(records.flatMap((r) => Object.keys(r)))];
+    // Quoted as `-o csv` is, and read back the same by -f: a spreadsheet opening it runs no formula.
     return stringify(records as Record<string, unknown>[], {
       header: true,
       columns,
-      cast: { boolean: (b) => String(b) },
+      escape_formulas: true,
+      cast: { boolean: (b) => String(b), string: quoteFormulaGap },
     });
   }
   return `${JSON.stringify({ data: records }, null, 2)}\n`;

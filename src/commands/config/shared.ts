@@ -12,7 +12,7 @@ export interface ConfigDeps {
 
 /** What the key argument of get, set and unset takes. */
 export const KEY_ARGUMENT =
-  'base-url, token, org, user, time-zone, output, timeout, auth-scheme, headers, token-command, ca-file, client-cert, client-key or insecure';
+  'base-url, token, org, user, time-zone, output, timeout, auth-scheme, headers, token-command, ca-file, client-cert, client-key, insecure or csv-raw';
 
 /** Global options as commander parsed them for this command (root flags included). */
 export function globalsOf(cmd: Command): GlobalFlags & { json?: boolean } {

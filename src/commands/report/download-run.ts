@@ -72,8 +72,12 @@ function fileName(given: string | undefined, opts: ReportDownloadOptions, io: IO
   const plain = plainFileName(given);
   if (plain !== undefined) return plain;
   const name = reportFileName(opts.template, opts.type, opts.now());
-  // JSON quoting shows control characters as escapes rather than sending them to the terminal.
-  const shown = JSON.stringify(given === undefined ? null : given.slice(0, 80));
+  // JSON quoting shows C0 controls as escapes rather than sending them to the terminal; C1 and
+  // bidirectional controls, which it leaves, are escaped the same way.
+  const shown = JSON.stringify(given === undefined ? null : given.slice(0, 80)).replace(
+    /[\u007f-\u009f]|\p{Bidi_Control}/gu,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   io.note(`The service named the report ${shown}, not a plain file name; using ${name}.`);
   return name;
 }

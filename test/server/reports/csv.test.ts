@@ -81,10 +81,34 @@ describe('csv report', () => {
       records: values.map((v) => ({ v })),
     });
     const rows = parse(await csvOf(data), { record_delimiter: '\r\n' }) as string[][];
-    expect(rows).toEqual([['Value'], ...values.map((v) => [v])]);
+    // A formula comes back with the quote that keeps a spreadsheet from running it.
+    expect(rows).toEqual([['Value'], ...values.map((v) => [v.startsWith('=') ? `'${v}` : v])]);
   });
 
   it('renders a header row alone when there are no records', async () => {
     expect(await csvOf(sampleReport(0))).toBe('Device UUID,Device name,Port,Active,Notes\r\n');
+  });
+});
+
+describe('csv report for spreadsheets', () => {
+  it("writes text that starts a formula with a leading ' (line feed included); numbers and other text as they are", async () => {
+    const names = [
+      '=HYPERLINK("http://x","y")',
+      "+cmd|' /C calc'!A0",
+      '@SUM(1)',
+      '-rf',
+      '\t=1',
+      '\n=1',
+      "'=1",
+    ];
+    const data = sampleReport(0, {
+      columns: [
+        { key: 'name', header: 'Name' },
+        { key: 'n', header: 'N' },
+      ],
+      records: [...names.map((name) => ({ name, n: -5 })), { name: 'a=b', n: -0.5 }],
+    });
+    const rows = parse(await csvOf(data)) as string[][];
+    expect(rows.slice(1)).toEqual([...names.map((name) => [`'${name}`, '-5']), ['a=b', '-0.5']]);
   });
 });
