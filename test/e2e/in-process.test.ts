@@ -79,7 +79,7 @@ const same = (r: CliResult) => ({
     // The remote side's token is on argv, which warns; the embedded side makes its own.
     .replace(/^warning: a token given on the command line.*\n/m, '')
     .replaceAll(server.url, EMBEDDED_URL)
-        .replace(/\(\d+(\.\d+)? m?s\)/g, '(time)'),
+    .replace(/\(\d+(\.\d+)? m?s\)/g, '(time)'),
 });
 
 describe('ccp --db (in process) and ccp --base-url (over a socket) say the same', () => {
