@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { monotonicMs } from '../domain/clock.js';
 import { isSecretHeader, REDACTED, redactedCredential, withoutUserinfo } from '../domain/secrets.js';
 import { buildMetadata, isEnvelope, type Metadata } from './envelope.js';
-import { NetworkError } from './errors.js';
+import { ApiError, NetworkError } from './errors.js';
 import { type Exchange, type RawResponse, type Transport, throwUnlessOk, toExchange } from './exchange.js';
 import {
   clientCertAnswer,
@@ -328,7 +328,8 @@ export class ApiClient {
       if (refused) throw refused;
       return res;
     } catch (err) {
-      if (err instanceof NetworkError) throw err;
+      // An answer refused as it was read (too deeply nested) is the service's: no network failure.
+      if (err instanceof NetworkError || err instanceof ApiError) throw err;
       const net = toNetworkError(err, {
         proxy: this.proxy(),
         url,
