@@ -63,7 +63,16 @@ export function tokenRepo(db: Database.Database) {
     /** Revokes the live token of this id; false when none has it. */
     revokeById: (id: string, now: number) => revokeId.run(now, id.toLowerCase()).changes > 0,
     list: (): TokenEntry[] => list.all().map(entry),
-    touch: (hash: string, now: number) => touch.run(now, hash),
+    /** Writes a token's last use, or throws SQLITE_BUSY at once: a request never waits on a lock for it. */
+    touch(hash: string, now: number): void {
+      const wait = db.pragma('busy_timeout', { simple: true }) as number;
+      db.pragma('busy_timeout = 0');
+      try {
+        touch.run(now, hash);
+      } finally {
+        db.pragma(`busy_timeout = ${wait}`);
+      }
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../src/domain/clock.js';
 import { authenticator } from '../../../src/server/auth.js';
 import { createToken, importFixture, revokeToken, type Store } from '../../../src/server/index.js';
+import { openSqlite } from '../../../src/server/store/sqlite.js';
 import { NOW, ORG, TREE, tempStore } from '../store/temp-store.js';
 
 describe('token use and revocation by id', () => {
@@ -49,6 +50,23 @@ describe('token use and revocation by id', () => {
     authenticator(store)(headers);
     expect(entry(listed!.id)!.lastUsedOn).toBe(NOW + 61_001);
   });
+
+  it('never waits for another connection’s write lock to write a last use', () => {
+    const token = createToken(store, { orgUuid: ORG.child, role: 'operator' });
+    const auth = authenticator(store);
+    const headers = { authorization: `Bearer ${token}` };
+    const other = openSqlite(store.path);
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      clock.set(NOW + 10 * 60_000);
+      // The store waits up to 10 s for a lock; the test's own limit (5 s) fails a request that waited.
+      expect(auth(headers).role).toBe('operator');
+      expect(store.db.pragma('busy_timeout', { simple: true })).toBe(store.busyTimeoutMs);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+  }, 5000);
 
   it('revokes by id: the next request is refused, the list no longer has it, a second revoke finds none', () => {
     const token = createToken(store, { orgUuid: ORG.root, role: 'admin' });
