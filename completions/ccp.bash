@@ -56,6 +56,9 @@ __ccp_sub() {
     "server|start") REPLY="server start" ;;
     "server|token") REPLY="server token" ;;
     "server token|create") REPLY="server token create" ;;
+    "server token|list") REPLY="server token list" ;;
+    "server token|ls") REPLY="server token list" ;;
+    "server token|revoke") REPLY="server token revoke" ;;
     *) REPLY="" ;;
   esac
 }
@@ -74,7 +77,7 @@ __ccp_subs() {
     "org options") REPLY="add apply" ;;
     "report") REPLY="download" ;;
     "server") REPLY="clone import seed start token" ;;
-    "server token") REPLY="create" ;;
+    "server token") REPLY="create list revoke" ;;
     *) REPLY="" ;;
   esac
 }

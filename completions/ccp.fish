@@ -96,6 +96,10 @@ function __ccp_sub
             echo 'server token'
         case 'server token|create'
             echo 'server token create'
+        case 'server token|list' 'server token|ls'
+            echo 'server token list'
+        case 'server token|revoke'
+            echo 'server token revoke'
     end
 end
 
@@ -464,6 +468,8 @@ complete -c ccp -n '__ccp_under "server start"' -l host -x -d 'address to listen
 complete -c ccp -n '__ccp_under "server start"' -l port -x -d 'port to listen on; 0 picks a free one'
 
 complete -c ccp -n '__ccp_at "server token"' -a create -d 'Create a bearer token for an organization; prints the token alone on stdout'
+complete -c ccp -n '__ccp_at "server token"' -a list -d 'List the live tokens: id, organization, role, user, created, last used (never the token)'
+complete -c ccp -n '__ccp_at "server token"' -a revoke -d 'Revoke a token by its id (from `ccp server token list`): it gets 401 at once, in every process'
 
 complete -c ccp -n '__ccp_under "server token create"' -l role -x -a 'admin operator viewer' -d 'what the token may do'
 

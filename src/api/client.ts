@@ -1,8 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
-import { isSecretHeader } from '../config/keys.js';
 import { monotonicMs } from '../domain/clock.js';
+import { isSecretHeader, REDACTED, redactedCredential, withoutUserinfo } from '../domain/secrets.js';
 import { buildMetadata, isEnvelope, type Metadata } from './envelope.js';
-import { NetworkError } from './errors.js';
+import { ApiError, NetworkError } from './errors.js';
 import { type Exchange, type RawResponse, type Transport, throwUnlessOk, toExchange } from './exchange.js';
 import {
   clientCertAnswer,
@@ -92,12 +92,6 @@ const notRetried = (code: string) => NOT_RETRIED.has(code) || code.startsWith('T
 // Only the interface's idempotent methods are retried; a POST may have been applied before the failure.
 const RETRIED = new Set<string>(['GET', 'PUT']);
 
-/** `Bearer ccp_…abcd`: enough to tell tokens apart, never enough to use one. */
-export function redactToken(token: string): string {
-  const prefix = token.startsWith('ccp_') ? 'ccp_' : '';
-  return `${prefix}…${token.length > 16 ? token.slice(-4) : ''}`;
-}
-
 /** The headers that carry a token under a scheme. */
 export function authHeaders(token: string, scheme: TokenScheme = { kind: 'bearer' }): Record<string, string> {
   if (scheme.kind === 'header') return { [scheme.name.toLowerCase()]: token };
@@ -105,13 +99,12 @@ export function authHeaders(token: string, scheme: TokenScheme = { kind: 'bearer
   return { authorization: `Bearer ${token}` };
 }
 
-/** A header as --verbose shows it: the scheme word kept, a secret's value redacted. */
+/** A header as --verbose shows it: no part of a secret, the scheme word and a basic user name kept. */
 function traced(name: string, value: string, token: string | undefined, tokenHeader?: string): string {
+  if (isSecretHeader(name) || name === tokenHeader) return redactedCredential(value);
   // A token too short to be one would match ordinary text; the header that carries it is redacted anyway.
-  if (token && token.length >= 8 && value.includes(token)) return value.replaceAll(token, redactToken(token));
-  if (!isSecretHeader(name) && name !== tokenHeader) return value;
-  const m = /^(Bearer|Basic) (.*)$/.exec(value);
-  return m ? `${m[1]} ${redactToken(m[2]!)}` : redactToken(value);
+  const shown = token && token.length >= 8 ? value.replaceAll(token, REDACTED) : value;
+  return withoutUserinfo(shown);
 }
 
 /** The envelope a request sends: records or a body read from a file, over the default metadata. */
@@ -231,7 +224,7 @@ export class ApiClient {
           return failure;
         }
         const why = failure instanceof NetworkError ? failure.message : `HTTP ${failure.status}`;
-        this.opts.trace?.(`* retry ${attempt}/${attempts - 1} in ${delay} ms (${why})`);
+        this.opts.trace?.(`* retry ${attempt}/${attempts - 1} in ${delay} ms (${withoutUserinfo(why)})`);
         await this.sleep(delay);
       }
     } finally {
@@ -299,10 +292,10 @@ export class ApiClient {
     const { timeoutMs } = this.opts;
     const trace = this.opts.trace;
     const started = this.now();
+    const scheme = this.opts.authScheme;
+    const tokenHeader = scheme?.kind === 'header' ? scheme.name.toLowerCase() : 'authorization';
     if (trace) {
-      const scheme = this.opts.authScheme;
-      const tokenHeader = scheme?.kind === 'header' ? scheme.name.toLowerCase() : 'authorization';
-      trace(`> ${method} ${url.toString()}`);
+      trace(`> ${method} ${withoutUserinfo(url.toString())}`);
       for (const [k, v] of Object.entries(headers)) {
         trace(`> ${k}: ${traced(k, v, this.opts.token, tokenHeader)}`);
       }
@@ -328,13 +321,15 @@ export class ApiClient {
       });
       if (trace) {
         trace(`< ${res.status} (${Math.round(this.now() - started)} ms)`);
-        for (const [k, v] of Object.entries(res.headers)) trace(`< ${k}: ${traced(k, v, this.opts.token)}`);
+        for (const [k, v] of Object.entries(res.headers))
+          trace(`< ${k}: ${traced(k, v, this.opts.token, tokenHeader)}`);
       }
       const refused = proxyAnswer(res, { url, proxy: this.proxy() }) ?? clientCertAnswer(res, url);
       if (refused) throw refused;
       return res;
     } catch (err) {
-      if (err instanceof NetworkError) throw err;
+      // An answer refused as it was read (too deeply nested) is the service's: no network failure.
+      if (err instanceof NetworkError || err instanceof ApiError) throw err;
       const net = toNetworkError(err, {
         proxy: this.proxy(),
         url,
@@ -343,7 +338,7 @@ export class ApiClient {
         sent,
         cancelled: user?.aborted === true,
       });
-      trace?.(`< ${net.code}: ${net.message} (${Math.round(this.now() - started)} ms)`);
+      trace?.(`< ${net.code}: ${withoutUserinfo(net.message)} (${Math.round(this.now() - started)} ms)`);
       throw net;
     }
   }

@@ -2,8 +2,10 @@
 // targets), knowing whether a request went out before it failed. Loaded only when a request goes over HTTP.
 import type * as Tls from 'node:tls';
 import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from 'undici';
+import { bytesTooDeepAt, MAX_DEPTH } from '../domain/depth.js';
 import { pageLines, parseEnvelope } from './body-json.js';
 import type { TlsOptions } from './client.js';
+import { ApiError } from './errors.js';
 import { headerMap, type Transport } from './exchange.js';
 import { isLoopback } from './failures.js';
 
@@ -126,6 +128,14 @@ export function httpTransport(
       // Read whole now (the request's time limit covers it), decoded when first asked: a listing holds the
       // pages it fetched ahead as bytes, off the JavaScript heap, until their turn comes.
       const bytes = Buffer.from(await res.body.arrayBuffer());
+      // Read here, where every answer from a remote service passes, before anything parses or renders it.
+      if (bytesTooDeepAt(bytes) >= 0) {
+        throw new ApiError({
+          code: 'TOO_DEEP',
+          reason: `${r.url.origin} answered with JSON nested deeper than ${MAX_DEPTH} levels`,
+          httpStatus: res.statusCode,
+        });
+      }
       let text: string | undefined;
       let json: { value: unknown } | undefined;
       let taken = false;

@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import { text as streamText } from 'node:stream/consumers';
 import type { TlsOptions } from '../api/client.js';
 import { AuthError } from '../api/errors.js';
+import { isLoopback } from '../api/failures.js';
 import type { ResolvedConfig } from '../config/index.js';
+import { isSecretHeader } from '../domain/secrets.js';
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';
 
@@ -85,4 +87,21 @@ export function tlsOptions(
   if (cfg.clientCert && !cfg.clientKey) out.key = out.cert;
   if (cfg.insecure) out.insecure = true;
   return out;
+}
+
+/**
+ * The warning a command prints on every run that sends a credential (a token, a secret-named header, a URL's
+ * userinfo) to an http:// target off loopback: anyone on the path reads it. Undefined when nothing is.
+ */
+export function clearTextWarning(
+  baseUrl: string,
+  token: string | undefined,
+  headers: ReadonlyArray<readonly [string, string]> = [],
+): string | undefined {
+  if (!URL.canParse(baseUrl)) return undefined;
+  const url = new URL(baseUrl);
+  if (url.protocol !== 'http:' || isLoopback(url.hostname)) return undefined;
+  const sends = !!token || url.username !== '' || headers.some(([name]) => isSecretHeader(name));
+  if (!sends) return undefined;
+  return `warning: credentials go to ${url.origin} in clear (http://, not loopback): anyone on the path can read and reuse them; use https://`;
 }

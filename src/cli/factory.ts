@@ -138,9 +138,11 @@ export function createFactory(opts: FactoryOptions): Factory {
         let org = cfg.org;
         let tls: import('../api/client.js').TlsOptions | undefined;
         if (httpModule) {
-          const { tlsOptions } = await import('./credentials.js');
+          const { clearTextWarning, tlsOptions } = await import('./credentials.js');
           tls = tlsOptions(cfg);
           token = (await factory.credentials()).token;
+          const clear = clearTextWarning(baseUrl!, token, cfg.headers);
+          if (clear) io.warn(clear);
           if (cfg.insecure) {
             io.warn(
               'warning: TLS verification is off (--insecure or the profile key insecure): anyone on the path can read and change this traffic',

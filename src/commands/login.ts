@@ -135,18 +135,22 @@ async function fromFlags(f: Factory, opts: LoginOptions): Promise<{ values: Valu
 
 /** One small request with the settings about to be saved: a listing page of one record. */
 async function check(f: Factory, values: Values, secret: string, tls: TlsOptions): Promise<void> {
-  const [{ ApiClient, loadHttpTransport }, keys, { cliVersion }] = await Promise.all([
+  const [{ ApiClient, loadHttpTransport }, keys, { cliVersion }, { clearTextWarning }] = await Promise.all([
     import('../api/client.js'),
     import('../config/keys.js'),
     import('../cli/version.js'),
+    import('../cli/credentials.js'),
   ]);
   await loadHttpTransport();
   const { systemTimeZone } = await import('../config/time-zone.js');
+  const headers = keys.parseHeaders(values.headers ?? '') ?? [];
+  const clear = clearTextWarning(values['base-url']!, secret, headers);
+  if (clear) f.io.warn(clear);
   const client = new ApiClient({
     baseUrl: values['base-url']!,
     token: secret,
     authScheme: keys.parseAuthScheme(values['auth-scheme'] ?? 'bearer'),
-    headers: keys.parseHeaders(values.headers ?? '') ?? [],
+    headers,
     tls,
     timeZone: values['time-zone'] || systemTimeZone(f.io.env),
     timeoutMs: keys.parseTimeout('30s')!,

@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { isUuid } from '../cli/args.js';
 import { isValidTimeZone } from '../domain/instant.js';
+import { isSecretHeader } from '../domain/secrets.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
 import { ConfigError } from './errors.js';
 import { MAX_PARALLEL, TIMESTAMP_STYLES } from './settings.js';
@@ -87,11 +88,6 @@ export function parseHeaders(text: string): Array<[string, string]> | undefined 
     out.push([name, line.slice(i + 1).trim()]);
   }
   return out;
-}
-
-/** Whether a header's name says it carries a secret (--verbose shows it redacted). */
-export function isSecretHeader(name: string): boolean {
-  return /authorization|cookie|key|token|secret|password/i.test(name);
 }
 
 export function isProfileKey(key: string): key is ProfileKey {

@@ -1,3 +1,4 @@
+import { MAX_DEPTH, textTooDeepAt } from '../domain/depth.js';
 import { LineIndex } from './lines.js';
 import type { RawRead } from './raw.js';
 
@@ -81,6 +82,15 @@ function syntaxErrorLine(err: Error, lines: LineIndex): number {
  */
 export function readJson(text: string): RawRead {
   const lines = new LineIndex(text);
+  const deep = textTooDeepAt(text);
+  if (deep >= 0) {
+    return {
+      records: [],
+      problems: [
+        { line: lines.lineAt(deep), path: '', message: `not read: nested deeper than ${MAX_DEPTH} levels` },
+      ],
+    };
+  }
   let doc: unknown;
   try {
     doc = JSON.parse(text);

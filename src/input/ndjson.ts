@@ -1,3 +1,4 @@
+import { MAX_DEPTH, textTooDeepAt } from '../domain/depth.js';
 import type { RawRead } from './raw.js';
 
 /** One JSON value per line; blank lines are skipped. */
@@ -12,6 +13,10 @@ export function readNdjson(text: string): RawRead {
     const content = text.slice(from, to).trim();
     from = to + 1;
     if (content === '') continue;
+    if (textTooDeepAt(content) >= 0) {
+      out.problems.push({ line, path: '', message: `not read: nested deeper than ${MAX_DEPTH} levels` });
+      continue;
+    }
     try {
       out.records.push({ line, value: JSON.parse(content) });
     } catch (err) {

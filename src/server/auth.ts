@@ -32,15 +32,22 @@ export function tokenGrant(store: Store, token: string): TokenGrant | undefined 
   return store.tokens.find(hashToken(token));
 }
 
-/** The grant of an Authorization header's bearer token; undefined when missing, unknown or revoked. */
-function grantOf(store: Store, header: string | undefined): TokenGrant | undefined {
+/** The hash of an Authorization header's bearer token; undefined when there is none. */
+function bearerHash(header: string | undefined): string | undefined {
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  return match ? store.tokens.find(hashToken(match[1]!)) : undefined;
+  return match ? hashToken(match[1]!) : undefined;
 }
 
 // Grants found, by Authorization header: a client sends the same token on every request, and hashing and
 // looking it up each time cost more than the check that nothing changed.
 const MAX_GRANTS = 1_000;
+// A token's last use is written at most this often: a write on every request would cost each one.
+const TOUCH_EVERY_MS = 60_000;
+
+interface Known {
+  grant: TokenGrant;
+  hash: string;
+}
 
 /**
  * The grant of a request's bearer token (401 when missing, unknown or revoked), kept while the store's data
@@ -48,22 +55,47 @@ const MAX_GRANTS = 1_000;
  */
 export function authenticator(store: Store): (headers: IncomingHttpHeaders) => TokenGrant {
   let version = '';
-  const grants = new Map<string, TokenGrant>();
+  const grants = new Map<string, Known>();
+  // When each token's use was last written (or read back), by hash: kept across the cache's clearing.
+  const used = new Map<string, number>();
   return (headers) => {
     const header = headers.authorization;
     const now = store.version();
     if (now !== version || grants.size >= MAX_GRANTS) {
       version = now;
       grants.clear();
+      if (used.size >= MAX_GRANTS) used.clear();
     }
-    let grant = header === undefined ? undefined : grants.get(header);
-    if (!grant) {
-      grant = grantOf(store, header);
-      if (!grant) throw new ServiceError('unauthorized');
-      grants.set(header!, Object.freeze(grant));
+    let known = header === undefined ? undefined : grants.get(header);
+    if (!known) {
+      const hash = bearerHash(header);
+      const found = hash === undefined ? undefined : store.tokens.find(hash);
+      if (!found) throw new ServiceError('unauthorized');
+      const { lastUsedOn, ...grant } = found;
+      known = { grant: Object.freeze(grant), hash: hash! };
+      grants.set(header!, known);
+      used.set(known.hash, Math.max(used.get(known.hash) ?? 0, lastUsedOn ?? 0));
     }
-    return grant;
+    touch(store, known.hash, used);
+    return known.grant;
   };
+}
+
+/** Writes a token's last use when the one written is a minute old; a database that refuses the write keeps the old one. */
+function touch(store: Store, hash: string, used: Map<string, number>): void {
+  const at = store.clock.now();
+  if (at - (used.get(hash) ?? 0) < TOUCH_EVERY_MS) return;
+  used.set(hash, at);
+  try {
+    store.tokens.touch(hash, at);
+  } catch {
+    // Read-only or busy: when a token was last used is not worth a failed request.
+  }
+}
+
+/** Revokes the token of this id (`ccp server token list`); false when no live token has it. */
+export function revokeToken(store: Store, id: string): boolean {
+  return store.tokens.revokeById(id, store.clock.now());
 }
 
 /** 403 unless `orgUuid` is the caller's organization or below it. */

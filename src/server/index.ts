@@ -2,7 +2,7 @@
 
 export { createApp } from './app.js';
 export type { Role } from './auth.js';
-export { createToken, tokenIsValid } from './auth.js';
+export { createToken, revokeToken, tokenIsValid } from './auth.js';
 export { isStoreFailure, storeCause } from './failure.js';
 export { type CopyWriter, copyWriter } from './fixtures/copy.js';
 export { seedDemo } from './fixtures/demo.js';

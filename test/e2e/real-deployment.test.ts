@@ -202,7 +202,7 @@ describe.skipIf(!present)('a real deployment: nginx, squid and openssl', () => {
     it("-H 'X-Api-Key: …' on a listing and on ccp api; --verbose shows the key redacted", async () => {
       const r = await ccp([...base(), '-H', `X-Api-Key: ${API_KEY}`, '--verbose', ...list]);
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toMatch(/> x-api-key: …[a-z0-9]{4}/);
+      expect(r.stderr).toContain('> x-api-key: [redacted]');
       expect(r.stderr).not.toContain(API_KEY);
       const api = await ccp([
         ...base(),
@@ -408,7 +408,7 @@ describe.skipIf(!present)('a real deployment: nginx, squid and openssl', () => {
       });
       const verbose = await spawnCcp(['--verbose', ...list], { env: own });
       expect(verbose.code, verbose.stderr).toBe(0);
-      expect(verbose.stderr).toContain('> x-api-key: …');
+      expect(verbose.stderr).toContain('> x-api-key: [redacted]');
       expect(verbose.stderr).not.toContain(API_KEY);
       const shown = await spawnCcp(['config', 'list'], { env: own });
       expect(shown.stdout).not.toContain(API_KEY);

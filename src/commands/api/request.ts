@@ -10,6 +10,7 @@ import type { IO } from '../../cli/io.js';
 import { type DryRunTarget, dryRunTarget, printDryRun } from '../../cli/write/dry-run.js';
 import { addDryRunFlag, type WriteFlags } from '../../cli/write/flags.js';
 import { type WriteDeps, writeDeps } from '../../cli/write/send.js';
+import { MAX_DEPTH, textTooDeepAt } from '../../domain/depth.js';
 import { onTerminal } from '../../output/terminal-text.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
@@ -69,6 +70,7 @@ async function readBody(io: IO, file: string): Promise<unknown> {
   } catch (err) {
     throw new UsageError(`cannot read ${where}: ${(err as Error).message}`);
   }
+  if (textTooDeepAt(text) >= 0) throw new UsageError(`${where} is nested deeper than ${MAX_DEPTH} levels`);
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -11,6 +11,7 @@ import { requireValue } from '../../cli/write/prompts.js';
 import { addRecordFlags, sendFileOrFlags, sendRecords, type WriteRecords } from '../../cli/write/records.js';
 import { count, type WriteDeps } from '../../cli/write/send.js';
 import { writeSkeleton } from '../../cli/write/skeleton.js';
+import { MAX_DEPTH, textTooDeepAt } from '../../domain/depth.js';
 import type { EdgeDevice, EdgeDevicePushInput } from '../../domain/edge-device.js';
 
 export type EdgeDevicePushOptions = WriteRecords<EdgeDevicePushInput>;
@@ -124,6 +125,7 @@ export async function flowOf(file: string, flags: { flowId?: string; flowName?: 
       `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : (err as Error).message}`,
     );
   }
+  if (textTooDeepAt(text) >= 0) throw new UsageError(`${file} is nested deeper than ${MAX_DEPTH} levels`);
   let flow: unknown;
   try {
     flow = JSON.parse(text);

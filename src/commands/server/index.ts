@@ -6,6 +6,7 @@ import { registerServerImport } from './import.js';
 import { registerServerSeed } from './seed.js';
 import { registerServerStart } from './start.js';
 import { registerServerTokenCreate } from './token-create.js';
+import { registerServerTokenList, registerServerTokenRevoke } from './token-manage.js';
 
 export function registerServer(program: Command, f: Factory): Command {
   const group = program
@@ -18,5 +19,7 @@ export function registerServer(program: Command, f: Factory): Command {
     registerServerClone(group, f);
     const token = group.command('token').description('Bearer tokens of the embedded server');
     registerServerTokenCreate(token, f);
+    registerServerTokenList(token, f);
+    registerServerTokenRevoke(token, f);
   });
 }

@@ -140,6 +140,10 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   INSERT INTO org_device_counts (org_uuid, n) SELECT org_uuid, count(*) FROM edge_devices GROUP BY org_uuid;
   `,
+  // When each token was last used, for `ccp server token list` (auth.ts writes it at most once a minute).
+  `
+  ALTER TABLE tokens ADD COLUMN last_used_on INTEGER;
+  `,
 ];
 
 /** Runs the migrations the database has not seen yet, each in its own transaction. */

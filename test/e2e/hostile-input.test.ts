@@ -1,0 +1,94 @@
+// End-to-end: bad input never crashes ccp (cli.md "What reaches a terminal, a spreadsheet, or another user").
+// A service answering a record nested 200,000 deep, and files nested as deep or whose YAML aliases expand
+// past the limit: each an error naming its source, exit 1 for the service and 2 for a file, never 70.
+
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
+import { type Fake, fakeService } from '../helpers/fake-service.js';
+
+const DEPTH = 200_000;
+const deep = `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`;
+const ORG = [
+  '--org',
+  'a0000000-0000-4000-8000-000000000001',
+  '--user',
+  'b0000000-0000-4000-8000-000000000001',
+];
+
+let tmp: { dir: string; remove: () => Promise<void> };
+let env: NodeJS.ProcessEnv;
+let svc: Fake;
+
+beforeAll(async () => {
+  tmp = await tempDir('ccp-hostile-');
+  env = isolatedEnv(tmp.dir, { CCP_TOKEN: 'opaque-0123456789' });
+  const body = `{"statusCode":"OK","metadata":{},"data":[{"uuid":"x","edgeDeviceName":${deep}}]}`;
+  svc = await fakeService((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'x-total-count': '1' });
+    res.end(body);
+  });
+});
+
+afterAll(async () => {
+  await svc.close();
+  await tmp.remove();
+});
+
+describe('what the service sent', () => {
+  for (const args of [
+    ['edgedevice', 'list', '-o', 'json'],
+    ['edgedevice', 'list', '-o', 'yaml'],
+    ['edgedevice', 'get', 'x'],
+    ['api', 'GET', '/edgedevice/all/0'],
+  ]) {
+    it(`a record nested ${DEPTH} deep: exit 1 naming the service (${args.join(' ')})`, async () => {
+      const r = await spawnCcp(['--base-url', svc.url, ...args], { env });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toContain(`${svc.url} answered with JSON nested deeper than 1000 levels`);
+      expect(r.stderr).not.toContain('internal error');
+    });
+  }
+});
+
+describe('a local file', () => {
+  const file = (name: string, text: string) => {
+    const path = join(tmp.dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it(`JSON nested ${DEPTH} deep: exit 2 naming the file (ccp api -f, add -f)`, async () => {
+    const path = file('deep.json', `[{"edgeDeviceName":"a","serialNumber":"s1","x":${deep}}]`);
+    const api = await spawnCcp(['api', 'POST', '/edgedevice', '-f', path, '--dry-run'], { env });
+    expect(api.code, api.stderr).toBe(2);
+    expect(api.stderr).toContain(`${path} is nested deeper than 1000 levels`);
+    const add = await spawnCcp(['edgedevice', 'add', '-f', path, ...ORG, '--dry-run', '--ignore-unknown'], {
+      env,
+    });
+    expect(add.code, add.stderr).toBe(2);
+    expect(add.stderr).toContain(`${path}:1: not read: nested deeper than 1000 levels`);
+  });
+
+  it('YAML whose aliases expand past the limit: exit 2 naming the file', async () => {
+    let yaml = 'a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n';
+    let prev = 'a';
+    for (const name of 'bcdefghi') {
+      yaml += `${name}: &${name} [${Array(9).fill(`*${prev}`).join(', ')}]\n`;
+      prev = name;
+    }
+    const path = file('bomb.yaml', yaml);
+    const r = await spawnCcp(['edgedevice', 'add', '-f', path, ...ORG, '--dry-run'], { env });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`${path}:1: not read: its aliases expand past the limit of 1000`);
+  });
+
+  // The yaml package takes its time over 200,000 brackets: 20,000 is as far past the limit.
+  it('YAML nested 20,000 deep: exit 2 naming the file', async () => {
+    const path = file('deep.yaml', `- edgeDeviceName: a\n  x: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`);
+    const r = await spawnCcp(['edgedevice', 'add', '-f', path, ...ORG, '--dry-run'], { env });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`${path}:\\d+: not read: nested deeper than 1000 levels`));
+  });
+});
