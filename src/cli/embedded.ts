@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ApiError } from '../api/errors.js';
 import type { RawResponse, Transport, TransportRequest } from '../api/exchange.js';
-import { makeDirs } from '../config/dirs.js';
+import { makeDirs, tighten } from '../config/dirs.js';
 import type { ConfigStore, EmbeddedAccess } from '../config/index.js';
 import type { Clock } from '../domain/clock.js';
 import type { TwinLookup } from '../domain/lookup.js';
@@ -117,7 +117,9 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
   const dbPath = resolve(opts.dbPath);
   const isDefault = dbPath === resolve(defaultDbPath(opts.env));
   const isNew = !existsSync(dbPath);
-  if (isNew) makeDirs(dirname(dbPath), 0o777);
+  if (isNew) makeDirs(dirname(dbPath));
+  // ccp's own data folder; a folder named by --db is the user's to set.
+  else if (isDefault) tighten(dirname(dbPath), 0o700);
   let opened: Store | undefined;
   try {
     const store = server.openStore(dbPath, opts.clock ? { clock: opts.clock } : undefined);

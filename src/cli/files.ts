@@ -1,13 +1,13 @@
 // Files the CLI writes for the user (reports, failed rows, saved records): never half-written.
 import { randomBytes } from 'node:crypto';
-import { link, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, link, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { UsageError } from './errors.js';
 
 /**
- * Writes a file through a temp file in the same folder, so a reader never sees half of it. Without
- * `overwrite`, an existing file is kept (link fails with EEXIST) and the call throws a usage error, or with
- * `rename` the next free numbered name is taken. Returns the path written.
+ * Writes a file through a temp file in the same folder, so a reader never sees half of it, readable by its
+ * owner alone. Without `overwrite`, an existing file is kept (link fails with EEXIST) and the call throws a
+ * usage error, or with `rename` the next free numbered name is taken. Returns the path written.
  */
 export async function writeFileAtomic(
   path: string,
@@ -19,8 +19,10 @@ export async function writeFileAtomic(
   },
 ): Promise<string> {
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  await writeFile(temp, content, { mode: 0o644 });
   try {
+    // Records, and the secrets some hold, are the user's alone: 0600 whatever the umask.
+    await writeFile(temp, content, { mode: 0o600 });
+    await chmod(temp, 0o600);
     if (opts.overwrite) {
       await rename(temp, path);
       return path;

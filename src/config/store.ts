@@ -7,6 +7,7 @@ import { makeDirs } from './dirs.js';
 import { ConfigError } from './errors.js';
 import type { FileContent } from './file-shape.js';
 import { assertProfileName, DEFAULT_PROFILE, type ProfileKey, validateValue } from './keys.js';
+import { checkTrusted } from './trust.js';
 
 export type ProfileValues = Partial<Record<ProfileKey, string>>;
 export interface EmbeddedAccess {
@@ -158,8 +159,10 @@ export class ConfigStore {
     try {
       // The directory holds a secret too: keep it private when we create it.
       makeDirs(cwd);
+      checkTrusted(cwd, join(cwd, 'config.json'));
       conf = backing(cwd);
     } catch (err) {
+      if (err instanceof ConfigError) throw err;
       const code = (err as NodeJS.ErrnoException).code ?? '';
       const file = join(cwd, 'config.json');
       if (UNWRITABLE.has(code) && !existsSync(file)) {

@@ -6,7 +6,7 @@
 import { readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { makeDirs } from './dirs.js';
+import { makeDirs, tighten } from './dirs.js';
 
 function fileStamp(file: string): string {
   try {
@@ -51,7 +51,8 @@ export function systemTimeZone(env: NodeJS.ProcessEnv = process.env): string {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     makeDirs(dirname(file));
-    writeFileSync(tmp, `${key}\n${zone}\n`);
+    tighten(dirname(file), 0o700);
+    writeFileSync(tmp, `${key}\n${zone}\n`, { mode: 0o600 });
     renameSync(tmp, file);
   } catch {
     try {

@@ -175,6 +175,19 @@ describe('edgedevice apply: applying', () => {
       },
     ];
     const path = file('flows.json', desired);
+    const storedPassword = () => {
+      const db = openSqlite(t.srv.dbPath, { readonly: true });
+      try {
+        return db
+          .prepare('SELECT password FROM external_references WHERE device_uuid = ?')
+          .get(DEVICE.gateway1);
+      } finally {
+        db.close();
+      }
+    };
+    // The fixture's password, as the server keeps it: its salted hash.
+    const kept = storedPassword();
+    expect(kept).toEqual({ password: expect.stringMatching(/^scrypt\$/) });
     const r = await spawnCcp([...APPLY, '-f', path, '-o', 'json'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).update).toEqual([
@@ -194,12 +207,7 @@ describe('edgedevice apply: applying', () => {
     // The flow's other fields were sent as stored, so they survive.
     expect(pushed[0].edgeFlows[0].flowJSON).toBe(renamed!.flowJSON);
 
-    const db = openSqlite(t.srv.dbPath, { readonly: true });
-    const secret = db
-      .prepare('SELECT password FROM external_references WHERE device_uuid = ?')
-      .get(DEVICE.gateway1);
-    db.close();
-    expect(secret).toEqual({ password: 'not-a-real-secret' });
+    expect(storedPassword()).toEqual(kept);
 
     proxy.reset();
     const again = await spawnCcp([...APPLY, '-f', path], { env });

@@ -1,6 +1,6 @@
 // `ccp server clone` end to end: a `ccp server start` process over a database seeded with the demo set, a
 // profile pointing at it, and a copy made through it; the two are compared only through the CLI.
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../src/server/store/sqlite.js';
@@ -95,6 +95,8 @@ describe('ccp server clone', () => {
     expect(summary.edgeDevices).toBeGreaterThan(0);
     expect(summary.codeTypes).toBeGreaterThan(0);
     expect(summary.organizations).toBeGreaterThan(1);
+    // The copy holds the service's records: its owner's alone.
+    expect(statSync(copy).mode & 0o777).toBe(0o600);
     const theirs = await listings();
     expect(JSON.parse(theirs['edgedevice list']!).length).toBe(summary.edgeDevices);
     expect(await listings(copy)).toEqual(theirs);

@@ -27,7 +27,7 @@ export const PROBLEMS_SHOWN = 20;
 async function listProblems(io: IO, file: string, problems: readonly InputProblem[]): Promise<string> {
   const { describeProblems } = await import('../../input/problems.js');
   if (problems.length <= PROBLEMS_SHOWN) return describeProblems(file, problems);
-  const [{ stateDir }, { mkdir }, { basename, join }, { writeFileAtomic }] = await Promise.all([
+  const [{ stateDir }, { chmod, mkdir }, { basename, join }, { writeFileAtomic }] = await Promise.all([
     import('../../config/resolve.js'),
     import('node:fs/promises'),
     import('node:path'),
@@ -41,6 +41,7 @@ async function listProblems(io: IO, file: string, problems: readonly InputProble
   try {
     // The rows' values may be private (passwords of external references): the folder is the user's alone.
     await mkdir(folder, { recursive: true, mode: 0o700 });
+    await chmod(folder, 0o700);
     await writeFileAtomic(path, `${describeProblems(file, problems)}\n`, { overwrite: true });
   } catch (err) {
     return `${shown}\n... and ${more} more (the full list could not be written to ${path}: ${(err as Error).message})`;

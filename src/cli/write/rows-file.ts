@@ -66,7 +66,8 @@ export class SavedJournal {
     if (!this.started) {
       // The first batch starts the file afresh; a later run must not read an earlier run's records.
       await rm(this.path, { force: true });
-      this.fd = openSync(this.path, 'a', 0o644);
+      // The records (the passwords they may hold) are the user's alone.
+      this.fd = openSync(this.path, 'a', 0o600);
       this.started = true;
     }
     // Synchronous: once a batch counts as saved its records are in the file, even if Ctrl-C ends the process.

@@ -4,8 +4,15 @@ import type { Clock } from '../../domain/clock.js';
 
 /** The database a server command works on: --db, then CCP_DB, then the default in the data directory. */
 export async function serverDbPath(f: Factory): Promise<string> {
-  const { resolveDb } = await import('../../config/index.js');
-  return resolveDb({ db: f.globals().db }, f.io.env);
+  const [{ resolveDb, defaultDbPath }, { tighten }, { dirname, resolve }] = await Promise.all([
+    import('../../config/index.js'),
+    import('../../config/dirs.js'),
+    import('node:path'),
+  ]);
+  const path = resolveDb({ db: f.globals().db }, f.io.env);
+  // ccp's own data folder is the user's alone; a folder named by --db is the user's to set.
+  if (path === resolve(defaultDbPath(f.io.env))) tighten(dirname(path), 0o700);
+  return path;
 }
 
 export const DB_HELP =

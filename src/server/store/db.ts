@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { makeDirs } from '../../config/dirs.js';
+import { makeDirs, privateFile, tighten } from '../../config/dirs.js';
 import { type Clock, systemClock } from '../../domain/clock.js';
 import { type CodeRepo, codeRepo } from './codes.js';
 import { type EdgeDeviceRepo, edgeDeviceRepo } from './edge-devices.js';
@@ -47,8 +47,15 @@ export const BUSY_TIMEOUT_MS = 10_000;
 
 /** Opens (creating if needed) the database file, sets the pragmas and brings the schema up to date. */
 export function openStore(path: string, opts: { clock?: Clock; busyTimeoutMs?: number } = {}): Store {
-  // `--db ./data/ccp.db` or the default data directory on a new machine: make the folder, as a user expects.
-  if (path !== ':memory:' && path !== '') makeDirs(dirname(path), 0o777);
+  const onDisk = path !== ':memory:' && path !== '';
+  if (onDisk) {
+    // `--db ./data/ccp.db` or the default data directory on a new machine: make the folder, as a user expects.
+    makeDirs(dirname(path));
+    // The records (and their secrets) are the user's alone; SQLite gives the -wal and -shm files the mode of
+    // the database file when it creates them.
+    privateFile(path);
+    for (const extra of ['-wal', '-shm']) tighten(path + extra, 0o600);
+  }
   // The timeout comes first: switching to WAL and migrating take locks other processes may hold.
   const busyTimeoutMs = opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
   const db = openSqlite(path, { timeout: busyTimeoutMs });

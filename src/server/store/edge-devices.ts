@@ -14,6 +14,7 @@ import {
   updateOf,
 } from './columns.js';
 import { listingPages } from './listing-pages.js';
+import { type Hashed, storedPassword } from './passwords.js';
 import { groupBy, keyList } from './values.js';
 
 const DEVICE = [
@@ -238,8 +239,9 @@ export function edgeDeviceRepo(db: Database.Database) {
   /**
    * Replaces a device's references. Passwords are write-only: a reference that sends the mask back keeps the
    * password of the stored reference it names (by uuid, else by type, subtype and user name; none if none).
+   * A new password is stored as its salted hash: the one in `hashed` when computed ahead, else hashed here.
    */
-  function replaceReferences(deviceUuid: string, refs: ExternalReference[], now: number): void {
+  function replaceReferences(deviceUuid: string, refs: ExternalReference[], now: number, hashed?: Hashed) {
     const stored = storedRefs.all(deviceUuid);
     const keptPassword = (r: ExternalReference) =>
       (r.uuid
@@ -255,7 +257,7 @@ export function edgeDeviceRepo(db: Database.Database) {
     for (const r of refs) {
       const row = toRow(REFERENCE, r, {
         uuid: r.uuid && !refExists.get(r.uuid) ? r.uuid : randomUUID(),
-        password: r.password === MASK ? keptPassword(r) : (r.password ?? null),
+        password: r.password === MASK ? keptPassword(r) : storedPassword(r, hashed),
         is_active: r.isActive === false ? 0 : 1,
         created_on: now,
         modified_on: now,
@@ -410,8 +412,9 @@ export function edgeDeviceRepo(db: Database.Database) {
      * Saves devices one by one (created when `existing` is false, else updated, with their flows and
      * references), then answers the saved records. When every device was created bare, the answer is built
      * from the rows written instead of read back, unless SQLite would have converted a value on the way in.
+     * `hashed`: the new passwords' hashes computed ahead (passwords.ts hashNewPasswords).
      */
-    batch(now: number) {
+    batch(now: number, hashed?: Hashed) {
       const saved: string[] = [];
       const inserted: DeviceRow[] = [];
       let onlyInserted = true;
@@ -434,7 +437,7 @@ export function edgeDeviceRepo(db: Database.Database) {
           const flows = d.edgeFlows ?? [];
           if (existing || flows.length > 0 || (d.externalReferences?.length ?? 0) > 0) onlyInserted = false;
           for (const f of flows) upsert(uuid, { ...f, flowId: f.flowId ?? f.uuid ?? randomUUID() }, now);
-          if (d.externalReferences) replaceReferences(uuid, d.externalReferences, now);
+          if (d.externalReferences) replaceReferences(uuid, d.externalReferences, now, hashed);
           saved.push(uuid);
           return true;
         },

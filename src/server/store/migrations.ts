@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { hashPassword } from './passwords.js';
 
 // Ordered; the index of a migration plus one is the `user_version` it leaves behind. Never edit a shipped one.
 export const MIGRATIONS: readonly string[] = [
@@ -144,6 +145,10 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE tokens ADD COLUMN last_used_on INTEGER;
   `,
+  // Passwords of external references were stored in clear until this version: each becomes its salted hash.
+  `
+  UPDATE external_references SET password = hash_password(password) WHERE password IS NOT NULL;
+  `,
 ];
 
 /** Runs the migrations the database has not seen yet, each in its own transaction. */
@@ -157,6 +162,10 @@ export function migrate(db: Database.Database): number {
     }
   };
   check(version());
+  // SQL migrations call it where a value must be computed in JavaScript.
+  db.function('hash_password', { deterministic: false }, (v: unknown) =>
+    v == null ? null : hashPassword(String(v)),
+  );
   for (let v = version(); v < MIGRATIONS.length; v = version()) {
     // Several processes may open a new database at once: each step takes the write lock first and reads the
     // version under it, so a migration another process has just applied is not applied twice.

@@ -1,4 +1,5 @@
 // externalReferences[].password is write-only: stored, never returned (decisions.md, "Secrets").
+import { scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE, ORG, USER } from '../../fixtures/basic-ids.js';
 import { envelope, expectOk, startTestServer, type TestServer } from '../../helpers/server.js';
@@ -16,6 +17,17 @@ const stored = (uuid: string) =>
   srv.store.db
     .prepare('SELECT user_name, password FROM external_references WHERE device_uuid = ? ORDER BY user_name')
     .all(uuid) as { user_name: string; password: string | null }[];
+/** What the table holds, a stored hash shown as `hash of <password>` when it is the salted hash of `known`. */
+const asStored = (uuid: string, known: string[]) =>
+  stored(uuid).map(({ password: p }) => {
+    if (p === null) return null;
+    const [kind, n, r, par, salt, hash] = p.split('$');
+    expect(kind).toBe('scrypt');
+    const of = (pw: string) =>
+      scryptSync(pw, Buffer.from(salt!, 'base64'), 32, { N: Number(n), r: Number(r), p: Number(par) });
+    const match = known.find((pw) => of(pw).equals(Buffer.from(hash!, 'base64')));
+    return match === undefined ? p : `hash of ${match}`;
+  });
 const add = (records: unknown[], token = srv.tokens.admin) =>
   srv.call('POST', `/edgedevice/org/${ORG.root}/user/${USER.admin}/add`, { body: envelope(records), token });
 const listed = async (uuid: string, token: string) =>
@@ -39,7 +51,8 @@ describe('passwords are write-only', () => {
       '********',
       null,
     ]);
-    expect(stored(uuid).map((r) => r.password)).toEqual([SECRET, null]);
+    expect(asStored(uuid, [SECRET])).toEqual([`hash of ${SECRET}`, null]);
+    expect(JSON.stringify(stored(uuid))).not.toContain(SECRET);
     for (const token of [srv.tokens.admin, srv.tokens.operator, srv.tokens.viewer]) {
       const d = await listed(uuid, token);
       expect(JSON.stringify(d)).not.toContain(SECRET);
@@ -49,23 +62,26 @@ describe('passwords are write-only', () => {
 
   it('a write that sends the mask back keeps the stored password; a new one replaces it', async () => {
     const back = (await listed(uuid, srv.tokens.admin)).externalReferences;
+    const before = stored(uuid);
     const res = await add([
       { uuid, serialNumber: 'SN-SECRET', edgeDeviceName: 'renamed', externalReferences: back },
     ]);
     expect(res.text).not.toContain(SECRET);
     expectOk(res);
-    expect(stored(uuid).map((r) => r.password)).toEqual([SECRET, null]);
+    // The stored hash itself is kept, never hashed again.
+    expect(stored(uuid)).toEqual(before);
     const changed = [{ ...back[0], password: 'new-one' }, back[1]];
     expectOk(
       await add([{ uuid, edgeDeviceName: 'vault', serialNumber: 'SN-SECRET', externalReferences: changed }]),
     );
-    expect(stored(uuid).map((r) => r.password)).toEqual(['new-one', null]);
+    expect(asStored(uuid, ['new-one'])).toEqual(['hash of new-one', null]);
+    const replaced = stored(uuid);
     // The mask on a reference that had no password stores none, never the mask itself.
     const masked = [back[0], { ...back[1], password: '********' }];
     expectOk(
       await add([{ uuid, edgeDeviceName: 'vault', serialNumber: 'SN-SECRET', externalReferences: masked }]),
     );
-    expect(stored(uuid).map((r) => r.password)).toEqual(['new-one', null]);
+    expect(stored(uuid)).toEqual(replaced);
     // Without a uuid, the mask names the stored reference of the same type, subtype and user name.
     const unnamed = [
       { userName: 'a-with', password: '********' },
@@ -74,7 +90,7 @@ describe('passwords are write-only', () => {
     expectOk(
       await add([{ uuid, edgeDeviceName: 'vault', serialNumber: 'SN-SECRET', externalReferences: unnamed }]),
     );
-    expect(stored(uuid).map((r) => r.password)).toEqual(['new-one', null]);
+    expect(stored(uuid)).toEqual(replaced);
   });
 
   it('the push answer masks them', async () => {
@@ -104,5 +120,37 @@ describe('passwords are write-only', () => {
   it('the fixture device with references keeps them masked too', async () => {
     const d = await listed(DEVICE.sensorHub, srv.tokens.viewer);
     for (const r of d?.externalReferences ?? []) expect([null, '********']).toContain(r.password);
+  });
+});
+
+describe('passwords at rest', () => {
+  it('two references with one password are stored under two salts', async () => {
+    const refs = [
+      { userName: 'one', password: SECRET },
+      { userName: 'two', password: SECRET },
+    ];
+    const [saved] = expectOk(
+      await add([{ edgeDeviceName: 'salts', serialNumber: 'SN-SALTS', externalReferences: refs }]),
+    );
+    const [a, b] = asStored(saved.uuid, [SECRET]);
+    expect([a, b]).toEqual([`hash of ${SECRET}`, `hash of ${SECRET}`]);
+    const [ra, rb] = stored(saved.uuid);
+    expect(ra!.password).not.toBe(rb!.password);
+  });
+
+  it('an import hashes the passwords it stores, as a write does', async () => {
+    const { importFixture } = await import('../../../src/server/fixtures/import.js');
+    const [org] = srv.store.organizations.roots();
+    importFixture(srv.store, {
+      edgeDevices: [
+        {
+          uuid: 'e5000000-0000-4000-8000-0000000000a1',
+          orgUUID: org!.uuid,
+          serialNumber: 'SN-IMPORTED',
+          externalReferences: [{ userName: 'imp', password: SECRET }],
+        },
+      ],
+    });
+    expect(asStored('e5000000-0000-4000-8000-0000000000a1', [SECRET])).toEqual([`hash of ${SECRET}`]);
   });
 });
