@@ -2,7 +2,7 @@
 // (the way cobra's __complete serves kubectl and gh). The last word is the one being completed; the words
 // before it choose the target as the command would. It prints `value<TAB>description` lines and exits 0,
 // whatever happens: it never prompts, never writes to stderr, and ends within a second of the process's start.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { ResolvedConfig } from '../../config/index.js';
 import { type CachedValues, cachePath, readCache, writeCache } from './cache.js';
 import { type Candidate, isLiveKind, isTargetKind, type LiveKind, type TargetKind } from './live-kinds.js';
@@ -66,7 +66,7 @@ async function targetValues(
     read = { prefix: word, complete: stored.complete, items: toCandidates(stored.items), reached: true };
   } else {
     const { readRemoteValues } = await import('./remote.js');
-    const signal = AbortSignal.timeout(Math.max(0, b.deadline - performance.now()));
+    const signal = AbortSignal.timeout(Math.max(0, Math.floor(b.deadline - performance.now())));
     const remote = await readRemoteValues(cfg, kind, word, LIMIT, env, signal);
     read = {
       prefix: word,
@@ -80,6 +80,31 @@ async function targetValues(
   return read.items;
 }
 
+/**
+ * The zones of the system's tz database: ICU's list keeps some old names only (Asia/Calcutta, not
+ * Asia/Kolkata), and both are names the runtime accepts.
+ */
+function tzdataZones(): string[] {
+  try {
+    return readFileSync('/usr/share/zoneinfo/zone1970.tab', 'utf8')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'))
+      .map((l) => l.split('\t')[2] ?? '')
+      .filter((z) => z && supportedZone(z));
+  } catch {
+    return [];
+  }
+}
+
+function supportedZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function toCandidates(items: [string, string][]): Candidate[] {
   return items.map(([value, description]) => ({ value, description }));
 }
@@ -90,8 +115,8 @@ async function localValues(
   env: NodeJS.ProcessEnv,
 ): Promise<Candidate[]> {
   if (kind === 'zone') {
-    const zones = Intl.supportedValuesOf('timeZone');
-    return [...new Set(['UTC', ...zones])].map((value) => ({ value, description: '' }));
+    const zones = [...new Set(['UTC', ...Intl.supportedValuesOf('timeZone'), ...tzdataZones()])];
+    return zones.sort().map((value) => ({ value, description: '' }));
   }
   const { ConfigStore } = await import('../../config/index.js');
   const store = await ConfigStore.read(env);
