@@ -1,5 +1,5 @@
 # fish completion for ccp. Generated from the command tree by `npm run completions`; do not edit by hand.
-# Install: ccp completion fish > ~/.config/fish/completions/ccp.fish
+# Install: mkdir -p ~/.config/fish/completions && ccp completion fish > ~/.config/fish/completions/ccp.fish
 
 # Prints the path of subcommand argv[2] of path argv[1] (aliases resolved).
 function __ccp_sub

@@ -6,6 +6,7 @@ export function bashCompletion(model: CompletionModel): string {
   const help = model.help.flatMap((o) => (o.short ? [o.short, o.long] : [o.long])).join(' ');
   return `# bash completion for ccp. ${GENERATED_NOTE}
 # Install: source <(ccp completion bash), or save it as ~/.local/share/bash-completion/completions/ccp
+# (mkdir -p that folder first; ccp completion --help shows the line).
 # Values of records, profiles and time zones come from \`ccp __complete\` as you press TAB.
 
 ${shellCaseHelpers(model, (name) => `$${name}`)}

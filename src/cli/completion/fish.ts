@@ -152,7 +152,7 @@ complete -c ccp -f`,
   }
 
   return `# fish completion for ccp. ${GENERATED_NOTE}
-# Install: ccp completion fish > ~/.config/fish/completions/ccp.fish
+# Install: mkdir -p ~/.config/fish/completions && ccp completion fish > ~/.config/fish/completions/ccp.fish
 
 ${lines.join('\n')}
 `;

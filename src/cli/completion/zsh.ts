@@ -23,7 +23,7 @@ export function zshCompletion(model: CompletionModel): string {
   const help = model.help.flatMap((o) => flagsOf(o).map((f) => quote(`${f}:${o.description}`))).join(' ');
   return `#compdef ccp
 # zsh completion for ccp. ${GENERATED_NOTE}
-# Install: ccp completion zsh > "\${fpath[1]}/_ccp", then start a new shell (compinit must run).
+# Install: mkdir -p ~/.zfunc && ccp completion zsh > ~/.zfunc/_ccp, with fpath=(~/.zfunc $fpath) before compinit.
 
 ${shellCaseHelpers(model, (name) => `\${=${name}}`)}
 # Subcommands of a path, as name:description.
