@@ -1,5 +1,7 @@
 # bash completion for ccp. Generated from the command tree by `npm run completions`; do not edit by hand.
 # Install: source <(ccp completion bash), or save it as ~/.local/share/bash-completion/completions/ccp
+# (mkdir -p that folder first; ccp completion --help shows the line).
+# Values of records, profiles and time zones come from `ccp __complete` as you press TAB.
 
 # Sets REPLY to the path of subcommand $2 of path $1 (aliases resolved), or empty.
 __ccp_sub() {
@@ -145,23 +147,32 @@ __ccp_own_value_opts() {
   esac
 }
 
-# Values of the first positional argument.
+# Values of the positional arguments of path $1; __ccp_live names the kind `ccp __complete` reads.
 __ccp_args() {
+  __ccp_live=""
   case "$1" in
     "api") REPLY="GET POST PUT DELETE" ;;
+    "codetype get") REPLY=""; __ccp_live=codetype ;;
     "completion") REPLY="bash zsh fish" ;;
     "config get") REPLY="base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw" ;;
     "config set") REPLY="base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw" ;;
     "config unset") REPLY="base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw" ;;
-    "config use") REPLY="$(command ccp config list --profiles 2>/dev/null)" ;;
+    "config use") REPLY=""; __ccp_live=profile ;;
+    "edgedevice get") REPLY=""; __ccp_live=device ;;
+    "edgedevice push") REPLY=""; __ccp_live=device ;;
+    "org get") REPLY=""; __ccp_live=org ;;
+    "org list") REPLY=""; __ccp_live=org ;;
+    "org update") REPLY=""; __ccp_live=org ;;
     *) REPLY="" ;;
   esac
 }
 
-# Values of option $2 under path $1; __ccp_list=1 for a comma-separated list, __ccp_files=1 for a file.
+# Values of option $2 under path $1; __ccp_list=1 for a comma-separated list, __ccp_files=1 for a file,
+# __ccp_live for values `ccp __complete` reads.
 __ccp_values() {
   __ccp_list=0
   __ccp_files=0
+  __ccp_live=""
   case "$1|$2" in
     "org options add|--fields"|"org options apply|--fields") REPLY="uuid key value organizationUuid isActive createdOn updatedOn"; __ccp_list=1 ;;
     "server token create|--role"|"server token create "*"|--role") REPLY="admin operator viewer" ;;
@@ -175,11 +186,15 @@ __ccp_values() {
     "notify save|--fields"|"notify update|--fields") REPLY="uuid type createdBy updatedBy isActive createdOn updatedOn notificationOptions"; __ccp_list=1 ;;
     "org get|--fields"|"org list|--fields"|"org update|--fields") REPLY="uuid codeUuid orgAdmin orgName organizationUuid userUuid isActive isDemo createdOn updatedOn orgAddress suborganization"; __ccp_list=1 ;;
     "report download|--fields") REPLY="detail emailData fileData fileType reportName templateKey token"; __ccp_list=1 ;;
+    "server clone|--from"|"server clone "*"|--from") REPLY=""; __ccp_live=profile ;;
     "report download|--template"|"report download "*"|--template") REPLY="edge-devices sub-organizations code-types licenses notifications" ;;
     "report download|--type"|"report download "*"|--type") REPLY="csv json pdf" ;;
     "org update|--format"|"org update "*"|--format"|"notify update|--format"|"notify update "*"|--format"|"notify save|--format"|"notify save "*"|--format"|"edgedevice push|--format"|"edgedevice push "*"|--format"|"edgedevice apply|--format"|"edgedevice apply "*"|--format"|"edgedevice add|--format"|"edgedevice add "*"|--format") REPLY="json ndjson csv yaml" ;;
     "edgedevice add|-f"|"edgedevice add "*"|-f"|"edgedevice add|--file"|"edgedevice add "*"|--file"|"edgedevice add|--failed-file"|"edgedevice add "*"|--failed-file"|"edgedevice add|--saved-file"|"edgedevice add "*"|--saved-file"|"edgedevice apply|-f"|"edgedevice apply "*"|-f"|"edgedevice apply|--file"|"edgedevice apply "*"|--file"|"edgedevice push|--flow"|"edgedevice push "*"|--flow"|"edgedevice push|-f"|"edgedevice push "*"|-f"|"edgedevice push|--file"|"edgedevice push "*"|--file"|"notify save|-f"|"notify save "*"|-f"|"notify save|--file"|"notify save "*"|--file"|"notify update|-f"|"notify update "*"|-f"|"notify update|--file"|"notify update "*"|--file"|"org update|-f"|"org update "*"|-f"|"org update|--file"|"org update "*"|--file"|"report download|-O"|"report download "*"|-O"|"report download|--out"|"report download "*"|--out"|"api|-f"|"api "*"|-f"|"api|--file"|"api "*"|--file") REPLY=""; __ccp_files=1 ;;
-    *"|--profile") REPLY="$(command ccp config list --profiles 2>/dev/null)" ;;
+    *"|--profile") REPLY=""; __ccp_live=profile ;;
+    *"|--time-zone") REPLY=""; __ccp_live=zone ;;
+    *"|--org") REPLY=""; __ccp_live=org ;;
+    *"|--user") REPLY=""; __ccp_live=user ;;
     *"|-o"|*"|--output") REPLY="table json ndjson csv yaml name" ;;
     *"|--timestamps") REPLY="service iso" ;;
     *"|--ca-file"|*"|--client-cert"|*"|--client-key"|*"|--db") REPLY=""; __ccp_files=1 ;;
@@ -201,6 +216,19 @@ __ccp_all_opts() {
   REPLY="$acc"
 }
 
+# Asks `ccp __complete` for the values of kind $1 given the words $2... (the last is the one completed):
+# one `value<TAB>description` a line, into __ccp_vals and __ccp_descs. Nothing when ccp is not on PATH.
+__ccp_read_live() {
+  local line
+  __ccp_vals=()
+  __ccp_descs=()
+  while IFS= read -r line; do
+    [[ -n $line ]] || continue
+    __ccp_vals+=("${line%%$'\t'*}")
+    __ccp_descs+=("${line#*$'\t'}")
+  done < <(command ccp __complete "$@" 2>/dev/null)
+}
+
 # Finds the command path in the words before the cursor, skipping options and their values.
 __ccp_walk() {
   local w skip=0
@@ -217,7 +245,8 @@ __ccp_walk() {
 }
 
 _ccp() {
-  local cur="${COMP_WORDS[COMP_CWORD]}" prev="" cpath REPLY __ccp_list __ccp_files
+  local cur="${COMP_WORDS[COMP_CWORD]}" prev="" cpath REPLY __ccp_list __ccp_files __ccp_live
+  local -a __ccp_vals __ccp_descs
   (( COMP_CWORD > 0 )) && prev="${COMP_WORDS[COMP_CWORD-1]}"
   __ccp_walk "${COMP_WORDS[@]:1:COMP_CWORD-1}"
 
@@ -231,7 +260,12 @@ _ccp() {
   __ccp_all_opts "$cpath" value
   if [[ $prev == -* && " $REPLY " == *" $prev "* ]]; then
     __ccp_values "$cpath" "$prev"
-    if (( __ccp_list )); then
+    if [[ -n $__ccp_live ]]; then
+      __ccp_read_live "$__ccp_live" "${COMP_WORDS[@]:1:COMP_CWORD-1}" "$cur"
+      COMPREPLY=($(compgen -W "${__ccp_vals[*]}" -- "$cur"))
+      # No value found is no value: not the file names bash would offer instead.
+      compopt +o default 2>/dev/null
+    elif (( __ccp_list )); then
       local head="${cur%"${cur##*,}"}"
       COMPREPLY=($(compgen -P "$head" -W "$REPLY" -- "${cur##*,}"))
       compopt -o nospace 2>/dev/null
@@ -252,6 +286,11 @@ _ccp() {
   __ccp_subs "$cpath"
   if [[ -z $REPLY ]]; then
     __ccp_args "$cpath"
+    if [[ -n $__ccp_live ]]; then
+      __ccp_read_live "$__ccp_live" "${COMP_WORDS[@]:1:COMP_CWORD-1}" "$cur"
+      REPLY="${__ccp_vals[*]}"
+      compopt +o default 2>/dev/null
+    fi
   fi
   COMPREPLY=($(compgen -W "$REPLY" -- "$cur"))
   return 0

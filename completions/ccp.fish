@@ -1,5 +1,5 @@
 # fish completion for ccp. Generated from the command tree by `npm run completions`; do not edit by hand.
-# Install: ccp completion fish > ~/.config/fish/completions/ccp.fish
+# Install: mkdir -p ~/.config/fish/completions && ccp completion fish > ~/.config/fish/completions/ccp.fish
 
 # Prints the path of subcommand argv[2] of path argv[1] (aliases resolved).
 function __ccp_sub
@@ -200,6 +200,13 @@ function __ccp_under -d 'true when the command path is argv[1] or below it'
     test "$p" = "$argv[1]"; or string match -q -- "$argv[1] *" "$p"
 end
 
+function __ccp_live -d 'values ccp __complete reads for kind argv[1], each with its description'
+    set -l words (commandline -opc)
+    set -e words[1]
+    set -l token (string replace -r -- '^-[^=]*=' '' (commandline -ct))
+    command ccp __complete $argv[1] $words "$token" 2>/dev/null
+end
+
 function __ccp_list -d 'completes the last item of a comma-separated list'
     set -l token (string replace -r -- '^-[^=]*=' '' (commandline -ct))
     set -l head (string match -r -- '^.*,' $token)
@@ -235,10 +242,10 @@ complete -c ccp -l ca-file -r -F -d 'PEM certificate authorities trusted besides
 complete -c ccp -l client-cert -r -F -d 'PEM client certificate for mutual TLS (env CCP_CLIENT_CERT)'
 complete -c ccp -l client-key -r -F -d 'the client certificate\'s PEM private key (env CCP_CLIENT_KEY)'
 complete -c ccp -l insecure -d 'skip verification of the service\'s TLS certificate (warns)'
-complete -c ccp -l profile -x -a '(command ccp config list --profiles 2>/dev/null)' -d 'configuration profile (env CCP_PROFILE)'
-complete -c ccp -l time-zone -x -d 'IANA time zone sent as time_zone (env CCP_TIME_ZONE)'
-complete -c ccp -l org -x -d 'organization uuid for request metadata'
-complete -c ccp -l user -x -d 'user uuid for request metadata'
+complete -c ccp -l profile -x -a '(__ccp_live profile)' -d 'configuration profile (env CCP_PROFILE)'
+complete -c ccp -l time-zone -x -a '(__ccp_live zone)' -d 'IANA time zone sent as time_zone (env CCP_TIME_ZONE)'
+complete -c ccp -l org -x -a '(__ccp_live org)' -d 'organization uuid for request metadata'
+complete -c ccp -l user -x -a '(__ccp_live user)' -d 'user uuid for request metadata'
 complete -c ccp -l db -r -F -d 'local database of the embedded server (env CCP_DB)'
 complete -c ccp -s o -l output -x -a 'table json ndjson csv yaml name' -d 'output format; name prints one uuid a line (default: table on a terminal, json otherwise)'
 complete -c ccp -l json -d 'same as --output json'
@@ -266,6 +273,7 @@ complete -c ccp -n '__ccp_at "codetype"' -a list -d 'List code types with their 
 
 complete -c ccp -n '__ccp_under "codetype get"' -s w -l watch -d 'after the first read, print only what changes (added, changed, gone), reading again every --interval; Ctrl-C ends it'
 complete -c ccp -n '__ccp_under "codetype get"' -l interval -x -d 'with --watch, how long between reads: 500ms, 2s, 1m (default 2s)'
+complete -c ccp -n '__ccp_at "codetype get"' -a '(__ccp_live codetype)'
 
 complete -c ccp -n '__ccp_under "codetype list"' -l page -x -d 'page to fetch, from 0'
 complete -c ccp -n '__ccp_under "codetype list"' -l page-size -x -d 'records per page (default 100)'
@@ -293,7 +301,7 @@ complete -c ccp -n '__ccp_at "config set"' -a 'base-url token org user time-zone
 
 complete -c ccp -n '__ccp_at "config unset"' -a 'base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw'
 
-complete -c ccp -n '__ccp_at "config use"' -a '(command ccp config list --profiles 2>/dev/null)'
+complete -c ccp -n '__ccp_at "config use"' -a '(__ccp_live profile)'
 
 complete -c ccp -n '__ccp_at "edgedevice"' -a add -d 'Add edge devices (POST /edgedevice/org/{orgUuid}/user/{userUuid}/add), from flags or a file'
 complete -c ccp -n '__ccp_at "edgedevice"' -a apply -d 'Make the organization\'s edge devices match a file: plan what to create, update and disable, then apply'
@@ -333,6 +341,7 @@ complete -c ccp -n '__ccp_under "edgedevice apply"' -l batch-size -x -d 'devices
 
 complete -c ccp -n '__ccp_under "edgedevice get"' -s w -l watch -d 'after the first read, print only what changes (added, changed, gone), reading again every --interval; Ctrl-C ends it'
 complete -c ccp -n '__ccp_under "edgedevice get"' -l interval -x -d 'with --watch, how long between reads: 500ms, 2s, 1m (default 2s)'
+complete -c ccp -n '__ccp_at "edgedevice get"' -a '(__ccp_live device)'
 
 complete -c ccp -n '__ccp_under "edgedevice list"' -l page -x -d 'page to fetch, from 0'
 complete -c ccp -n '__ccp_under "edgedevice list"' -l page-size -x -d 'records per page (default 100)'
@@ -351,6 +360,7 @@ complete -c ccp -n '__ccp_under "edgedevice push"' -l format -x -a 'json ndjson 
 complete -c ccp -n '__ccp_under "edgedevice push"' -l ignore-unknown -d 'drop fields and columns the record does not have, instead of failing'
 complete -c ccp -n '__ccp_under "edgedevice push"' -l skeleton -d 'print an input template for -f (json, or --format) and exit'
 complete -c ccp -n '__ccp_under "edgedevice push"' -l dry-run -d 'print the request (method, URL, envelope) as JSON and send nothing'
+complete -c ccp -n '__ccp_at "edgedevice push"' -a '(__ccp_live device)'
 
 complete -c ccp -n '__ccp_at "license"' -a activate -d 'Activate a license (PUT /license/{uuid}/activate); idempotent'
 complete -c ccp -n '__ccp_at "license"' -a deactivate -d 'Deactivate a license (PUT /license/{uuid}/deactivate); idempotent'
@@ -400,6 +410,7 @@ complete -c ccp -n '__ccp_at "org"' -a update -d 'Update an organization and its
 
 complete -c ccp -n '__ccp_under "org get"' -s w -l watch -d 'after the first read, print only what changes (added, changed, gone), reading again every --interval; Ctrl-C ends it'
 complete -c ccp -n '__ccp_under "org get"' -l interval -x -d 'with --watch, how long between reads: 500ms, 2s, 1m (default 2s)'
+complete -c ccp -n '__ccp_at "org get"' -a '(__ccp_live org)'
 
 complete -c ccp -n '__ccp_under "org list"' -l page -x -d 'page to fetch, from 0'
 complete -c ccp -n '__ccp_under "org list"' -l page-size -x -d 'records per page (default 100)'
@@ -409,6 +420,7 @@ complete -c ccp -n '__ccp_under "org list"' -l where -x -d 'keep records where F
 complete -c ccp -n '__ccp_under "org list"' -l sort-by -x -d 'reads the whole listing before printing; orders by a field (a dot path), timestamps by instant'
 complete -c ccp -n '__ccp_under "org list"' -s w -l watch -d 'after the first read, print only what changes (added, changed, gone), reading again every --interval; Ctrl-C ends it'
 complete -c ccp -n '__ccp_under "org list"' -l interval -x -d 'with --watch, how long between reads: 500ms, 2s, 1m (default 2s)'
+complete -c ccp -n '__ccp_at "org list"' -a '(__ccp_live org)'
 
 complete -c ccp -n '__ccp_at "org options"' -a add -d 'Add or replace organization options by key (POST /org/options/org/{orgUuid}/add)'
 complete -c ccp -n '__ccp_at "org options"' -a apply -d 'Set the organization options a file gives (key/value records): plan, then apply'
@@ -443,6 +455,7 @@ complete -c ccp -n '__ccp_under "org update"' -l format -x -a 'json ndjson csv y
 complete -c ccp -n '__ccp_under "org update"' -l ignore-unknown -d 'drop fields and columns the record does not have, instead of failing'
 complete -c ccp -n '__ccp_under "org update"' -l skeleton -d 'print an input template for -f (json, or --format) and exit'
 complete -c ccp -n '__ccp_under "org update"' -l dry-run -d 'print the request (method, URL, envelope) as JSON and send nothing'
+complete -c ccp -n '__ccp_at "org update"' -a '(__ccp_live org)'
 
 complete -c ccp -n '__ccp_at "report"' -a download -d 'Download a report (POST /download) and save it'
 
@@ -458,7 +471,7 @@ complete -c ccp -n '__ccp_at "server"' -a seed -d 'Load the demo data set (deter
 complete -c ccp -n '__ccp_at "server"' -a start -d 'Run the embedded server in the foreground until SIGINT or SIGTERM'
 complete -c ccp -n '__ccp_at "server"' -a token -d 'Bearer tokens of the embedded server'
 
-complete -c ccp -n '__ccp_under "server clone"' -l from -x -d 'the profile whose service (base URL and credentials) is copied'
+complete -c ccp -n '__ccp_under "server clone"' -l from -x -a '(__ccp_live profile)' -d 'the profile whose service (base URL and credentials) is copied'
 
 complete -c ccp -n '__ccp_at "server import"' -F
 

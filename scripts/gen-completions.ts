@@ -3,8 +3,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generateCompletion } from '../src/cli/completion/generate.js';
 import { buildProgram } from '../src/cli/program.js';
-import { generateCompletion } from '../src/commands/completion.js';
 
 export const COMPLETION_FILES = { bash: 'ccp.bash', zsh: '_ccp', fish: 'ccp.fish' } as const;
 

@@ -271,6 +271,11 @@ function handleSigint(io: IO, finished: () => boolean): () => void {
  * command that does not stop after Ctrl-C).
  */
 export async function main(argv: string[] = process.argv): Promise<void> {
+  // What the completion scripts run at each TAB: hidden, and apart from the parser (its words are not ours).
+  if (argv[2] === '__complete') {
+    const { completeMain } = await import('./completion/complete.js');
+    return completeMain(argv.slice(3));
+  }
   // process.stdout is made (with its broken-pipe handler) by the first command that writes to it.
   const io = systemIO();
   let finished = false;

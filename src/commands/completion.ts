@@ -1,7 +1,7 @@
 import { Argument, type Command } from 'commander';
+import { generateCompletion } from '../cli/completion/generate.js';
 import { examples } from '../cli/help.js';
 import type { IO } from '../cli/io.js';
-import { fillAllVerbs } from '../cli/verbs.js';
 
 const SHELL_NAMES = ['bash', 'zsh', 'fish'] as const;
 type ShellName = (typeof SHELL_NAMES)[number];
@@ -15,20 +15,6 @@ export interface CompletionOptions {
   shell: ShellName;
   /** The root of the command tree the script completes. */
   program: Command;
-}
-
-/** The completion script for one shell, generated from a commander tree. */
-export async function generateCompletion(shell: ShellName, program: Command): Promise<string> {
-  const { buildCompletionModel } = await import('./completion-gen.js');
-  const model = buildCompletionModel(fillAllVerbs(program));
-  switch (shell) {
-    case 'bash':
-      return (await import('./completion-bash.js')).bashCompletion(model);
-    case 'zsh':
-      return (await import('./completion-zsh.js')).zshCompletion(model);
-    case 'fish':
-      return (await import('./completion-fish.js')).fishCompletion(model);
-  }
 }
 
 export async function runCompletion(opts: CompletionOptions, deps: CompletionDeps): Promise<void> {
@@ -49,13 +35,20 @@ export function registerCompletion(program: Command, deps: CompletionDeps): Comm
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELL_NAMES))
     .addHelpText(
       'after',
-      examples(
-        'source <(ccp completion bash)                                # bash, this shell only',
-        'ccp completion bash > ~/.local/share/bash-completion/completions/ccp',
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not JS
-        'ccp completion zsh > "${fpath[1]}/_ccp"                      # zsh, then a new shell',
-        'ccp completion fish > ~/.config/fish/completions/ccp.fish',
-      ),
+      `${examples(
+        '# bash, this shell only',
+        'source <(ccp completion bash)',
+        '# bash, every new shell (with the bash-completion package)',
+        'mkdir -p ~/.local/share/bash-completion/completions && ccp completion bash > ~/.local/share/bash-completion/completions/ccp',
+        '# zsh: then add `fpath=(~/.zfunc $fpath)` before compinit in ~/.zshrc, and start a new shell',
+        'mkdir -p ~/.zfunc && ccp completion zsh > ~/.zfunc/_ccp',
+        '# fish, every new shell',
+        'mkdir -p ~/.config/fish/completions && ccp completion fish > ~/.config/fish/completions/ccp.fish',
+      )}
+Values complete too: serial numbers and uuids of devices, organizations, code types, profiles and time zones,
+read from the command's target when you press TAB (at most 1 s; a second TAB within a minute answers from
+the cache folder).
+`,
     )
     .action(async (shell: ShellName, _opts: unknown, self: Command) => {
       await runCompletion({ shell, program: rootOf(self) }, deps);

@@ -94,6 +94,12 @@ export function stateDir(env: NodeJS.ProcessEnv): string {
   return join(base, 'ccp');
 }
 
+/** $XDG_CACHE_HOME/ccp, else ~/.cache/ccp: what ccp may lose at any time (completion values, the time zone). */
+export function cacheDir(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache');
+  return join(base, 'ccp');
+}
+
 // An empty variable counts as unset, as `CCP_TOKEN= ccp ...` is the usual way to clear one for a command.
 function fromEnv(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const v = env[name];

@@ -96,7 +96,10 @@ function plainlyValid(store: unknown): boolean {
 type Shapes = typeof import('./file-shape.js');
 
 /** What resolving the configuration reads of the store. */
-export type ProfileReader = Pick<ConfigStore, 'path' | 'currentProfile' | 'hasProfile' | 'profile'>;
+export type ProfileReader = Pick<
+  ConfigStore,
+  'path' | 'currentProfile' | 'hasProfile' | 'profile' | 'profileNames'
+>;
 
 /** The config file read and parsed as conf reads it, for reading only. */
 function readOnlyBacking(cwd: string): Backing {

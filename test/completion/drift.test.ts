@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { generateCompletion } from '../../src/cli/completion/generate.js';
 import { buildProgram } from '../../src/cli/program.js';
-import { generateCompletion } from '../../src/commands/completion.js';
 import { REPORT_FILE_TYPES, REPORT_TEMPLATES, recordFields } from '../../src/domain/index.js';
 import { OUTPUT_FORMATS } from '../../src/output/formats.js';
-import { bashComplete, fishComplete, hasShell } from './shells.js';
+import { bashComplete, fishComplete, needShell } from './shells.js';
 
 const DIR = join(import.meta.dirname, '..', '..', 'completions');
 const FILES = { bash: 'ccp.bash', zsh: '_ccp', fish: 'ccp.fish' } as const;
@@ -61,7 +61,7 @@ describe('completing the real commands', () => {
     expect(bashComplete(bash, ['ccp', 'config', ''])).toEqual(['get', 'list', 'set', 'unset', 'use']);
   });
 
-  it.runIf(hasShell('fish'))('works in fish too', () => {
+  it.runIf(needShell('fish'))('works in fish too', () => {
     expect(fishComplete(join(DIR, FILES.fish), 'ccp report download --type ')).toEqual([
       ...REPORT_FILE_TYPES,
     ]);

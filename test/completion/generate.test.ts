@@ -1,15 +1,16 @@
 import { PassThrough } from 'node:stream';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { generateCompletion, registerCompletion } from '../../src/commands/completion.js';
-import { buildCompletionModel } from '../../src/commands/completion-gen.js';
+import { generateCompletion } from '../../src/cli/completion/generate.js';
+import { buildCompletionModel } from '../../src/cli/completion/model.js';
+import { registerCompletion } from '../../src/commands/completion.js';
 import { PROFILE_KEYS } from '../../src/config/index.js';
 import { REPORT_TEMPLATES, recordFields } from '../../src/domain/index.js';
 import {
   bashComplete,
   fakeCcpDir,
   fishComplete,
-  hasShell,
+  needShell,
   prependPath,
   saveScript,
   zshComplete,
@@ -110,7 +111,7 @@ describe('bash', async () => {
       ['--profile', '--page-size'],
     ],
     [['ccp', '--base-url', ''], []],
-    // Profile names come from `ccp config list --profiles` when completing.
+    // Profile names come from `ccp __complete profile` when completing.
     [['ccp', '--profile', 's'], ['staging']],
     [
       ['ccp', 'config', 'use', ''],
@@ -144,11 +145,15 @@ describe('bash', async () => {
   });
 });
 
-describe.runIf(hasShell('zsh'))('zsh', async () => {
+describe.runIf(needShell('zsh'))('zsh', async () => {
   const script = saveScript(await generateCompletion('zsh', sampleTree()), '_ccp');
   it('describes subcommands and options', () => {
-    expect(zshComplete(script, ['ccp', 'ed', ''])).toEqual(['describe list:list edge devices add:add one']);
-    expect(zshComplete(script, ['ccp', 'report', 'download', '--ty'])[0]).toContain('--type:file type');
+    expect(zshComplete(script, ['ccp', 'ed', ''])).toEqual([
+      'describe',
+      'list:list edge devices',
+      'add:add one',
+    ]);
+    expect(zshComplete(script, ['ccp', 'report', 'download', '--ty'])).toContain('--type:file type');
   });
   it('completes option values, comma lists and files', () => {
     expect(zshComplete(script, ['ccp', '-o', ''])).toEqual([`add ${FORMATS.join(' ')}`]);
@@ -162,11 +167,15 @@ describe.runIf(hasShell('zsh'))('zsh', async () => {
     ]);
     expect(zshComplete(script, ['ccp', 'edgedevice', 'add', '-f', ''])).toEqual(['files']);
     expect(zshComplete(script, ['ccp', 'config', 'get', ''])).toEqual([`add ${PROFILE_KEYS.join(' ')}`]);
-    expect(zshComplete(script, ['ccp', '--profile', ''])).toEqual(['add default staging']);
+    expect(zshComplete(script, ['ccp', '--profile', ''])).toEqual([
+      'describe',
+      'default:current',
+      'staging:',
+    ]);
   });
 });
 
-describe.runIf(hasShell('fish'))('fish', async () => {
+describe.runIf(needShell('fish'))('fish', async () => {
   const script = saveScript(await generateCompletion('fish', sampleTree()), 'ccp.fish');
   it('completes subcommands through aliases, options and their values', () => {
     expect(fishComplete(script, 'ccp ed ').sort()).toEqual(['add', 'list']);

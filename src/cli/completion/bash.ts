@@ -1,15 +1,18 @@
-import { type CompletionModel, GENERATED_NOTE } from './completion-gen.js';
-import { shellCaseHelpers } from './completion-shell.js';
+import { type CompletionModel, GENERATED_NOTE } from './model.js';
+import { shellCaseHelpers } from './shell-case.js';
 
 /** A bash completion script: `source <(ccp completion bash)`. */
 export function bashCompletion(model: CompletionModel): string {
   const help = model.help.flatMap((o) => (o.short ? [o.short, o.long] : [o.long])).join(' ');
   return `# bash completion for ccp. ${GENERATED_NOTE}
 # Install: source <(ccp completion bash), or save it as ~/.local/share/bash-completion/completions/ccp
+# (mkdir -p that folder first; ccp completion --help shows the line).
+# Values of records, profiles and time zones come from \`ccp __complete\` as you press TAB.
 
 ${shellCaseHelpers(model, (name) => `$${name}`)}
 _ccp() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="" cpath REPLY __ccp_list __ccp_files
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="" cpath REPLY __ccp_list __ccp_files __ccp_live
+  local -a __ccp_vals __ccp_descs
   (( COMP_CWORD > 0 )) && prev="\${COMP_WORDS[COMP_CWORD-1]}"
   __ccp_walk "\${COMP_WORDS[@]:1:COMP_CWORD-1}"
 
@@ -23,7 +26,12 @@ _ccp() {
   __ccp_all_opts "$cpath" value
   if [[ $prev == -* && " $REPLY " == *" $prev "* ]]; then
     __ccp_values "$cpath" "$prev"
-    if (( __ccp_list )); then
+    if [[ -n $__ccp_live ]]; then
+      __ccp_read_live "$__ccp_live" "\${COMP_WORDS[@]:1:COMP_CWORD-1}" "$cur"
+      COMPREPLY=($(compgen -W "\${__ccp_vals[*]}" -- "$cur"))
+      # No value found is no value: not the file names bash would offer instead.
+      compopt +o default 2>/dev/null
+    elif (( __ccp_list )); then
       local head="\${cur%"\${cur##*,}"}"
       COMPREPLY=($(compgen -P "$head" -W "$REPLY" -- "\${cur##*,}"))
       compopt -o nospace 2>/dev/null
@@ -44,6 +52,11 @@ _ccp() {
   __ccp_subs "$cpath"
   if [[ -z $REPLY ]]; then
     __ccp_args "$cpath"
+    if [[ -n $__ccp_live ]]; then
+      __ccp_read_live "$__ccp_live" "\${COMP_WORDS[@]:1:COMP_CWORD-1}" "$cur"
+      REPLY="\${__ccp_vals[*]}"
+      compopt +o default 2>/dev/null
+    fi
   fi
   COMPREPLY=($(compgen -W "$REPLY" -- "$cur"))
   return 0

@@ -1,7 +1,8 @@
 import type { Command, Option } from 'commander';
-import { PROFILE_KEYS } from '../config/keys.js';
-import { type RecordKind, recordFields } from '../domain/index.js';
-import { REPORT_FILE_TYPES, REPORT_TEMPLATES } from '../domain/report.js';
+import { PROFILE_KEYS } from '../../config/keys.js';
+import { type RecordKind, recordFields } from '../../domain/index.js';
+import { REPORT_FILE_TYPES, REPORT_TEMPLATES } from '../../domain/report-kinds.js';
+import type { LiveKind } from './live-kinds.js';
 
 // Shell completions generated from the commander tree, so they cannot fall behind the commands:
 // a test regenerates them and compares with the checked-in files in completions/.
@@ -29,13 +30,13 @@ export interface CompletionCommand {
   options: CompletionOption[];
   /** Values of the first positional argument, if known. */
   argValues: string[];
-  /** Arguments to `ccp` whose output lists the first positional's values (read when completing). */
-  argCommand?: string;
+  /** Values read when completing, from `ccp __complete <kind>` (the target's records, profiles...). */
+  argLive?: LiveKind;
   argIsFile: boolean;
 }
 
-/** Values known when generating, or a `ccp` command that prints them one a line when completing. */
-export type ValueSource = readonly string[] | { command: string };
+/** Values known when generating, or a kind `ccp __complete` reads when completing. */
+export type ValueSource = readonly string[] | { live: LiveKind };
 
 /** What the commander tree cannot say: value sets that live in the domain or in the config file. */
 export interface CompletionHints {
@@ -43,11 +44,11 @@ export interface CompletionHints {
   kinds: Record<string, RecordKind>;
   /** Values of an option, keyed `path|--long`; they apply to the path and every command under it. */
   optionValues: Record<string, ValueSource>;
-  /** Values of the first positional argument, keyed by path. */
+  /** Values of the positional arguments, keyed by path. */
   argValues: Record<string, ValueSource>;
 }
 
-const PROFILE_NAMES = { command: 'config list --profiles' };
+const live = (kind: LiveKind) => ({ live: kind });
 
 export const DEFAULT_HINTS: CompletionHints = {
   kinds: {
@@ -65,7 +66,11 @@ export const DEFAULT_HINTS: CompletionHints = {
     'report download|--template': REPORT_TEMPLATES,
     'report download|--type': REPORT_FILE_TYPES,
     'server token create|--role': ['admin', 'operator', 'viewer'],
-    '|--profile': PROFILE_NAMES,
+    '|--profile': live('profile'),
+    '|--org': live('org'),
+    '|--user': live('user'),
+    '|--time-zone': live('zone'),
+    'server clone|--from': live('profile'),
   },
   argValues: {
     'config get': PROFILE_KEYS,
@@ -73,7 +78,13 @@ export const DEFAULT_HINTS: CompletionHints = {
     'config unset': PROFILE_KEYS,
     completion: SHELLS,
     api: ['GET', 'POST', 'PUT', 'DELETE'],
-    'config use': PROFILE_NAMES,
+    'config use': live('profile'),
+    'edgedevice get': live('device'),
+    'edgedevice push': live('device'),
+    'org list': live('org'),
+    'org get': live('org'),
+    'org update': live('org'),
+    'codetype get': live('codetype'),
   },
 };
 
@@ -87,7 +98,7 @@ export interface CompletionModel {
     path: string;
     flags: string[];
     values: string[];
-    command?: string;
+    live?: LiveKind;
     inherit: boolean;
     list: boolean;
   }[];
@@ -135,7 +146,7 @@ function commandModel(
     .map((c) => commandModel(c, path ? `${path} ${c.name()}` : c.name(), hints, false));
   const first = cmd.registeredArguments[0];
   const hinted = hints.argValues[path];
-  const argValues = (hinted && 'command' in hinted ? [] : hinted) ?? first?.argChoices ?? [];
+  const argValues = (hinted && 'live' in hinted ? [] : hinted) ?? first?.argChoices ?? [];
   return {
     path,
     name: cmd.name(),
@@ -144,7 +155,7 @@ function commandModel(
     subcommands: subs,
     options,
     argValues: safe(argValues),
-    ...(hinted && 'command' in hinted ? { argCommand: hinted.command } : {}),
+    ...(hinted && 'live' in hinted ? { argLive: hinted.live } : {}),
     argIsFile: !!first && FILE_ARG.test(first.name()),
   };
 }
@@ -201,8 +212,8 @@ export function buildCompletionModel(
       if (!o.takesValue) continue;
       const hinted = hints.optionValues[`${c.path}|${o.long}`];
       const flags = o.short ? [o.short, o.long] : [o.long];
-      if (hinted && 'command' in hinted) {
-        values.push({ path: c.path, flags, values: [], command: hinted.command, inherit: true, list: false });
+      if (hinted && 'live' in hinted) {
+        values.push({ path: c.path, flags, values: [], live: hinted.live, inherit: true, list: false });
         continue;
       }
       const choices = hinted ?? findChoices(program, c.path, o.long);

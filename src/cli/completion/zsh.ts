@@ -1,5 +1,5 @@
-import { type CompletionModel, flagsOf, GENERATED_NOTE } from './completion-gen.js';
-import { shellCaseHelpers } from './completion-shell.js';
+import { type CompletionModel, flagsOf, GENERATED_NOTE } from './model.js';
+import { shellCaseHelpers } from './shell-case.js';
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -23,7 +23,7 @@ export function zshCompletion(model: CompletionModel): string {
   const help = model.help.flatMap((o) => flagsOf(o).map((f) => quote(`${f}:${o.description}`))).join(' ');
   return `#compdef ccp
 # zsh completion for ccp. ${GENERATED_NOTE}
-# Install: ccp completion zsh > "\${fpath[1]}/_ccp", then start a new shell (compinit must run).
+# Install: mkdir -p ~/.zfunc && ccp completion zsh > ~/.zfunc/_ccp, with fpath=(~/.zfunc $fpath) before compinit.
 
 ${shellCaseHelpers(model, (name) => `\${=${name}}`)}
 # Subcommands of a path, as name:description.
@@ -42,9 +42,20 @@ ${opts.join('\n')}
   esac
 }
 
+# Offers what \`ccp __complete\` reads for the live kind $1, each value with its description.
+__ccp_describe_live() {
+  local -a cands
+  local i
+  __ccp_read_live "$1" "\${(@)words[2,CURRENT-1]}" "$cur"
+  for (( i = 1; i <= \${#__ccp_vals}; i++ )); do
+    cands+=("\${__ccp_vals[i]//:/\\:}:\${__ccp_descs[i]}")
+  done
+  _describe -t values 'value' cands
+}
+
 _ccp() {
-  local cur="\${words[CURRENT]}" opt="\${words[CURRENT-1]}" cpath REPLY __ccp_list __ccp_files p seg
-  local -a reply cands
+  local cur="\${words[CURRENT]}" opt="\${words[CURRENT-1]}" cpath REPLY __ccp_list __ccp_files __ccp_live p seg
+  local -a reply cands __ccp_vals __ccp_descs
   __ccp_walk "\${(@)words[2,CURRENT-1]}"
 
   if [[ $cur == --*=* ]]; then
@@ -55,7 +66,9 @@ _ccp() {
   __ccp_all_opts "$cpath" value
   if [[ $opt == -* && " $REPLY " == *" $opt "* ]]; then
     __ccp_values "$cpath" "$opt"
-    if (( __ccp_files )); then
+    if [[ -n $__ccp_live ]]; then
+      __ccp_describe_live "$__ccp_live"
+    elif (( __ccp_files )); then
       _files
     elif (( __ccp_list )); then
       compset -P '*,'
@@ -89,6 +102,10 @@ _ccp() {
     return
   fi
   __ccp_args "$cpath"
+  if [[ -n $__ccp_live ]]; then
+    __ccp_describe_live "$__ccp_live"
+    return
+  fi
   if [[ -n $REPLY ]]; then
     compadd -- \${=REPLY}
     return

@@ -1,8 +1,5 @@
 // What the bash and zsh scripts share: `case` helpers that complete options, values and arguments.
-import { type CompletionModel, fileOptions, flagsOf } from './completion-gen.js';
-
-/** Runs `ccp` for values when completing; nothing when it is not on PATH or fails. */
-const shellCommand = (args: string) => `$(command ccp ${args} 2>/dev/null)`;
+import { type CompletionModel, fileOptions, flagsOf } from './model.js';
 
 /** The `case` helpers bash and zsh share; `split` word-splits a scalar in the target shell. */
 export function shellCaseHelpers(model: CompletionModel, split: (name: string) => string): string {
@@ -50,21 +47,27 @@ export function shellCaseHelpers(model: CompletionModel, split: (name: string) =
     withValues(model.commands.map((c) => [c.path, c.options.filter((o) => o.takesValue).flatMap(flagsOf)])),
     'REPLY=""',
   );
-  fn(
-    '__ccp_args',
-    'Values of the first positional argument.',
-    model.commands.flatMap((c) =>
-      c.argCommand
-        ? [`    "${c.path}") REPLY="${shellCommand(c.argCommand)}" ;;`]
+  out.push(
+    '# Values of the positional arguments of path $1; __ccp_live names the kind `ccp __complete` reads.',
+    '__ccp_args() {',
+    '  __ccp_live=""',
+    '  case "$1" in',
+    ...model.commands.flatMap((c) =>
+      c.argLive
+        ? [`    "${c.path}") REPLY=""; __ccp_live=${c.argLive} ;;`]
         : withValues([[c.path, c.argValues]]),
     ),
-    'REPLY=""',
+    '    *) REPLY="" ;;',
+    '  esac',
+    '}',
+    '',
   );
 
   out.push(
-    '# Values of option $2 under path $1; __ccp_list=1 for a comma-separated list, __ccp_files=1 for a file.',
+    '# Values of option $2 under path $1; __ccp_list=1 for a comma-separated list, __ccp_files=1 for a file,',
+    '# __ccp_live for values `ccp __complete` reads.',
   );
-  out.push('__ccp_values() {', '  __ccp_list=0', '  __ccp_files=0', '  case "$1|$2" in');
+  out.push('__ccp_values() {', '  __ccp_list=0', '  __ccp_files=0', '  __ccp_live=""', '  case "$1|$2" in');
   const pattern = (path: string, flags: string[], inherit: boolean) =>
     flags
       .flatMap((f) =>
@@ -76,7 +79,9 @@ export function shellCaseHelpers(model: CompletionModel, split: (name: string) =
   const entries = [
     ...model.values.map((v) => ({
       ...v,
-      body: `REPLY="${v.command ? shellCommand(v.command) : v.values.join(' ')}"${v.list ? '; __ccp_list=1' : ''}`,
+      body: v.live
+        ? `REPLY=""; __ccp_live=${v.live}`
+        : `REPLY="${v.values.join(' ')}"${v.list ? '; __ccp_list=1' : ''}`,
     })),
     ...fileOptions(model).map((f) => ({ ...f, inherit: true, body: 'REPLY=""; __ccp_files=1' })),
   ];
@@ -106,6 +111,21 @@ export function shellCaseHelpers(model: CompletionModel, split: (name: string) =
     '    acc="$acc $REPLY"',
     '  done',
     '  REPLY="$acc"',
+    '}',
+    '',
+    '# Asks `ccp __complete` for the values of kind $1 given the words $2... (the last is the one completed):',
+    '# one `value<TAB>description` a line, into __ccp_vals and __ccp_descs. Nothing when ccp is not on PATH.',
+    '__ccp_read_live() {',
+    '  local line',
+    '  __ccp_vals=()',
+    '  __ccp_descs=()',
+    '  while IFS= read -r line; do',
+    '    [[ -n $line ]] || continue',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not JS
+    '    __ccp_vals+=("${line%%$\'\\t\'*}")',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not JS
+    '    __ccp_descs+=("${line#*$\'\\t\'}")',
+    '  done < <(command ccp __complete "$@" 2>/dev/null)',
     '}',
     '',
     '# Finds the command path in the words before the cursor, skipping options and their values.',

@@ -1,4 +1,4 @@
-import { type CompletionModel, type CompletionOption, flagsOf, GENERATED_NOTE } from './completion-gen.js';
+import { type CompletionModel, type CompletionOption, flagsOf, GENERATED_NOTE } from './model.js';
 
 const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
@@ -93,6 +93,13 @@ function __ccp_under -d 'true when the command path is argv[1] or below it'
     test "$p" = "$argv[1]"; or string match -q -- "$argv[1] *" "$p"
 end
 
+function __ccp_live -d 'values ccp __complete reads for kind argv[1], each with its description'
+    set -l words (commandline -opc)
+    set -e words[1]
+    set -l token (string replace -r -- '^-[^=]*=' '' (commandline -ct))
+    command ccp __complete $argv[1] $words "$token" 2>/dev/null
+end
+
 function __ccp_list -d 'completes the last item of a comma-separated list'
     set -l token (string replace -r -- '^-[^=]*=' '' (commandline -ct))
     set -l head (string match -r -- '^.*,' $token)
@@ -116,7 +123,7 @@ complete -c ccp -f`,
   for (const c of model.commands) {
     const cond = c.path === '' ? '' : ` -n ${quote(`__ccp_under "${c.path}"`)}`;
     const at = ` -n ${quote(`__ccp_at "${c.path}"`)}`;
-    if (c.subcommands.length || c.options.length || c.argValues.length || c.argCommand || c.argIsFile) {
+    if (c.subcommands.length || c.options.length || c.argValues.length || c.argLive || c.argIsFile) {
       lines.push('');
     }
     for (const s of c.subcommands) lines.push(`complete -c ccp${at} -a ${s.name}${describe(s.description)}`);
@@ -124,13 +131,12 @@ complete -c ccp -f`,
       let arg = '';
       if (o.takesValue) {
         const v = valuesOf(c.path, o);
-        const a = v?.command ? `(command ccp ${v.command} 2>/dev/null)` : v?.values.join(' ');
+        const a = v?.live ? `(__ccp_live ${v.live})` : v?.values.join(' ');
         arg = a ? ` -x -a ${quote(a)}` : o.file ? ' -r -F' : ' -x';
       }
       lines.push(`complete -c ccp${cond} ${optionSpec(o)}${arg}${describe(o.description)}`);
     }
-    if (c.argCommand)
-      lines.push(`complete -c ccp${at} -a ${quote(`(command ccp ${c.argCommand} 2>/dev/null)`)}`);
+    if (c.argLive) lines.push(`complete -c ccp${at} -a ${quote(`(__ccp_live ${c.argLive})`)}`);
     else if (c.argValues.length) lines.push(`complete -c ccp${at} -a ${quote(c.argValues.join(' '))}`);
     else if (c.argIsFile && !c.subcommands.length) lines.push(`complete -c ccp${at} -F`);
   }
@@ -146,7 +152,7 @@ complete -c ccp -f`,
   }
 
   return `# fish completion for ccp. ${GENERATED_NOTE}
-# Install: ccp completion fish > ~/.config/fish/completions/ccp.fish
+# Install: mkdir -p ~/.config/fish/completions && ccp completion fish > ~/.config/fish/completions/ccp.fish
 
 ${lines.join('\n')}
 `;
