@@ -1,6 +1,6 @@
 // Writes docs/openapi.json from the routes and the domain schemas (npm run openapi).
 import { writeFileSync } from 'node:fs';
-import { openApiDocument } from '../src/server/openapi.js';
+import { openApiDocument } from '../src/server/openapi/document.js';
 
 const target = new URL('../docs/openapi.json', import.meta.url);
 writeFileSync(target, `${JSON.stringify(openApiDocument(), null, 2)}\n`);

@@ -10,7 +10,7 @@ import {
   isLoopback,
   proxyAnswer,
   toNetworkError,
-} from './failures.js';
+} from './network-failures.js';
 import { type Listing, type Page, type PageOptions, paginate } from './paginate.js';
 import { linesPage } from './record-lines.js';
 

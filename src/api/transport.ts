@@ -7,7 +7,7 @@ import { pageLines, parseEnvelope } from './body-json.js';
 import type { TlsOptions } from './client.js';
 import { ApiError } from './errors.js';
 import { headerMap, type Transport } from './exchange.js';
-import { isLoopback } from './failures.js';
+import { isLoopback } from './network-failures.js';
 
 const POOL = { keepAliveTimeout: 10_000, connections: 8 } as const;
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { text as streamText } from 'node:stream/consumers';
 import type { TlsOptions } from '../api/client.js';
 import { AuthError } from '../api/errors.js';
-import { isLoopback } from '../api/failures.js';
+import { isLoopback } from '../api/network-failures.js';
 import type { ResolvedConfig } from '../config/index.js';
 import { isSecretHeader } from '../domain/secrets.js';
 import { UsageError } from './errors.js';

@@ -6,16 +6,15 @@ import { firstIssue } from '../domain/issues.js';
 import { isUuid } from '../domain/uuid.js';
 import { authenticator } from './auth.js';
 import { errorResponse, ServiceError } from './errors.js';
-import { failureResponse, logLine } from './failure.js';
 import { envelopeResponse, jsonResponse, nodeHandler, type Service, type ServiceResponse } from './http.js';
 import { shortenLockWait, waitForLock } from './lock-wait.js';
 import type { RequestContext, Route, RouteResult } from './route.js';
-import { docsRoutes } from './routes/docs.js';
+import { docsRoutes, openApiRoutes } from './routes/docs.js';
 import { API_ROUTES } from './routes/index.js';
-import { openApiRoutes } from './routes/openapi.js';
 import { withoutServerStamps } from './stamps.js';
 import type { Store } from './store/db.js';
 import type { TokenGrant } from './store/tokens.js';
+import { failureResponse, logLine } from './store-failure.js';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 

@@ -4,10 +4,10 @@
 import type { Store } from './store/db.js';
 
 export { createToken, tokenIsValid } from './auth.js';
-export { isStoreFailure, storeCause } from './failure.js';
 export { inProcessService } from './in-process.js';
 export { twinLookup } from './lookup.js';
 export { openStore } from './store/db.js';
+export { isStoreFailure, storeCause } from './store-failure.js';
 
 /** Organizations without a parent, oldest first: where the first admin token goes. */
 export function rootOrganizations(store: Store): { uuid: string; orgName: string | null }[] {

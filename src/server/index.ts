@@ -3,7 +3,6 @@
 export { createApp } from './app.js';
 export type { Role } from './auth.js';
 export { createToken, revokeToken, tokenIsValid } from './auth.js';
-export { isStoreFailure, storeCause } from './failure.js';
 export { type CopyWriter, copyWriter } from './fixtures/copy.js';
 export { seedDemo } from './fixtures/demo.js';
 export type { ImportSummary } from './fixtures/import.js';
@@ -11,7 +10,8 @@ export { importFixture, importRecords } from './fixtures/import.js';
 export { fileRecords } from './fixtures/record-stream.js';
 export type { InProcessAnswer, InProcessRequest, InProcessService } from './in-process.js';
 export { inProcessService } from './in-process.js';
-export { openApiDocument } from './openapi.js';
+export { openApiDocument } from './openapi/document.js';
+export { isStoreFailure, storeCause } from './store-failure.js';
 
 import type { Handler } from './app.js';
 import type { ServeOptions, ServerHandle, StartServerOptions } from './serve.js';

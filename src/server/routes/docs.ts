@@ -1,5 +1,6 @@
-// GET /docs: a reference page rendering /openapi.json with Redoc's standalone bundle, served from the
-// installed package (no CDN: the page works offline, as the embedded server does).
+// The published contract: GET /openapi.json, and GET /docs, a reference page rendering it with Redoc's
+// standalone bundle, served from the installed package (no CDN: the page works offline, as the embedded
+// server does).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -75,5 +76,21 @@ export const docsRoutes: Route[] = [
       headers: { 'cache-control': 'public, max-age=86400' },
       content: { type: 'text/javascript; charset=utf-8', body: redocBundle() },
     }),
+  }),
+];
+
+let contract: object | undefined;
+
+export const openApiRoutes: Route[] = [
+  defineRoute({
+    method: 'GET',
+    path: '/openapi.json',
+    roles: 'public',
+    raw: true,
+    async handle() {
+      // The document's builder converts every schema: it loads with the first request for it.
+      contract ??= (await import('../openapi/document.js')).openApiDocument();
+      return { data: [contract] };
+    },
   }),
 ];

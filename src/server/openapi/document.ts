@@ -1,9 +1,9 @@
 // The OpenAPI 3.1 document of the interface, generated from the routes and the zod schemas the server
 // validates with (npm run openapi writes docs/openapi.json; a test keeps the two equal).
-import { REPORT_FILE_TYPES, REPORT_TEMPLATES } from '../domain/report-kinds.js';
-import { operation } from './openapi/operations.js';
-import { allComponents, usedComponents } from './openapi/schemas.js';
-import { API_ROUTES } from './routes/index.js';
+import { REPORT_FILE_TYPES, REPORT_TEMPLATES } from '../../domain/report-kinds.js';
+import { API_ROUTES } from '../routes/index.js';
+import { operation } from './operations.js';
+import { allComponents, usedComponents } from './schemas.js';
 
 type Json = Record<string, unknown>;
 
