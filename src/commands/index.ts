@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../cli/factory.js';
 import { registerApi } from './api/index.js';
 import { registerCode } from './code/index.js';
-import { registerCodeType } from './codetype/index.js';
+import { codeTypeGroup } from './codetype/index.js';
 import { registerCompletion } from './completion.js';
 import { registerConfig } from './config/index.js';
 import { registerEdgeDevice } from './edgedevice/index.js';
@@ -19,7 +19,7 @@ import { registerStatus } from './status.js';
 export function registerCommands(program: Command, f: Factory): void {
   registerLicense(program, f);
   registerCode(program, f);
-  registerCodeType(program, f);
+  codeTypeGroup.register(program, f);
   registerEdgeDevice(program, f);
   registerOrg(program, f);
   registerNotify(program, f);

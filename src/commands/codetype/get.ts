@@ -1,40 +1,36 @@
-import type { Command } from 'commander';
 import { listCodeTypes } from '../../api/code-types.js';
-import type { Factory } from '../../cli/factory.js';
+import { defineCommand } from '../../cli/command.js';
 import { addWatchFlags, watchOptions } from '../../cli/listing.js';
 import { type GetOptions, runGet } from '../../cli/listing-get.js';
-import { readDeps, verbCommand } from '../../cli/read-verbs.js';
+import { readDeps } from '../../cli/read-verbs.js';
 import { requireKeys } from '../../cli/write/prompts.js';
 import type { CodeType } from '../../domain/code.js';
 
 export type CodeTypeGetOptions = GetOptions;
 
-export function registerCodeTypeGet(parent: Command, f: Factory): Command {
-  const cmd = verbCommand(
-    parent,
-    'get',
-    'Show code types by uuid or identifier (walks GET /codeTypes/{pageNo})',
-    ['ccp codetype get DEVICE_TYPE', 'ccp codetype get DEVICE_TYPE --query "[].codes[].value"'],
-  )
-    .argument(
-      '[uuid|codeTypeIdentifier...]',
-      'uuids or code type identifiers (one asked for on a terminal when none)',
-    )
-    .action(async (given: string[]) => {
-      const keys = await requireKeys(
-        f.prompter,
-        given,
-        '<uuid|codeTypeIdentifier...>',
-        'Code type uuid or identifier',
-      );
-      await runCodeTypeGet({
-        ...(await readDeps(f, 'codeType')),
-        keys,
-        watch: await watchOptions(cmd.opts()),
-      });
-    });
-  return addWatchFlags(cmd);
-}
+export const codeTypeGet = defineCommand<CodeTypeGetOptions>({
+  name: 'get',
+  description: 'Show code types by uuid or identifier (walks GET /codeTypes/{pageNo})',
+  examples: ['ccp codetype get DEVICE_TYPE', 'ccp codetype get DEVICE_TYPE --query "[].codes[].value"'],
+  declare: (cmd) =>
+    addWatchFlags(
+      cmd.argument(
+        '[uuid|codeTypeIdentifier...]',
+        'uuids or code type identifiers (one asked for on a terminal when none)',
+      ),
+    ),
+  parse: async (f, { args, flags }) => ({
+    ...(await readDeps(f, 'codeType')),
+    keys: await requireKeys(
+      f.prompter,
+      args[0] as string[],
+      '<uuid|codeTypeIdentifier...>',
+      'Code type uuid or identifier',
+    ),
+    watch: await watchOptions(flags),
+  }),
+  run: runCodeTypeGet,
+});
 
 export async function runCodeTypeGet(opts: CodeTypeGetOptions): Promise<CodeType[]> {
   return runGet<CodeType>(opts, {

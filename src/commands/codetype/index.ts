@@ -1,13 +1,9 @@
-import type { Command } from 'commander';
-import type { Factory } from '../../cli/factory.js';
-import { deferVerbs } from '../../cli/verbs.js';
-import { registerCodeTypeGet } from './get.js';
-import { registerCodeTypeList } from './list.js';
+import { defineGroup } from '../../cli/command.js';
+import { codeTypeGet } from './get.js';
+import { codeTypeList } from './list.js';
 
-export function registerCodeType(program: Command, f: Factory): Command {
-  const group = program.command('codetype').description('Code types: list, get');
-  return deferVerbs(group, () => {
-    registerCodeTypeList(group, f);
-    registerCodeTypeGet(group, f);
-  });
-}
+export const codeTypeGroup = defineGroup({
+  name: 'codetype',
+  description: 'Code types: list, get',
+  verbs: [codeTypeList, codeTypeGet],
+});

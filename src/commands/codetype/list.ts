@@ -1,26 +1,25 @@
-import type { Command } from 'commander';
 import { listCodeTypes } from '../../api/code-types.js';
-import type { Factory } from '../../cli/factory.js';
+import { defineCommand } from '../../cli/command.js';
+import { addListFlags, addWatchFlags, type ListFlags } from '../../cli/listing.js';
 import { type ListingOptions, runListing } from '../../cli/listing-run.js';
-import { listVerb } from '../../cli/read-verbs.js';
+import { listingOptions } from '../../cli/read-verbs.js';
 
 export type CodeTypeListOptions = ListingOptions;
 
-export function registerCodeTypeList(parent: Command, f: Factory): Command {
-  return listVerb(
-    parent,
-    f,
-    'codeType',
-    runCodeTypeList,
-    'List code types with their codes (GET /codeTypes/{pageNo})',
-    [
-      'ccp codetype list',
-      'ccp codetype list --all -o yaml',
-      'ccp codetype list --fields uuid,codeTypeIdentifier,value',
-      "ccp codetype list --all -o ndjson --query '{id: codeTypeIdentifier, codes: length(codes)}'",
-    ],
-  );
-}
+export const codeTypeList = defineCommand<CodeTypeListOptions>({
+  name: 'list',
+  aliases: ['ls'],
+  description: 'List code types with their codes (GET /codeTypes/{pageNo})',
+  examples: [
+    'ccp codetype list',
+    'ccp codetype list --all -o yaml',
+    'ccp codetype list --fields uuid,codeTypeIdentifier,value',
+    "ccp codetype list --all -o ndjson --query '{id: codeTypeIdentifier, codes: length(codes)}'",
+  ],
+  declare: (cmd) => addWatchFlags(addListFlags(cmd)),
+  parse: (f, { flags }) => listingOptions(f, flags as ListFlags, 'codeType'),
+  run: runCodeTypeList,
+});
 
 export async function runCodeTypeList(opts: CodeTypeListOptions): Promise<number> {
   return runListing(opts, { list: listCodeTypes, kind: 'codeType', noun: 'code types' });
