@@ -1,7 +1,3 @@
-import { EventEmitter } from 'node:events';
-import { fstatSync, writeSync } from 'node:fs';
-import { PassThrough, Readable } from 'node:stream';
-import { isatty } from 'node:tty';
 import { terminalText } from '../output/terminal-text.js';
 import { CancelledError } from './errors.js';
 
@@ -79,7 +75,7 @@ function isCI(env: NodeJS.ProcessEnv): boolean {
   return !!env.CI && env.CI !== 'false' && env.CI !== '0';
 }
 
-interface IOInit {
+export interface IOInit {
   print?: (text: string) => void;
   output?: NodeJS.WritableStream;
   stdout: NodeJS.WritableStream;
@@ -95,7 +91,7 @@ interface IOInit {
 
 const BUSY_DELAY_MS = 300;
 
-function buildIO(init: IOInit): IO {
+export function buildIO(init: IOInit): IO {
   let colorFlag = true;
   let noInput = false;
   let quiet = false;
@@ -225,7 +221,7 @@ function buildIO(init: IOInit): IO {
   };
 }
 
-async function oraSpinner(text: string, stream: NodeJS.WritableStream): Promise<Spinner> {
+export async function oraSpinner(text: string, stream: NodeJS.WritableStream): Promise<Spinner> {
   // A terminal of no width (a pseudo-terminal nobody sized) would have ora clear lines without end.
   if (!(stream as NodeJS.WriteStream).columns) return silentSpinner;
   const { default: ora } = await import('ora');
@@ -237,217 +233,5 @@ async function oraSpinner(text: string, stream: NodeJS.WritableStream): Promise<
     stop() {
       s.stop();
     },
-  };
-}
-
-/**
- * isatty(fd), without node:tty (which loads net and the stream modules) where fd is plainly no terminal: a
- * terminal is a character device, a pipe or a file is not.
- */
-function isTerminal(fd: number): boolean {
-  try {
-    if (!fstatSync(fd).isCharacterDevice()) return false;
-  } catch {
-    return false;
-  }
-  return isatty(fd);
-}
-
-function isBrokenPipe(err: unknown): boolean {
-  return (err as { code?: string } | null)?.code === 'EPIPE';
-}
-
-/**
- * Writes `bytes` to descriptor 1 from `at` on; returns how far it got: all of it, or less where the
- * descriptor would block (a non-blocking pipe that is full). A reader that went away throws EPIPE.
- */
-function writeOut(bytes: Buffer, at = 0): number {
-  try {
-    while (at < bytes.length) at += writeSync(1, bytes, at);
-  } catch (err) {
-    if ((err as { code?: string }).code !== 'EAGAIN') throw err;
-  }
-  return at;
-}
-
-/**
- * Stdout as the record writer (output/sink.ts) uses a stream: text written to descriptor 1 at once, as
- * process.stdout writes to a pipe or a file anyway, without making it (and loading the stream modules).
- * Once process.stdout exists, or the descriptor cannot take a write whole, the rest goes through it, so
- * nothing is ever overtaken; a reader that went away closes this stream as it would close process.stdout.
- */
-class DescriptorOut extends EventEmitter {
-  readonly writableHighWaterMark = 16_384;
-  destroyed = false;
-
-  constructor(
-    private readonly stream: () => NodeJS.WriteStream | undefined,
-    private readonly make: () => NodeJS.WriteStream,
-  ) {
-    super();
-  }
-
-  write(chunk: string | Uint8Array): boolean {
-    const made = this.stream();
-    if (made) return this.handOver(made, chunk);
-    // Bytes are written where they lie (a page of records as the service sent them, hundreds of KB): the
-    // writer hands each over once and never changes it.
-    const bytes =
-      typeof chunk === 'string'
-        ? Buffer.from(chunk)
-        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    let at: number;
-    try {
-      at = writeOut(bytes);
-    } catch (err) {
-      if (!isBrokenPipe(err)) throw err;
-      this.destroyed = true;
-      return true;
-    }
-    return at === bytes.length || this.handOver(this.make(), bytes.subarray(at));
-  }
-
-  /**
-   * A write through process.stdout; when it asks the writer to wait, its 'drain' is this stream's, which the
-   * writer waits for (a descriptor made non-blocking, as node makes a pipe once process.stdout exists, takes
-   * only what fits).
-   */
-  private handOver(made: NodeJS.WriteStream, chunk: string | Uint8Array): boolean {
-    if (made.write(chunk)) return true;
-    const drained = () => {
-      made.removeListener('close', closed);
-      this.emit('drain');
-    };
-    // A reader that goes away closes process.stdout without a drain.
-    const closed = () => {
-      made.removeListener('drain', drained);
-      this.destroyed = true;
-      this.emit('close');
-    };
-    made.once('drain', drained);
-    made.once('close', closed);
-    return false;
-  }
-
-  end(): this {
-    return this;
-  }
-}
-
-/** The IO of the running process. */
-export function systemIO(): IO {
-  const tty: Partial<Record<0 | 1 | 2, boolean>> = {};
-  const terminal = (fd: 0 | 1 | 2) => {
-    tty[fd] ??= isTerminal(fd);
-    return tty[fd];
-  };
-  let stdout: NodeJS.WriteStream | undefined;
-  let descriptorOut: DescriptorOut | undefined;
-  const made = () => {
-    if (!stdout) {
-      stdout = process.stdout;
-      // The reader went away (`| head`): not an error of ours (run() says so for a write that fails).
-      stdout.on('error', (err) => {
-        if (!isBrokenPipe(err)) throw err;
-      });
-    }
-    return stdout;
-  };
-  return buildIO({
-    get stdout() {
-      return made();
-    },
-    get stderr() {
-      return process.stderr;
-    },
-    get stdin() {
-      return process.stdin;
-    },
-    env: process.env,
-    get stdoutIsTTY() {
-      return terminal(1);
-    },
-    get stdinIsTTY() {
-      return terminal(0);
-    },
-    get stderrIsTTY() {
-      return terminal(2);
-    },
-    print(text) {
-      // Writes to a pipe, a file or a terminal are synchronous for process.stdout too on the systems ccp
-      // runs on, so nothing it holds can be overtaken; a descriptor that cannot take the text at once hands
-      // the rest to the stream.
-      if (stdout) return void stdout.write(text);
-      const bytes = Buffer.from(text);
-      try {
-        const at = writeOut(bytes);
-        if (at < bytes.length) made().write(bytes.subarray(at));
-      } catch (err) {
-        if (!isBrokenPipe(err)) throw err;
-      }
-    },
-    get output() {
-      if (stdout || terminal(1)) return made();
-      descriptorOut ??= new DescriptorOut(() => stdout, made);
-      return descriptorOut as unknown as NodeJS.WritableStream;
-    },
-    width: () => (terminal(1) ? made().columns || 80 : 80),
-    makeSpinner: oraSpinner,
-  });
-}
-
-export interface TestIO extends IO {
-  /** Everything written to stdout so far. */
-  out(): string;
-  /** Everything written to stderr so far. */
-  err(): string;
-  /** Spinner texts shown, in order (test spinners record instead of drawing). */
-  spinnerTexts: string[];
-}
-
-export interface TestIOOptions {
-  stdoutIsTTY?: boolean;
-  stdinIsTTY?: boolean;
-  stderrIsTTY?: boolean;
-  env?: NodeJS.ProcessEnv;
-  stdin?: string | NodeJS.ReadableStream;
-  width?: number;
-}
-
-/** An IO over in-memory streams, for tests. */
-export function testIO(opts: TestIOOptions = {}): TestIO {
-  const outChunks: Buffer[] = [];
-  const errChunks: Buffer[] = [];
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  stdout.on('data', (c: Buffer) => outChunks.push(c));
-  stderr.on('data', (c: Buffer) => errChunks.push(c));
-  const stdin =
-    typeof opts.stdin === 'string'
-      ? Readable.from([Buffer.from(opts.stdin)])
-      : (opts.stdin ?? Readable.from([]));
-  const spinnerTexts: string[] = [];
-  const io = buildIO({
-    stdout,
-    stderr,
-    stdin,
-    env: opts.env ?? {},
-    stdoutIsTTY: opts.stdoutIsTTY ?? false,
-    stdinIsTTY: opts.stdinIsTTY ?? false,
-    stderrIsTTY: opts.stderrIsTTY ?? false,
-    width: () => opts.width ?? 100,
-    makeSpinner: async (text) => {
-      spinnerTexts.push(text);
-      return {
-        update: (t) => spinnerTexts.push(t),
-        stop() {},
-      };
-    },
-  });
-  return {
-    ...io,
-    out: () => Buffer.concat(outChunks).toString('utf8'),
-    err: () => Buffer.concat(errChunks).toString('utf8'),
-    spinnerTexts,
   };
 }

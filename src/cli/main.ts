@@ -5,8 +5,9 @@ import { monotonicMs } from '../domain/clock.js';
 import { terminalText } from '../output/terminal-text.js';
 import { CancelledError, ChecksFailedError, UsageError } from './errors.js';
 import { createFactory, type Factory } from './factory.js';
-import { type IO, systemIO } from './io.js';
+import type { IO } from './io.js';
 import { buildProgram } from './program.js';
+import { systemIO } from './system-io.js';
 import { reportLine } from './version.js';
 
 /** Exit codes (cli.md "Exit codes"); this module is the one place that maps errors to them. */

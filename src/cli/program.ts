@@ -4,8 +4,8 @@ import { DEFAULT_PARALLEL, MAX_PARALLEL, TIMESTAMP_STYLES } from '../config/sett
 import { OUTPUT_FORMATS } from '../output/formats.js';
 import { createFactory, type Factory, type GlobalOptions } from './factory.js';
 import { examples } from './help.js';
-import { systemIO } from './io.js';
 import { addHelpCommand, formatHelp, RootCommand, visibleCommands } from './root-help.js';
+import { systemIO } from './system-io.js';
 import { fillVerbs } from './verbs.js';
 import { cliVersion } from './version.js';
 

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFactory } from '../../src/cli/factory.js';
-import { testIO } from '../../src/cli/io.js';
 import { buildProgram } from '../../src/cli/program.js';
+import { testIO } from '../../src/cli/test-io.js';
 import { fillVerbs } from '../../src/cli/verbs.js';
 import { cliVersion } from '../../src/cli/version.js';
 import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
@@ -75,7 +75,7 @@ describe('program tree', () => {
       } catch {
         // exitOverride throws after printing help
       }
-      expect(io.out(), `ccp ${path.join(' ')} --help`).toMatch(/Examples:\n {2}\$ .*\bccp\b/);
+      expect(io.out(), `ccp ${path.join(' ')} --help`).toMatch(/Examples:\n(?: {2}#.*\n)* {2}\$ .*\bccp\b/);
     }
   });
 });

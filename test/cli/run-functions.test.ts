@@ -1,8 +1,8 @@
 // Run functions take one options object: tests build it directly, with a test IO and a real client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.js';
-import { testIO } from '../../src/cli/io.js';
 import type { OutputSpec } from '../../src/cli/output.js';
+import { testIO } from '../../src/cli/test-io.js';
 import { runCodeGet } from '../../src/commands/code/get.js';
 import { runCodeTypeList } from '../../src/commands/codetype/list.js';
 import { runEdgeDeviceList } from '../../src/commands/edgedevice/list.js';

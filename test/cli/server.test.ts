@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testIO } from '../../src/cli/io.js';
+import { testIO } from '../../src/cli/test-io.js';
 import { runServerStart } from '../../src/commands/server/start.js';
 import { openStore, tokenIsValid } from '../../src/server/index.js';
 import { ORG } from '../fixtures/basic-ids.js';

@@ -1,0 +1,81 @@
+// The IO of the running process: terminals told from pipes and files, stdout through the runtime's
+// descriptor writer until process.stdout is needed.
+import { fstatSync } from 'node:fs';
+import { isatty } from 'node:tty';
+import { DescriptorOut, isBrokenPipe, writeOut } from '../runtime/stdout-descriptor.js';
+import { buildIO, type IO, oraSpinner } from './io.js';
+
+/**
+ * isatty(fd), without node:tty (which loads net and the stream modules) where fd is plainly no terminal: a
+ * terminal is a character device, a pipe or a file is not.
+ */
+function isTerminal(fd: number): boolean {
+  try {
+    if (!fstatSync(fd).isCharacterDevice()) return false;
+  } catch {
+    return false;
+  }
+  return isatty(fd);
+}
+
+/** The IO of the running process. */
+export function systemIO(): IO {
+  const tty: Partial<Record<0 | 1 | 2, boolean>> = {};
+  const terminal = (fd: 0 | 1 | 2) => {
+    tty[fd] ??= isTerminal(fd);
+    return tty[fd];
+  };
+  let stdout: NodeJS.WriteStream | undefined;
+  let descriptorOut: DescriptorOut | undefined;
+  const made = () => {
+    if (!stdout) {
+      stdout = process.stdout;
+      // The reader went away (`| head`): not an error of ours (run() says so for a write that fails).
+      stdout.on('error', (err) => {
+        if (!isBrokenPipe(err)) throw err;
+      });
+    }
+    return stdout;
+  };
+  return buildIO({
+    get stdout() {
+      return made();
+    },
+    get stderr() {
+      return process.stderr;
+    },
+    get stdin() {
+      return process.stdin;
+    },
+    env: process.env,
+    get stdoutIsTTY() {
+      return terminal(1);
+    },
+    get stdinIsTTY() {
+      return terminal(0);
+    },
+    get stderrIsTTY() {
+      return terminal(2);
+    },
+    print(text) {
+      // Writes to a pipe, a file or a terminal are synchronous for process.stdout too on the systems ccp
+      // runs on, so nothing it holds can be overtaken; a descriptor that cannot take the text at once hands
+      // the rest to the stream.
+      if (stdout) return void stdout.write(text);
+      const bytes = Buffer.from(text);
+      try {
+        const at = writeOut(bytes);
+        if (at < bytes.length) made().write(bytes.subarray(at));
+      } catch (err) {
+        if (!isBrokenPipe(err)) throw err;
+      }
+    },
+    get output() {
+      if (stdout || terminal(1)) return made();
+      descriptorOut ??= new DescriptorOut(() => stdout, made);
+      return descriptorOut as unknown as NodeJS.WritableStream;
+    },
+    width: () => (terminal(1) ? made().columns || 80 : 80),
+    makeSpinner: oraSpinner,
+  });
+}
