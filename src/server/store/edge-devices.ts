@@ -1,86 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { EdgeDevice, EdgeFlow, ExternalReference } from '../../domain/edge-device.js';
+import { bind, fromRow, insertSql, MASK, storedAsIs, toRow, updateOf } from './columns.js';
 import {
-  bind,
-  columnsOf,
-  fromRow,
-  insertSql,
-  MASK,
-  type RowOf,
-  recordOf,
-  storedAsIs,
-  toRow,
-  updateOf,
-} from './columns.js';
+  DEVICE,
+  DEVICE_COLUMNS,
+  DEVICE_UPDATABLE,
+  type DeviceRow,
+  deviceOf,
+  FLOW,
+  FLOW_COLUMNS,
+  flowOf,
+  listingOrder,
+  type Placement,
+  REF_COLUMNS,
+  REFERENCE,
+  type RefRow,
+  referenceOf,
+} from './edge-device-columns.js';
+import { deviceCopies } from './edge-device-copies.js';
 import { listingPages } from './listing-pages.js';
 import { type Hashed, storedPassword } from './passwords.js';
 import { groupBy, keyList } from './values.js';
 
-const DEVICE = [
-  { field: 'uuid', column: 'uuid', type: 'key' },
-  { field: 'edgeDeviceName', column: 'edge_device_name', type: 'text' },
-  { field: 'serialNumber', column: 'serial_number', type: 'text' },
-  { field: 'ipAdress', column: 'ip_adress', type: 'text' },
-  { field: 'port', column: 'port', type: 'integer' },
-  { field: 'location', column: 'location', type: 'text' },
-  { field: 'shortDescription', column: 'short_description', type: 'text' },
-  { field: 'longDescription', column: 'long_description', type: 'text' },
-  { field: 'noOfdevices', column: 'no_of_devices', type: 'integer' },
-  { field: 'isActive', column: 'is_active', type: 'boolean' },
-  { field: 'isDisabled', column: 'is_disabled', type: 'boolean' },
-  { field: 'orgUUID', column: 'org_uuid', type: 'text' },
-  { field: 'userUUID', column: 'user_uuid', type: 'text' },
-  { field: 'createdOn', column: 'created_on', type: 'stamp' },
-  { field: 'modifiedOn', column: 'modified_on', type: 'stamp' },
-] as const;
-export type DeviceRow = RowOf<typeof DEVICE> & { org_uuid: string };
-// What an update may change: everything but the key and the server's timestamps.
-const DEVICE_UPDATABLE = DEVICE.filter((c) => c.type !== 'stamp' && c.field !== 'uuid').map((c) => c.field);
-
-const FLOW = [
-  { field: 'uuid', column: 'uuid', type: 'key' },
-  { field: 'flowId', column: 'flow_id', type: 'text' },
-  { field: 'flowName', column: 'flow_name', type: 'text' },
-  { field: 'flowJSON', column: 'flow_json', type: 'text' },
-  { field: 'shortDescription', column: 'short_description', type: 'text' },
-  { field: 'longDescription', column: 'long_description', type: 'text' },
-  { field: 'isActive', column: 'is_active', type: 'boolean' },
-  { field: 'isDisabled', column: 'is_disabled', type: 'boolean' },
-  { field: 'createdOn', column: 'created_on', type: 'stamp' },
-  { field: 'modifiedOn', column: 'modified_on', type: 'stamp' },
-] as const;
-const FLOW_COLUMNS = columnsOf(FLOW, ['device_uuid']);
-
-const REFERENCE = [
-  { field: 'uuid', column: 'uuid', type: 'key' },
-  { field: 'entityTypeCodeIdentifier', column: 'entity_type_code_identifier', type: 'text' },
-  { field: 'entityTypeUUID', column: 'entity_type_uuid', type: 'text' },
-  { field: 'subType', column: 'sub_type', type: 'text' },
-  { field: 'userName', column: 'user_name', type: 'text' },
-  { field: 'password', column: 'password', type: 'secret' },
-  { field: 'isActive', column: 'is_active', type: 'boolean' },
-  { field: 'createdOn', column: 'created_on', type: 'stamp' },
-  { field: 'modifiedOn', column: 'modified_on', type: 'stamp' },
-] as const;
-type RefRow = RowOf<typeof REFERENCE> & { device_uuid: string };
-const REF_COLUMNS = columnsOf(REFERENCE, ['device_uuid']);
-
-const DEVICE_COLUMNS = columnsOf(DEVICE);
-const deviceOf = recordOf<EdgeDevice>(DEVICE);
-const flowOf = recordOf<EdgeFlow>(FLOW);
-const referenceOf = recordOf<ExternalReference>(REFERENCE);
-
-/** Where a device is saved: its key, its organization and the user who saved it. */
-export interface Placement {
-  uuid: string;
-  orgUUID: string;
-  userUUID?: string | null;
-}
-
-/** Orders rows as load() does: created_on, then uuid in SQLite's binary collation (code unit order). */
-const listingOrder = (a: DeviceRow, b: DeviceRow) =>
-  a.created_on - b.created_on || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
+export type { DeviceRow, Placement } from './edge-device-columns.js';
 
 export function edgeDeviceRepo(db: Database.Database) {
   const listing = listingPages(db, DEVICE_COLUMNS);
@@ -267,132 +210,12 @@ export function edgeDeviceRepo(db: Database.Database) {
     listing.written();
   }
 
-  const upsertDevice = db.prepare(insertSql('edge_devices', DEVICE_COLUMNS, { key: 'uuid', keep: [] }));
-  const staleBySerial = db.prepare<[string, string, string], { uuid: string }>(
-    'SELECT uuid FROM edge_devices WHERE org_uuid = ? AND serial_number = ? AND uuid != ?',
-  );
-  const deleteDevice = db.prepare('DELETE FROM edge_devices WHERE uuid = ?');
-  const deleteFlows = db.prepare('DELETE FROM edge_flows WHERE device_uuid = ?');
-  const replaceFlow = db.prepare(
-    insertSql('edge_flows', FLOW_COLUMNS).replace('INSERT', 'INSERT OR REPLACE'),
-  );
-  const replaceRef = db.prepare(
-    insertSql('external_references', REF_COLUMNS).replace('INSERT', 'INSERT OR REPLACE'),
-  );
-
-  /**
-   * Stores a page of devices as another service gave them (server clone): uuids, organizations, flows,
-   * references and instants kept, no password (none can be read). A device of this copy that holds the same
-   * serial number in the organization under another uuid is one the service no longer has: it goes. The
-   * organizations' device counts are moved once per page, not once per device.
-   */
-  function copy(
-    list: readonly (EdgeDevice & { uuid: string; orgUUID: string })[],
-    now: number,
-    instant: (v: unknown) => number | undefined,
-  ): void {
-    listing.written();
-    const moved = new Map<string, number>();
-    const move = (org: string, n: number) => moved.set(org, (moved.get(org) ?? 0) + n);
-    for (const d of list) copyOne(d, now, instant, move);
-    for (const [org, n] of moved) if (n !== 0) countIn.run(org, n);
-    listing.written();
-  }
-
-  function copyOne(
-    d: EdgeDevice & { uuid: string; orgUUID: string },
-    now: number,
-    instant: (v: unknown) => number | undefined,
-    move: (org: string, n: number) => void,
-  ): void {
-    if (d.serialNumber) {
-      for (const stale of staleBySerial.all(d.orgUUID, d.serialNumber, d.uuid)) {
-        const org = orgOf.get(stale.uuid)!.org_uuid;
-        deleteDevice.run(stale.uuid);
-        move(org, -1);
-      }
-    }
-    const from = orgOf.get(d.uuid)?.org_uuid;
-    const created = instant(d.createdOn) ?? now;
-    const row = toRow(DEVICE, d, {
-      created_on: created,
-      modified_on: instant(d.modifiedOn) ?? created,
-    }) as DeviceRow;
-    upsertDevice.run(bind(row, DEVICE_COLUMNS));
-    if (from !== d.orgUUID) {
-      if (from) move(from, -1);
-      move(d.orgUUID, 1);
-    }
-    // A device new to the copy has no flows or references to replace.
-    if (from) deleteFlows.run(d.uuid);
-    for (const f of d.edgeFlows ?? []) {
-      const at = instant(f.createdOn) ?? created;
-      const flow = toRow(FLOW, f, {
-        uuid: f.uuid ?? randomUUID(),
-        flow_id: f.flowId ?? f.uuid ?? randomUUID(),
-        created_on: at,
-        modified_on: instant(f.modifiedOn) ?? at,
-      });
-      replaceFlow.run(bind({ ...flow, device_uuid: d.uuid }, FLOW_COLUMNS));
-    }
-    if (from) deleteRefs.run(d.uuid);
-    for (const r of d.externalReferences ?? []) {
-      const at = instant(r.createdOn) ?? created;
-      const ref = toRow(REFERENCE, r, {
-        uuid: r.uuid ?? randomUUID(),
-        password: null,
-        created_on: at,
-        modified_on: instant(r.modifiedOn) ?? at,
-      });
-      replaceRef.run(bind({ ...ref, device_uuid: d.uuid }, REF_COLUMNS));
-    }
-  }
-
-  /**
-   * A clone's refresh: the devices it listed are noted in a temporary table of this connection, and those of
-   * the copy it did not list (gone from the service, or added in a rehearsal) are removed at the end.
-   */
-  // Prepared once the table exists (a temporary table is made by the connection that uses it).
-  let noteListed: Database.Statement<[string]> | undefined;
-  // A copy that held no device when the clone began has none to remove at its end: nothing is noted (on
-  // 100,000 devices the notes were a quarter of a first clone's time).
-  let noting = true;
-  const listed = {
-    begin() {
-      noting = db.prepare('SELECT EXISTS (SELECT 1 FROM edge_devices)').pluck().get() === 1;
-      if (!noting) return;
-      db.exec('CREATE TEMP TABLE IF NOT EXISTS listed_devices (uuid TEXT PRIMARY KEY) WITHOUT ROWID');
-      db.exec('DELETE FROM temp.listed_devices');
-    },
-    /** A page's uuids, in one statement. */
-    note(uuids: readonly string[]): void {
-      if (!noting) return;
-      noteListed ??= db.prepare(
-        'INSERT OR IGNORE INTO temp.listed_devices (uuid) SELECT value FROM json_each(?)',
-      );
-      noteListed.run(JSON.stringify(uuids));
-    },
-    /** Removes the devices not noted; the counts are recounted once. Returns how many went. */
-    dropOthers(): number {
-      if (!noting) return 0;
-      listing.written();
-      const gone = db
-        .prepare('DELETE FROM edge_devices WHERE uuid NOT IN (SELECT uuid FROM temp.listed_devices)')
-        .run().changes;
-      if (gone > 0) {
-        db.exec(`DELETE FROM org_device_counts;
-          INSERT INTO org_device_counts (org_uuid, n) SELECT org_uuid, count(*) FROM edge_devices GROUP BY org_uuid`);
-      }
-      db.exec('DROP TABLE temp.listed_devices');
-      noteListed = undefined;
-      return gone;
-    },
-  };
+  const copies = deviceCopies(db, () => listing.written());
   return {
     load,
     insert,
-    copy,
-    listed,
+    copy: copies.copy,
+    listed: copies.listed,
     update,
     upsertFlow: upsert,
     replaceReferences,
