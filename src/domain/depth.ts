@@ -5,25 +5,10 @@
 /** The deepest nesting of arrays and objects ccp reads, from the service or from a file. */
 export const MAX_DEPTH = 1000;
 
-/** The offset of the bracket where JSON text nests deeper than `limit` (strings skipped), or -1. */
-export function textTooDeepAt(text: string, limit = MAX_DEPTH): number {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 0x5c) i++;
-        else if (d === 0x22) break;
-      }
-    } else if (c === 0x5b || c === 0x7b) {
-      if (++depth > limit) return i;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return -1;
-}
-
-/** textTooDeepAt over UTF-8 bytes (no byte of a multi-byte character is ASCII): a byte offset, or -1. */
+/**
+ * The byte offset of the bracket where JSON text in UTF-8 nests deeper than `limit` (strings skipped), or -1.
+ * No byte of a multi-byte character is ASCII, so brackets and quotes are found by their bytes alone.
+ */
 export function bytesTooDeepAt(bytes: Uint8Array, limit = MAX_DEPTH): number {
   let depth = 0;
   // A plain loop: V8 runs it faster than indexOf for the closing quote of strings as short as a record's.
@@ -40,6 +25,13 @@ export function bytesTooDeepAt(bytes: Uint8Array, limit = MAX_DEPTH): number {
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
   return -1;
+}
+
+/** bytesTooDeepAt over text: the offset of that bracket in the text's own characters, or -1. */
+export function textTooDeepAt(text: string, limit = MAX_DEPTH): number {
+  const bytes = Buffer.from(text);
+  const at = bytesTooDeepAt(bytes, limit);
+  return at < 0 ? -1 : bytes.subarray(0, at).toString('utf8').length;
 }
 
 /** Whether a value (as YAML gives it) nests arrays and objects deeper than `limit`, walked without recursion. */
