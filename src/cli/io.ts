@@ -91,6 +91,9 @@ export interface IOInit {
 
 const BUSY_DELAY_MS = 300;
 
+/** What the IO hands on from where it runs, read when used. */
+const PASSED_ON = ['stdout', 'stderr', 'stdin', 'stdoutIsTTY', 'stdinIsTTY', 'stderrIsTTY'] as const;
+
 export function buildIO(init: IOInit): IO {
   let colorFlag = true;
   let noInput = false;
@@ -126,28 +129,8 @@ export function buildIO(init: IOInit): IO {
     void busySpinner?.then((s) => s?.stop());
     busySpinner = undefined;
   };
-  // Each read when used: process.stdout, stderr and stdin are made on first access, each with the stream
-  // modules its kind of file needs.
-  return {
-    get stdout() {
-      return init.stdout;
-    },
-    get stderr() {
-      return init.stderr;
-    },
-    get stdin() {
-      return init.stdin;
-    },
+  const io: Omit<IO, (typeof PASSED_ON)[number]> = {
     env: init.env,
-    get stdoutIsTTY() {
-      return init.stdoutIsTTY;
-    },
-    get stdinIsTTY() {
-      return init.stdinIsTTY;
-    },
-    get stderrIsTTY() {
-      return init.stderrIsTTY;
-    },
     print(text) {
       if (init.print) init.print(text);
       else init.stdout.write(text);
@@ -219,6 +202,10 @@ export function buildIO(init: IOInit): IO {
       interrupts.abort(new CancelledError());
     },
   };
+  // Each read when used: process.stdout, stderr and stdin are made on first access, each with the stream
+  // modules its kind of file needs.
+  for (const key of PASSED_ON) Object.defineProperty(io, key, { get: () => init[key], enumerable: true });
+  return io as IO;
 }
 
 export async function oraSpinner(text: string, stream: NodeJS.WritableStream): Promise<Spinner> {
