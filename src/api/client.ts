@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import { isSecretHeader } from '../config/keys.js';
 import { monotonicMs } from '../domain/clock.js';
 import { buildMetadata, isEnvelope, type Metadata } from './envelope.js';
@@ -133,17 +132,8 @@ export function requestEnvelope(
   return { data: opts.records ?? [], metadata: buildMetadata(defaults, opts.metadata) };
 }
 
-/**
- * The HTTP transport's module (undici). undici parses HTTP with llhttp compiled to WebAssembly on the first
- * connection; V8 then recompiles it with its optimising tier on a background thread, and node waits for
- * that work before the process may exit: about 70 ms added to every command that made a request, for no
- * gain in a short-lived CLI (the baseline Liftoff code is what runs anyway until then). The flag is
- * process-wide, so it is set here, before undici loads, and only by a command that reaches a remote
- * service: node:v8 alone costs the others about 2 ms of start-up (bin/load.js keeps the code caches of
- * what is compiled after the flag apart).
- */
+/** The HTTP transport's module (undici), loaded by the first command that reaches a remote service. */
 export function loadHttpTransport(): Promise<typeof import('./transport.js')> {
-  setFlagsFromString('--liftoff-only');
   return import('./transport.js');
 }
 

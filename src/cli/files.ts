@@ -1,5 +1,4 @@
 // Files the CLI writes for the user (reports, failed rows, saved records): never half-written.
-import { randomBytes } from 'node:crypto';
 import { link, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { UsageError } from './errors.js';
@@ -18,6 +17,8 @@ export async function writeFileAtomic(
     rename?: boolean;
   },
 ): Promise<string> {
+  // node:crypto loads here, when a file is written, not with every command that could write one.
+  const { randomBytes } = process.getBuiltinModule('node:crypto') as typeof import('node:crypto');
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   await writeFile(temp, content, { mode: 0o644 });
   try {

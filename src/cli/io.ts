@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { fstatSync, writeSync } from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
-import { isatty } from 'node:tty';
 import { CancelledError } from './errors.js';
 
 export interface Spinner {
@@ -232,7 +231,7 @@ async function oraSpinner(text: string, stream: NodeJS.WritableStream): Promise<
 
 /**
  * isatty(fd), without node:tty (which loads net and the stream modules) where fd is plainly no terminal: a
- * terminal is a character device, a pipe or a file is not.
+ * terminal is a character device, a pipe or a file is not. node:tty loads only when it is asked.
  */
 function isTerminal(fd: number): boolean {
   try {
@@ -240,7 +239,7 @@ function isTerminal(fd: number): boolean {
   } catch {
     return false;
   }
-  return isatty(fd);
+  return (process.getBuiltinModule('node:tty') as typeof import('node:tty')).isatty(fd);
 }
 
 function isBrokenPipe(err: unknown): boolean {

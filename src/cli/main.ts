@@ -2,6 +2,7 @@ import { CommanderError } from 'commander';
 import { ApiError, AuthError, NetworkError, NotFoundError } from '../api/errors.js';
 import { ConfigError } from '../config/errors.js';
 import { monotonicMs } from '../domain/clock.js';
+import { holdHeapForLongWalks } from '../runtime/heap-for-long-walks.js';
 import { CancelledError, ChecksFailedError, UsageError } from './errors.js';
 import { createFactory, type Factory } from './factory.js';
 import { type IO, systemIO } from './io.js';
@@ -259,6 +260,7 @@ function handleSigint(io: IO, finished: () => boolean): () => void {
  * command that does not stop after Ctrl-C).
  */
 export async function main(argv: string[] = process.argv): Promise<void> {
+  holdHeapForLongWalks();
   // process.stdout is made (with its broken-pipe handler) by the first command that writes to it.
   const io = systemIO();
   let finished = false;

@@ -71,7 +71,7 @@ let built = false;
 
 /** Builds dist/ when bin/ccp.js has nothing to load (a fresh clone running vitest directly). */
 export function ensureBuilt(): void {
-  if (built || existsSync(join(ROOT, 'dist', 'cli', 'main.cjs'))) {
+  if (built || existsSync(join(ROOT, 'dist', 'cli', 'main.js'))) {
     built = true;
     return;
   }
