@@ -1,8 +1,16 @@
 import { isSecretHeader } from '../config/keys.js';
 import { monotonicMs } from '../domain/clock.js';
+import { linesPage } from '../domain/record-lines.js';
 import { buildMetadata, isEnvelope, type Metadata } from './envelope.js';
 import { NetworkError } from './errors.js';
-import { type Exchange, type RawResponse, type Transport, throwUnlessOk, toExchange } from './exchange.js';
+import {
+  type Exchange,
+  type RawResponse,
+  type TlsOptions,
+  type Transport,
+  throwUnlessOk,
+  toExchange,
+} from './exchange.js';
 import {
   clientCertAnswer,
   type FailureContext,
@@ -11,21 +19,10 @@ import {
   toNetworkError,
 } from './failures.js';
 import { type Listing, type Page, type PageOptions, paginate } from './paginate.js';
-import { linesPage } from './record-lines.js';
 
-export { type Exchange, type RawResponse, type Transport, throwUnlessOk };
+export { type Exchange, type RawResponse, type TlsOptions, type Transport, throwUnlessOk };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
-
-/** TLS settings for an https:// target (files already read). */
-export interface TlsOptions {
-  /** PEM certificate authorities trusted besides the runtime's own (and the system's, where offered). */
-  ca?: string;
-  cert?: string;
-  key?: string;
-  /** Skips verification of the service's certificate. */
-  insecure?: boolean;
-}
 
 /** How the token is sent: `Authorization: Bearer`, `Authorization: Basic` of `user:password`, or a header. */
 export type TokenScheme = { kind: 'bearer' } | { kind: 'basic' } | { kind: 'header'; name: string };

@@ -1,5 +1,5 @@
+import { recordsOf, slicePage } from '../domain/record-lines.js';
 import { ApiError } from './errors.js';
-import { recordsOf, slicePage } from './record-lines.js';
 
 export interface PageOptions {
   /** Records per request. */

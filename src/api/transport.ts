@@ -3,8 +3,7 @@
 import type * as Tls from 'node:tls';
 import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from 'undici';
 import { pageLines, parseEnvelope } from './body-json.js';
-import type { TlsOptions } from './client.js';
-import { headerMap, type Transport } from './exchange.js';
+import { headerMap, type TlsOptions, type Transport } from './exchange.js';
 import { isLoopback } from './failures.js';
 
 const POOL = { keepAliveTimeout: 10_000, connections: 8 } as const;

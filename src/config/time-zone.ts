@@ -6,7 +6,7 @@
 import { readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { makeDirs } from './dirs.js';
+import { makeDirs } from '../domain/dirs.js';
 
 function fileStamp(file: string): string {
   try {

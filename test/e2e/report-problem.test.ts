@@ -32,7 +32,7 @@ beforeAll(async () => {
       "const resolve = (s, c, next) => { if (s.endsWith('/dist/cli/main.js')) throw new Error('simulated load failure'); return next(s, c); };",
       // Node's in-thread hooks where it has them (22.15 and later), its hooks thread before.
       'if (M.registerHooks) M.registerHooks({ resolve });',
-      'else M.register(`data:text/javascript,${encodeURIComponent(`export const resolve = ${resolve};`)}`);',
+      "else M.register('data:text/javascript,' + encodeURIComponent('export const resolve = ' + resolve + ';'));",
       '',
     ].join('\n'),
   );
