@@ -260,7 +260,8 @@ function handleSigint(io: IO, finished: () => boolean): () => void {
  * command that does not stop after Ctrl-C).
  */
 export async function main(argv: string[] = process.argv): Promise<void> {
-  holdHeapForLongWalks();
+  // Only a walk of many pages (--all, --limit) grows the heap this tuning is for; other commands skip it.
+  if (argv.some((a) => a === '--all' || a === '--limit' || a.startsWith('--limit='))) holdHeapForLongWalks();
   // process.stdout is made (with its broken-pipe handler) by the first command that writes to it.
   const io = systemIO();
   let finished = false;
