@@ -1,17 +1,20 @@
 #!/usr/bin/env node
 // Thin shim: the CLI is compiled to dist/ by `npm run build` (and by `npm pack`, through `prepack`).
-// CommonJS (bin/package.json): an ES module entry would start node's ES module loader, about 5 ms of CPU.
-const { readFileSync, writeSync } = require('node:fs');
+// CommonJS (bin/package.json), so that it runs before any of the bundle is compiled.
+const { existsSync, readFileSync, writeSync } = require('node:fs');
 const { join } = require('node:path');
+const { pathToFileURL } = require('node:url');
+
+// Node's own compile cache (22.1 and later) for the bundle's modules; Node 20 compiles them each run.
+require('node:module').enableCompileCache?.();
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  // Answered before the CLI is loaded: loading it costs more than node's own start, and prints the same.
+  // Answered before the CLI is loaded: it prints the same.
   let version = '0.0.0';
   try {
     version = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).version ?? version;
   } catch {}
-  // Straight to the descriptor: process.stdout over a pipe costs more than the rest of this answer.
   try {
     writeSync(1, `${version}\n`);
   } catch (err) {
@@ -19,8 +22,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     else if (err.code !== 'EPIPE') throw err;
   }
 } else {
+  const entry = join(__dirname, '..', 'dist', 'cli', 'main.js');
   const failed = (err) => {
-    if (err?.code === 'ENOENT' && String(err.path).endsWith(join('dist', 'cli', 'main.cjs'))) {
+    if (err?.code === 'ERR_MODULE_NOT_FOUND' && !existsSync(entry)) {
       // A checkout after `npm ci`, before the build.
       process.stderr.write(`ccp: not built yet: run \`npm run build\` in ${join(__dirname, '..')}\n`);
       process.exitCode = 70;
@@ -35,9 +39,5 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     } catch {}
     process.exitCode = 70;
   };
-  try {
-    require('./load.js').loadCli().main(process.argv).catch(failed);
-  } catch (err) {
-    failed(err);
-  }
+  import(pathToFileURL(entry).href).then((cli) => cli.main(process.argv)).catch(failed);
 }

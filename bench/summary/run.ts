@@ -12,6 +12,7 @@ import { importFixture, openStore } from '../../src/server/index.js';
 import { BENCH_ORG, deviceDatabase, median, newlines } from '../lib/devices.js';
 import { benchEnv } from '../lib/env.js';
 import { parallelExport } from '../lib/parallel-export.js';
+import { startupFigures } from '../lib/startup.js';
 import { csv } from './csv.js';
 import { millionFigures } from './million.js';
 
@@ -130,37 +131,10 @@ try {
   const db100k = join(dir, 'd100k.db');
   deviceDatabase(db10k, 10_000).close();
   deviceDatabase(db100k, 100_000).close();
-  const node0 = () => run(['-e', '0']);
 
-  // Start-up and one listing page, embedded and against a running server.
-  const server = await startServer('project', db10k);
-  const token = readFileSync(join(dir, 'token'), 'utf8');
-  try {
-    const list = ['edgedevice', 'list', '--page-size', '10', '-o', 'json'];
-    const [bare, version, help, remote, embedded] = await interleaved(
-      [
-        node0,
-        () => run([ccp, '--version']),
-        () => run([ccp, 'edgedevice', '--help']),
-        () => run([ccp, ...list], { CCP_BASE_URL: server.url, CCP_TOKEN: token }),
-        () => run([ccp, '--db', db10k, ...list]),
-      ],
-      STARTUP_RUNS,
-    );
-    log(
-      `node -e 0 ${bare!.toFixed(0)} ms, --version ${version!.toFixed(0)}, help ${help!.toFixed(0)}, list ${remote!.toFixed(0)} / embedded ${embedded!.toFixed(0)} ms`,
-    );
-    atMost(
-      '`ccp edgedevice list --page-size 10 -o json`, running server, vs `node -e 0`',
-      remote! / bare!,
-      2.0,
-    );
-    atMost('the same on the embedded default', embedded! / bare!, 2.5);
-    atMost('`ccp --version` vs `node -e 0`', version! / bare!, 1.25);
-    atMost('`ccp edgedevice --help` vs `node -e 0`', help! / bare!, 1.25);
-  } finally {
-    server.child.kill();
-  }
+  // Start-up and one listing page, embedded and against a running server (bench/lib/startup.ts).
+  for (const f of await startupFigures(db10k, dir, env, STARTUP_RUNS, log))
+    atMost(f.figure, f.ratio, f.budget);
 
   // Server throughput against the bare baseline: both servers up, warmed, then measured in turns, so that a
   // burst of load on the machine falls on one round of each rather than on one server's whole share.

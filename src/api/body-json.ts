@@ -1,7 +1,6 @@
 // The value of a large JSON envelope read from its bytes in runs under 64 KB. A listing page is a few
 // hundred kilobytes: as one string it lands in V8's large-object space, which is mapped and faulted in
-// afresh for every string (on this project's machines about fifty times what the same text costs in
-// strings under 128 KB). The runs are cut where the bytes look like a cut between records (`},{`), or,
+// afresh for every string (far more than the same text costs in small strings). The runs are cut where the bytes look like a cut between records (`},{`), or,
 // once records showed `},{` of their own, where reading the bytes finds one. Every cut is proven by
 // JSON.parse: a run parses alone only when it starts and ends between two records of the envelope's
 // `data`, outside any string. Anything else falls back to parsing the whole text.

@@ -1,9 +1,16 @@
-import { setFlagsFromString } from 'node:v8';
 import { monotonicMs } from '../domain/clock.js';
+import { linesPage } from '../domain/record-lines.js';
 import { isSecretHeader, REDACTED, redactedCredential, withoutUserinfo } from '../domain/secrets.js';
 import { buildMetadata, isEnvelope, type Metadata } from './envelope.js';
 import { ApiError, NetworkError } from './errors.js';
-import { type Exchange, type RawResponse, type Transport, throwUnlessOk, toExchange } from './exchange.js';
+import {
+  type Exchange,
+  type RawResponse,
+  type TlsOptions,
+  type Transport,
+  throwUnlessOk,
+  toExchange,
+} from './exchange.js';
 import {
   clientCertAnswer,
   type FailureContext,
@@ -12,21 +19,10 @@ import {
   toNetworkError,
 } from './network-failures.js';
 import { type Listing, type Page, type PageOptions, paginate } from './paginate.js';
-import { linesPage } from './record-lines.js';
 
-export { type Exchange, type RawResponse, type Transport, throwUnlessOk };
+export { type Exchange, type RawResponse, type TlsOptions, type Transport, throwUnlessOk };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
-
-/** TLS settings for an https:// target (files already read). */
-export interface TlsOptions {
-  /** PEM certificate authorities trusted besides the runtime's own (and the system's, where offered). */
-  ca?: string;
-  cert?: string;
-  key?: string;
-  /** Skips verification of the service's certificate. */
-  insecure?: boolean;
-}
 
 /** How the token is sent: `Authorization: Bearer`, `Authorization: Basic` of `user:password`, or a header. */
 export type TokenScheme = { kind: 'bearer' } | { kind: 'basic' } | { kind: 'header'; name: string };
@@ -126,17 +122,8 @@ export function requestEnvelope(
   return { data: opts.records ?? [], metadata: buildMetadata(defaults, opts.metadata) };
 }
 
-/**
- * The HTTP transport's module (undici). undici parses HTTP with llhttp compiled to WebAssembly on the first
- * connection; V8 then recompiles it with its optimising tier on a background thread, and node waits for
- * that work before the process may exit: about 70 ms added to every command that made a request, for no
- * gain in a short-lived CLI (the baseline Liftoff code is what runs anyway until then). The flag is
- * process-wide, so it is set here, before undici loads, and only by a command that reaches a remote
- * service: node:v8 alone costs the others about 2 ms of start-up (bin/load.js keeps the code caches of
- * what is compiled after the flag apart).
- */
+/** The HTTP transport's module (undici), loaded by the first command that reaches a remote service. */
 export function loadHttpTransport(): Promise<typeof import('./transport.js')> {
-  setFlagsFromString('--liftoff-only');
   return import('./transport.js');
 }
 
@@ -348,9 +335,8 @@ export class ApiClient {
  * One page of a listing, its records read when the walk comes to them: a page fetched ahead stays the
  * transport's bytes until then. A class, not an object literal with a getter closing over the answer: V8
  * makes such a literal a dictionary-mode object whose getter holds the fetch's whole context, and with it
- * each page outlived its turn in the young generation and was promoted to old space (1.45 MB a scavenge
- * against 0.01 MB with this class, in a 100,000-device export on Node 22;
- * test/e2e/young-generation.test.ts).
+ * each page outlived its turn in the young generation and was promoted to old space
+ * (test/e2e/young-generation.test.ts).
  */
 class AnsweredPage<T> implements Page<T> {
   readonly total: number | undefined;

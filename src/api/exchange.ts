@@ -137,6 +137,16 @@ export function throwUnlessOk(ex: Exchange<unknown>, subject?: string): void {
   throw serviceError({ code: statusCode, reason: reason ?? statusCode, httpStatus: ex.status, subject });
 }
 
+/** TLS settings for an https:// target (files already read). */
+export interface TlsOptions {
+  /** PEM certificate authorities trusted besides the runtime's own (and the system's, where offered). */
+  ca?: string;
+  cert?: string;
+  key?: string;
+  /** Skips verification of the service's certificate. */
+  insecure?: boolean;
+}
+
 /** One request as a transport carries it. */
 export interface TransportRequest {
   method: string;

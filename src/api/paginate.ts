@@ -1,6 +1,5 @@
+import { recordsOf, slicePage } from '../domain/record-lines.js';
 import { ApiError } from './errors.js';
-import { recordsOf, slicePage } from './record-lines.js';
-import { tuneHeapForWalk } from './young-generation.js';
 
 export interface PageOptions {
   /** Records per request. */
@@ -124,7 +123,6 @@ async function* paginatePages<T>(
     // a page are let, and dropped before the next page is awaited. Held there, every page would survive the
     // young generation's collections and be promoted to old space, until a full collection.
     let page: Page<T> | undefined = await current;
-    if (follow) tuneHeapForWalk();
     if (page.total !== undefined) total = page.total;
     let records: T[] | undefined = page.records ?? [];
     page = undefined;

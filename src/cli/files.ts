@@ -18,6 +18,8 @@ export async function writeFileAtomic(
     rename?: boolean;
   },
 ): Promise<string> {
+  // node:crypto loads here, when a file is written, not with every command that could write one.
+  const { randomBytes } = process.getBuiltinModule('node:crypto') as typeof import('node:crypto');
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     // Records, and the secrets some hold, are the user's alone: 0600 whatever the umask.

@@ -3,6 +3,7 @@ import { ApiError, AuthError, NetworkError, NotFoundError } from '../api/errors.
 import { ConfigError } from '../config/errors.js';
 import { monotonicMs } from '../domain/clock.js';
 import { terminalText } from '../output/terminal-text.js';
+import { holdHeapForLongWalks } from '../runtime/heap-for-long-walks.js';
 import { CancelledError, ChecksFailedError, UsageError } from './errors.js';
 import { createFactory, type Factory } from './factory.js';
 import type { IO } from './io.js';
@@ -277,6 +278,8 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     const { completeMain } = await import('./completion/complete.js');
     return completeMain(argv.slice(3));
   }
+  // Only a walk of many pages (--all, --limit) grows the heap this tuning is for; other commands skip it.
+  if (argv.some((a) => a === '--all' || a === '--limit' || a.startsWith('--limit='))) holdHeapForLongWalks();
   // process.stdout is made (with its broken-pipe handler) by the first command that writes to it.
   const io = systemIO();
   let finished = false;

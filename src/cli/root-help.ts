@@ -74,7 +74,7 @@ const PLAIN_NAME = /^[a-z0-9-]+$/;
 /**
  * Subcommands in name order, the order of commander's `sortSubcommands` (String#localeCompare). Names of
  * lowercase letters, digits and '-' compare the same by code point, which spares `--help` loading ICU's
- * collator (about 10 ms); any other name still goes through localeCompare.
+ * collator; any other name still goes through localeCompare.
  */
 export function visibleCommands(this: Help, cmd: Command): Command[] {
   const commands = Object.getPrototypeOf(this).visibleCommands.call(this, cmd) as Command[];

@@ -1,7 +1,6 @@
 // The IO of the running process: terminals told from pipes and files, stdout through the runtime's
 // descriptor writer until process.stdout is needed.
 import { fstatSync } from 'node:fs';
-import { isatty } from 'node:tty';
 import { DescriptorOut, isBrokenPipe, writeOut } from '../runtime/stdout-descriptor.js';
 import { buildIO, type IO, oraSpinner } from './io.js';
 
@@ -15,7 +14,7 @@ function isTerminal(fd: number): boolean {
   } catch {
     return false;
   }
-  return isatty(fd);
+  return (process.getBuiltinModule('node:tty') as typeof import('node:tty')).isatty(fd);
 }
 
 /** The IO of the running process. */

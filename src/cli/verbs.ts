@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 
 // A group's verbs are added when the group is first used: its own help or one of its verbs. Building every
-// group's verbs (commander parses each option's flags) cost a command about 2 ms of a 15 ms start-up over
-// node's, to run one of them.
+// group's verbs (commander parses each option's flags) cost every command a share of its start-up, to run
+// one of them.
 const waiting = new WeakMap<Command, () => void>();
 
 /** Adds `fill`'s verbs to `group` when the group is used (see fillVerbs); returns the group. */

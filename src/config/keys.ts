@@ -1,14 +1,14 @@
 // The CLI's uuid check (the same 8-4-4-4-12 pattern as the domain's zod Uuid): resolving the configuration,
 // which every command does, then loads neither zod nor the record schemas.
 import { resolve } from 'node:path';
-import { isUuid } from '../cli/args.js';
 import { isValidTimeZone } from '../domain/instant.js';
+import { OUTPUT_FORMATS } from '../domain/output-formats.js';
 import { isSecretHeader } from '../domain/secrets.js';
-import { OUTPUT_FORMATS } from '../output/formats.js';
+import { isUuid } from '../domain/uuid.js';
 import { ConfigError } from './errors.js';
 import { MAX_PARALLEL, TIMESTAMP_STYLES } from './settings.js';
 
-export { OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
+export { OUTPUT_FORMATS, type OutputFormat } from '../domain/output-formats.js';
 export { DEFAULT_PARALLEL, MAX_PARALLEL, TIMESTAMP_STYLES } from './settings.js';
 
 /** Keys a profile may hold, as typed on the command line. */

@@ -1,9 +1,9 @@
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { makeDirs } from '../domain/dirs.js';
 import { isObject } from '../domain/objects.js';
 import { isUuid } from '../domain/uuid.js';
-import { makeDirs } from './dirs.js';
 import { ConfigError } from './errors.js';
 import type { FileContent } from './file-shape.js';
 import { assertProfileName, DEFAULT_PROFILE, type ProfileKey, validateValue } from './keys.js';

@@ -1,12 +1,11 @@
 // The system's time zone, which every request names (the time_zone header).
-// Why a cache: asking ICU (Intl.DateTimeFormat) loads its data, about 17 ms of a process, more than a listing's
-// own work. The answer is kept in the user's cache directory under what ICU reads to find it (TZ, and
+// Why a cache: asking ICU (Intl.DateTimeFormat) loads its data, which costs more than a listing's own work. The answer is kept in the user's cache directory under what ICU reads to find it (TZ, and
 // /etc/localtime and /etc/timezone as they are now) and node's version (its ICU); any change asks ICU again.
 // A missing or unwritable cache only costs the ICU call.
 import { readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { makeDirs, tighten } from './dirs.js';
+import { makeDirs, tighten } from '../domain/dirs.js';
 
 function fileStamp(file: string): string {
   try {

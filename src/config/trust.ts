@@ -2,7 +2,7 @@
 // token to their base URL: like OpenSSH with its own files, ccp refuses to read one.
 import { statSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { tighten } from './dirs.js';
+import { tighten } from '../domain/dirs.js';
 import { ConfigError } from './errors.js';
 
 function ownerName(uid: number): string {

@@ -21,6 +21,6 @@ export function fixedClock(start: number): Clock & { set(ms: number): void; adva
 
 /**
  * Milliseconds on a clock that never goes back (for durations and deadlines): performance.now() without
- * loading node's perf_hooks, which the global `performance` does on first use (about 2 ms of a command).
+ * loading node's perf_hooks, which the global `performance` does on first use.
  */
 export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1_000_000;

@@ -12,8 +12,8 @@ export function createNdjsonWriter(sink: Sink, opts: OutputOptions): RecordWrite
     async writeAll(records, ndjson) {
       // Whole records, as the caller (or the service) wrote them already: the same text, not stringified again.
       if (ndjson !== undefined && !opts.fields) return sink.write(ndjson);
-      // A line at a time into the sink, which hands over some 16 KB at once: a page's text as one string
-      // would be hundreds of KB, which V8 makes far more slowly than strings under 128 KB.
+      // A line at a time into the sink, which hands over its buffer at once: a page's text as one large
+      // string lands in V8's large-object space, which V8 makes far more slowly than small strings.
       for (const record of records) {
         const wrote = sink.write(`${JSON.stringify(shaped(record, opts))}\n`);
         if (wrote !== DONE) await wrote;

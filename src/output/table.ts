@@ -124,7 +124,7 @@ export function createTableWriter(sink: Sink, opts: OutputOptions): RecordWriter
       style: { head: [], border: [], compact: true },
     });
     table.push(cells[0]!);
-    // cli-table3 lays out every cell against every other (about 0.3 ms a row at 1,000 rows), so it draws
+    // cli-table3 lays out every cell against every other (a cost that grows with the rows), so it draws
     // the frame, the header and the first row, and the other rows are drawn here to the same widths.
     const framed = table.toString().split('\n');
     const bottom = framed.pop()!;

@@ -1,4 +1,4 @@
-import { linesOf, recordsOf } from '../api/record-lines.js';
+import { linesOf, recordsOf } from '../domain/record-lines.js';
 import { DONE, Sink } from './sink.js';
 import { terminalFilter } from './terminal-text.js';
 import { isoTimestamps } from './timestamps.js';

@@ -1,6 +1,6 @@
 // A large answer's JSON text in pieces under 64 KB. As one string a page of records (a few hundred KB) or
 // a report's file (tens of MB) lands in V8's large-object space, mapped and faulted in afresh for each
-// answer: on Node 24 nine times the cost of making the same text in pieces. Pieces also let node:http
+// answer, far more than making the same text in pieces. Pieces also let node:http
 // write the answer a piece at a time, serving other requests while a slow reader drains it.
 
 /** Records per run of a long list: some 40 KB at the records this service keeps. */

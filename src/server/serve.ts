@@ -63,7 +63,7 @@ export function serve(handler: Handler, opts: ServeOptions = {}): Promise<Server
   const requestTimeout = opts.timeouts?.requestMs ?? DEFAULT_TIMEOUTS.requestMs;
   // A slow or idle client cannot hold a connection for long. Node checks the two timeouts only every
   // connectionsCheckingInterval (30 s by default, which let a 10 s limit run to 30 s): checking ten times per
-  // shorter limit cuts a connection within 1.1x of its limit.
+  // shorter limit cuts a connection close to its limit.
   const server: Server = createServer(
     {
       headersTimeout,

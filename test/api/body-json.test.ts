@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageLines, parseEnvelope } from '../../src/api/body-json.js';
-import { linesOf, linesPage, recordsOf, slicePage } from '../../src/api/record-lines.js';
+import { linesOf, linesPage, recordsOf, slicePage } from '../../src/domain/record-lines.js';
 
 const device = (i: number, name = `gateway ${i}`) => ({
   uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,

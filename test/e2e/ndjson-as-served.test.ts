@@ -1,4 +1,4 @@
-// `-o ndjson` of a remote listing prints each record as the service wrote it (api/record-lines.ts): bin/ccp.js
+// `-o ndjson` of a remote listing prints each record as the service wrote it (domain/record-lines.ts): bin/ccp.js
 // against a loopback service whose record texts keep forms of their own (escapes, exponents), with pages
 // it spaces out, an error inside a page, and page sizes that cut a page.
 import { createServer, type Server } from 'node:http';

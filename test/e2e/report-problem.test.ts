@@ -27,7 +27,14 @@ beforeAll(async () => {
   unloadable = join(tmp.dir, 'unloadable.cjs');
   writeFileSync(
     unloadable,
-    "const M = require('node:module'); const load = M._load; M._load = function (r, ...a) { if (r === './load.js') throw new Error('simulated load failure'); return load.call(this, r, ...a); };\n",
+    [
+      "const M = require('node:module');",
+      "const resolve = (s, c, next) => { if (s.endsWith('/dist/cli/main.js')) throw new Error('simulated load failure'); return next(s, c); };",
+      // Node's in-thread hooks where it has them (22.15 and later), its hooks thread before.
+      'if (M.registerHooks) M.registerHooks({ resolve });',
+      "else M.register('data:text/javascript,' + encodeURIComponent('export const resolve = ' + resolve + ';'));",
+      '',
+    ].join('\n'),
   );
 });
 afterAll(() => tmp.remove());

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeDirs } from '../../config/dirs.js';
+import { makeDirs } from '../../domain/dirs.js';
 import type { Candidate } from './live-kinds.js';
 
 export const CACHE_TTL_MS = 60_000;

@@ -6,7 +6,7 @@ import type { Clock } from '../../domain/clock.js';
 export async function serverDbPath(f: Factory): Promise<string> {
   const [{ resolveDb, defaultDbPath }, { tighten }, { dirname, resolve }] = await Promise.all([
     import('../../config/index.js'),
-    import('../../config/dirs.js'),
+    import('../../domain/dirs.js'),
     import('node:path'),
   ]);
   const path = resolveDb({ db: f.globals().db }, f.io.env);

@@ -12,7 +12,7 @@ export const REPORT_WORKERS = 2;
 // Heap for one report: the largest (REPORT_LIMIT rows as a PDF) needs well under half of this.
 const WORKER_HEAP_MB = 2048;
 const REPORT_TIMEOUT_MS = 10 * 60_000;
-// An idle worker is ended after this long; the next report starts a new one (about 0.1-0.3 s).
+// An idle worker is ended after this long; the next report starts a new one.
 const IDLE_MS = 30_000;
 
 interface Slot {
@@ -152,7 +152,7 @@ function run(slot: Slot, job: ReportJob, timeoutMs: number, signal?: AbortSignal
 
 /**
  * Makes a report in a worker, waiting for one to be free; resolves with the file as base64. The time limit
- * counts from when a worker takes the report (a 100,000-device PDF takes 20-50 s). When `signal` aborts, the
+ * counts from when a worker takes the report (a large PDF takes a while to draw). When `signal` aborts, the
  * rendering stops (its worker is ended) and the call rejects with the signal's reason.
  */
 export async function renderInWorker(

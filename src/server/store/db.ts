@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
-import { makeDirs, privateFile, tighten } from '../../config/dirs.js';
 import { type Clock, systemClock } from '../../domain/clock.js';
+import { makeDirs, privateFile, tighten } from '../../domain/dirs.js';
 import { type CodeRepo, codeRepo } from './codes.js';
 import { type EdgeDeviceRepo, edgeDeviceRepo } from './edge-devices.js';
 import { type LicenseRepo, licenseRepo } from './licenses.js';

@@ -7,10 +7,10 @@ import type BetterSqlite3 from 'better-sqlite3';
  * The SQLite binding, one API on every Node.js line:
  * - Node 22 and later: better-sqlite3 13, built on Node-API with prebuilt binaries inside its package (no
  *   install script, no compiler). 12.x aborts at exit on Node 24 (a cleanup hook freed in ~Statement).
- * - Node 20 (end of life, still on some machines): better-sqlite3 12, as 13 crashes there. A checkout has it
- *   as the `better-sqlite3-node20` development dependency, compiled by `npm ci`; the package carries a copy
- *   of its JavaScript and addon in dist/node20 (made by `npm run build` on Node 20), so an install compiles
- *   nothing.
+ * - Node 20 (end of life, still on some machines): better-sqlite3 12, as 13 crashes there. A checkout on
+ *   Node 20 has it as `better-sqlite3-node20` (scripts/sqlite-node20.mjs, run by `npm ci`); the package
+ *   carries a copy of its JavaScript and addon in dist/node20 (made by `npm run build` on Node 20), so an
+ *   install compiles nothing.
  */
 export type SqliteDatabase = BetterSqlite3.Database;
 export type SqliteConstructor = typeof BetterSqlite3;

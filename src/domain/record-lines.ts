@@ -1,4 +1,4 @@
-// A listing page a writer may print as the service wrote it (body-json.ts, pageLines): an array as long as
+// A listing page a writer may print as the service wrote it (api/body-json.ts, pageLines): an array as long as
 // the page, holding no record until one is asked for, that carries the records' NDJSON bytes. An NDJSON
 // export so writes a page's bytes as they came, where parsing each record to print it again was most of
 // the client's work (and of its garbage).

@@ -1,0 +1,9 @@
+/**
+ * The output formats, in one place: `--output` choices, the profile's `output` key and shell completion all
+ * read this list. Kept free of imports so `--help` and the config modules load nothing with it.
+ */
+export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'yaml', 'name'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** Formats a JMESPath --query can shape: the query's result is JSON, not rows. */
+export const QUERY_FORMATS: readonly OutputFormat[] = ['json', 'ndjson', 'yaml'];
