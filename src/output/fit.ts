@@ -112,3 +112,24 @@ export function padEnd(text: string, width: number): string {
   const missing = width - textWidth(text);
   return missing > 0 ? text + ' '.repeat(missing) : text;
 }
+
+/**
+ * Text folded at spaces into lines of at most `width` terminal columns, the later ones indented two spaces;
+ * a word longer than a line is cut with an ellipsis.
+ */
+export function wrapWords(text: string, width: number): string {
+  if (!Number.isFinite(width) || width <= 0 || textWidth(text) <= width) return text;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const indent = lines.length > 0 ? '  ' : '';
+    if (line !== '' && textWidth(`${indent}${line} ${word}`) > width) {
+      lines.push(truncate(`${indent}${line}`, width));
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  lines.push(truncate(`${lines.length > 0 ? '  ' : ''}${line}`, width));
+  return lines.join('\n');
+}
