@@ -1,0 +1,31 @@
+import { wrapWords } from './fit.js';
+import { Sink } from './sink.js';
+import type { OutputFormat } from './types.js';
+
+/**
+ * One document (a status, a summary) in the chosen format: `table` is its human form, each line folded to
+ * the terminal's width (`human` may fold its own lines better, at commas say); `yaml` and `ndjson` as those formats write one object; anything else as indented JSON.
+ */
+export async function writeDocument(
+  out: NodeJS.WritableStream,
+  doc: object,
+  opts: { format: OutputFormat; width: number; human: (width: number) => string[] },
+): Promise<void> {
+  const sink = new Sink(out);
+  if (opts.format === 'table') {
+    await sink.write(
+      `${opts
+        .human(opts.width)
+        .map((line) => wrapWords(line, opts.width))
+        .join('\n')}\n`,
+    );
+  } else if (opts.format === 'yaml') {
+    const { stringify } = await import('./yaml-stringify.js');
+    await sink.write(stringify(doc, { lineWidth: 0 }));
+  } else if (opts.format === 'ndjson') {
+    await sink.write(`${JSON.stringify(doc)}\n`);
+  } else {
+    await sink.write(`${JSON.stringify(doc, null, 2)}\n`);
+  }
+  await sink.flush();
+}
