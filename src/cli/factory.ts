@@ -1,4 +1,4 @@
-import type { ApiClient } from '../api/client.js';
+import type { ApiClient, ApiClientOptions, TlsOptions, TokenScheme } from '../api/client.js';
 import type { GlobalFlags, ResolvedConfig } from '../config/index.js';
 import { type Clock, systemClock } from '../domain/clock.js';
 import type { Credentials } from './credentials.js';
@@ -33,8 +33,25 @@ export interface Factory {
   credentials(): Promise<Credentials>;
   /** The client for the configured service, or for the embedded server over the local database. */
   api(): Promise<ApiClient>;
+  /**
+   * A client for settings not saved yet (`login` checks them with one request), with --timeout or the
+   * default, and the --verbose trace; api() then gives it, so an error names the URL it went to.
+   */
+  checkingClient(target: CheckTarget): Promise<ApiClient>;
+  /** Whether the client api() or checkingClient() made sends a token, and whether it is login's check. */
+  sent(): { token: boolean; checking: boolean } | undefined;
   /** Closes what api() opened (the client's connections, an embedded server). */
   dispose(): Promise<void>;
+}
+
+/** What `login` is about to save: where the service is and how it takes the secret. */
+export interface CheckTarget {
+  baseUrl: string;
+  token: string;
+  authScheme: TokenScheme;
+  headers: Array<[string, string]>;
+  tls: TlsOptions;
+  timeZone: string;
 }
 
 export interface FactoryOptions {
@@ -53,6 +70,24 @@ export function createFactory(opts: FactoryOptions): Factory {
   let credentialsPromise: Promise<Credentials> | undefined;
   let embedded: EmbeddedServer | undefined;
   let client: ApiClient | undefined;
+  let sent: { token: boolean; checking: boolean } | undefined;
+
+  // The one place a client is made: every command's requests get the same user agent, Ctrl-C and trace.
+  const build = async (
+    o: Omit<ApiClientOptions, 'userAgent' | 'env' | 'signal' | 'trace'>,
+    checking: boolean,
+  ): Promise<ApiClient> => {
+    const { ApiClient } = await import('../api/client.js');
+    client = new ApiClient({
+      ...o,
+      userAgent: `ccp/${cliVersion()}`,
+      env: io.env,
+      signal: io.signal,
+      trace: flags.verbose ? (line) => io.stderr.write(`${line}\n`) : undefined,
+    });
+    sent = { token: o.token !== undefined && o.token !== '', checking };
+    return client;
+  };
 
   const factory: Factory = {
     io,
@@ -122,7 +157,7 @@ export function createFactory(opts: FactoryOptions): Factory {
         const cfg = await factory.config();
         const embeddedModule = cfg.baseUrl ? undefined : import('./embedded.js');
         const httpModule = cfg.baseUrl ? clientModule.then((m) => m.loadHttpTransport()) : undefined;
-        const { ApiClient } = await clientModule;
+        await clientModule;
         let baseUrl = cfg.baseUrl;
         let token: string | undefined;
         let org = cfg.org;
@@ -146,33 +181,54 @@ export function createFactory(opts: FactoryOptions): Factory {
           org ??= embedded.orgUuid;
         }
         const waiting = embedded ? 'Waiting for the local server' : `Waiting for ${new URL(baseUrl).host}`;
-        client = new ApiClient({
-          baseUrl,
-          token,
-          authScheme: cfg.authScheme,
-          headers: cfg.headers,
-          tls,
-          timeZone: cfg.timeZone,
-          orgUuid: org,
-          userUuid: cfg.user,
-          timeoutMs: cfg.timeoutMs,
-          // In process, pages are answered one after another on one thread: nothing to overlap.
-          parallel: embedded ? 1 : cfg.parallel,
-          userAgent: `ccp/${cliVersion()}`,
-          env: io.env,
-          ...(embedded ? { transport: embedded.transport } : {}),
-          signal: io.signal,
-          pending: () => io.busy(waiting),
-          trace: flags.verbose ? (line) => io.stderr.write(`${line}\n`) : undefined,
-        });
-        return client;
+        return build(
+          {
+            baseUrl,
+            token,
+            authScheme: cfg.authScheme,
+            headers: cfg.headers,
+            tls,
+            timeZone: cfg.timeZone,
+            orgUuid: org,
+            userUuid: cfg.user,
+            timeoutMs: cfg.timeoutMs,
+            // In process, pages are answered one after another on one thread: nothing to overlap.
+            parallel: embedded ? 1 : cfg.parallel,
+            ...(embedded ? { transport: embedded.transport } : {}),
+            pending: () => io.busy(waiting),
+          },
+          false,
+        );
       })();
       return apiPromise;
     },
+    async checkingClient(target) {
+      // No profile to read yet (login is making it): --timeout, else the default.
+      const [{ loadHttpTransport }, keys] = await Promise.all([
+        import('../api/client.js'),
+        import('../config/keys.js'),
+      ]);
+      await loadHttpTransport();
+      const timeoutMs =
+        keys.parseTimeout(flags.timeout ?? keys.DEFAULT_TIMEOUT) ?? keys.parseTimeout(keys.DEFAULT_TIMEOUT)!;
+      const made = build(
+        {
+          ...target,
+          timeoutMs,
+          pending: () => io.busy(`Checking ${new URL(target.baseUrl).host}`),
+          retries: 0,
+        },
+        true,
+      );
+      apiPromise = made;
+      return made;
+    },
+    sent: () => sent,
     async dispose() {
       const c = client;
       const e = embedded;
       client = undefined;
+      sent = undefined;
       embedded = undefined;
       apiPromise = undefined;
       await c?.close();

@@ -201,10 +201,14 @@ async function tokenHint(f: Factory): Promise<string> {
     (api) => new URL(api.baseUrl).origin,
     () => cfg?.baseUrl ?? 'the service',
   );
-  if (!c?.token) {
+  const sent = f.sent();
+  // `login` checking what it was given: the token it sent was refused, and running login is what they do.
+  if (sent?.checking)
+    return `the token was refused by ${target}: check it, and how the service takes it (--auth-scheme)`;
+  if (!(sent?.token ?? c?.token)) {
     return `no token was sent to ${target}: pass --token - (stdin), set CCP_TOKEN, or run ccp login`;
   }
-  return `the token sent to ${target} came from ${c.origin ?? 'the embedded server'}${cfg ? ` (profile ${cfg.profile})` : ''}; check it, or run ccp login`;
+  return `the token sent to ${target} came from ${c?.origin ?? 'the embedded server'}${cfg ? ` (profile ${cfg.profile})` : ''}; check it, or run ccp login`;
 }
 
 async function wantsJsonErrors(f: Factory, argv: string[]): Promise<boolean> {

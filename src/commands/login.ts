@@ -135,32 +135,17 @@ async function fromFlags(f: Factory, opts: LoginOptions): Promise<{ values: Valu
 
 /** One small request with the settings about to be saved: a listing page of one record. */
 async function check(f: Factory, values: Values, secret: string, tls: TlsOptions): Promise<void> {
-  const [{ ApiClient, loadHttpTransport }, keys, { cliVersion }] = await Promise.all([
-    import('../api/client.js'),
-    import('../config/keys.js'),
-    import('../cli/version.js'),
-  ]);
-  await loadHttpTransport();
+  const keys = await import('../config/keys.js');
   const { systemTimeZone } = await import('../config/time-zone.js');
-  const client = new ApiClient({
+  const client = await f.checkingClient({
     baseUrl: values['base-url']!,
     token: secret,
-    authScheme: keys.parseAuthScheme(values['auth-scheme'] ?? 'bearer'),
+    authScheme: keys.parseAuthScheme(values['auth-scheme'] ?? 'bearer')!,
     headers: keys.parseHeaders(values.headers ?? '') ?? [],
     tls,
     timeZone: values['time-zone'] || systemTimeZone(f.io.env),
-    timeoutMs: keys.parseTimeout('30s')!,
-    userAgent: `ccp/${cliVersion()}`,
-    env: f.io.env,
-    signal: f.io.signal,
-    pending: () => f.io.busy(`Checking ${new URL(values['base-url']!).host}`),
-    retries: 0,
   });
-  try {
-    await client.request('GET', 'edgedevice/all/0', { query: { pageSize: 1 } });
-  } finally {
-    await client.close();
-  }
+  await client.request('GET', 'edgedevice/all/0', { query: { pageSize: 1 } });
 }
 
 export async function runLogin(opts: LoginOptions, f: Factory): Promise<void> {
