@@ -2,6 +2,7 @@ import { CommanderError } from 'commander';
 import { ApiError, AuthError, NetworkError, NotFoundError } from '../api/errors.js';
 import { ConfigError } from '../config/errors.js';
 import { monotonicMs } from '../domain/clock.js';
+import { ownWording } from './args.js';
 import { CancelledError, ChecksFailedError, UsageError } from './errors.js';
 import { createFactory, type Factory } from './factory.js';
 import { type IO, systemIO } from './io.js';
@@ -157,7 +158,7 @@ export async function run(argv: string[], deps: RunDeps = {}): Promise<number> {
       // Help and version exit 0; every other commander error (already printed) is a usage error.
       exitCode = err.exitCode === 0 ? EXIT.ok : EXIT.usage;
       if (exitCode !== EXIT.ok && (await wantsJsonErrors(f, argv))) {
-        const reason = err.message.replace(/^error: /, '');
+        const reason = ownWording(err.message).replace(/^error: /, '');
         writeJsonError(io, { code: 'USAGE', reason, httpStatus: null, exitCode });
       }
     } else if (isBrokenPipe(err)) {

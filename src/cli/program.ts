@@ -2,6 +2,7 @@ import { type Command, Option } from 'commander';
 import { registerCommands } from '../commands/index.js';
 import { DEFAULT_PARALLEL, MAX_PARALLEL, TIMESTAMP_STYLES } from '../config/settings.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
+import { ownWording } from './args.js';
 import { createFactory, type Factory, type GlobalOptions } from './factory.js';
 import { examples } from './help.js';
 import { systemIO } from './io.js';
@@ -110,7 +111,7 @@ export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Co
       // Asked of our IO, not of process.stdout, which `--help` then never makes.
       getOutHelpWidth: () => f.io.terminalWidth(),
       getOutHasColors: () => f.io.colorEnabled(),
-      outputError: (s, write) => write(s.replace(/^error: /, 'ccp: ')),
+      outputError: (s, write) => write(ownWording(s).replace(/^error: /, 'ccp: ')),
     })
     .addHelpText(
       'after',

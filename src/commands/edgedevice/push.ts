@@ -146,11 +146,30 @@ export async function flowOf(file: string, flags: { flowId?: string; flowName?: 
 
 export async function runEdgeDevicePush(opts: EdgeDevicePushOptions, deps: WriteDeps): Promise<EdgeDevice[]> {
   const flows = opts.records.reduce((n, r) => n + r.edgeFlows.length, 0);
-  return sendRecords<EdgeDevice>(
-    opts,
-    deps,
-    pushEdgeDevicesRequest(opts.records),
-    'edgeDevice',
-    (saved) => `Pushed ${count(flows, 'flow')} to ${count(saved.length, 'device')}.`,
+  return sendRecords<EdgeDevice>(opts, deps, pushEdgeDevicesRequest(opts.records), 'edgeDevice', (saved) =>
+    pushSummary(opts.records, saved, flows),
   );
 }
+
+/** A few pushes are named, flow (id and name) and device (serial number and name); many are counted. */
+export function pushSummary(
+  records: readonly EdgeDevicePushInput[],
+  saved: readonly EdgeDevice[],
+  flows: number,
+) {
+  const pairs = records.flatMap((r) => r.edgeFlows.map((flow) => ({ flow, device: r.uuid })));
+  if (pairs.length === 0 || pairs.length > NAMED_PUSHES) {
+    return `Pushed ${count(flows, 'flow')} to ${count(saved.length, 'device')}.`;
+  }
+  const byUuid = new Map(saved.map((d) => [d.uuid, d]));
+  const named = pairs.map(({ flow, device }) => {
+    const d = byUuid.get(device);
+    const what = `flow ${flow.flowId}${flow.flowName ? ` (${flow.flowName})` : ''}`;
+    const where = d?.serialNumber || device;
+    return `${what} to device ${where}${d?.edgeDeviceName ? ` (${d.edgeDeviceName})` : ''}`;
+  });
+  return `Pushed ${named.join('; ')}.`;
+}
+
+/** Pushes named one by one in the summary; past this they are counted. */
+const NAMED_PUSHES = 5;
