@@ -118,7 +118,7 @@ export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Co
       examples(
         'ccp edgedevice list',
         'ccp edgedevice list --all -o ndjson > devices.ndjson',
-        'ccp code get 3f0c9a52-1b7e-4c8d-9a0e-5d2f6b7c8e91 --json',
+        'ccp code get 19d70c8a-defd-4f15-a63c-32613821c3f8 --json',
         '# against a remote service',
         'ccp login',
         'ccp --base-url https://ccp.example.com --ca-file corp-ca.pem codetype list',

@@ -10,8 +10,8 @@ export type CodeTypeGetOptions = GetOptions;
 
 export function registerCodeTypeGet(parent: Command, f: Factory): Command {
   return verbCommand(parent, 'get', 'Show code types by uuid or identifier (walks GET /codeTypes/{pageNo})', [
-    'ccp codetype get DEVICE_TYPE',
-    'ccp codetype get DEVICE_TYPE --query "[].codes[].value"',
+    'ccp codetype get DEVICE_KIND',
+    'ccp codetype get DEVICE_KIND --query "[].codes[].value"',
   ])
     .argument(
       '[uuid|codeTypeIdentifier...]',

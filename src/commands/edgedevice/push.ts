@@ -52,8 +52,8 @@ export function registerEdgeDevicePush(parent: Command, f: Factory): Command {
   addRecordFlags(
     cmd,
     'devices with their edgeFlows',
-    'ccp edgedevice push d0000000-0000-4000-8000-000000000001 --flow flows.json',
-    'ccp edgedevice push SN-1001 --flow flows.json --flow-name "Pump v2"',
+    'ccp edgedevice push 65ec6d92-e02c-4da9-8b2c-f3916706445b --flow flows.json',
+    'ccp edgedevice push ACME-0001-A41F --flow flows.json --flow-name "Pump v2"',
     'ccp edgedevice push -f pushes.json',
     'ccp edgedevice push --skeleton > pushes.json',
   ).action(async (device: string | undefined, flags: PushFlags) => {
