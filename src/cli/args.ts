@@ -37,3 +37,19 @@ export function parseAssignment(text: string, what: string): { key: string; valu
   if (at <= 0) throw new UsageError(`${what} must look like NAME=VALUE, got ${JSON.stringify(text)}`);
   return { key: text.slice(0, at).trim(), value: text.slice(at + 1) };
 }
+
+/**
+ * Commander's words for a bad argument or option value, in the words a bad flag value gets from the
+ * configuration (`invalid org "x" from --org: expected a uuid ...`); any other message as it is.
+ */
+export function ownWording(message: string): string {
+  const arg = /^(error: )?command-argument value '(.*)' is invalid for argument '(.+?)'\. ([\s\S]*)$/.exec(
+    message,
+  );
+  if (arg) return `${arg[1] ?? ''}invalid ${arg[3]} "${arg[2]}" from argument <${arg[3]}>: ${arg[4]}`;
+  const opt = /^(error: )?option '(-\w, )?(--[\w-]+)[^']*' argument '(.*)' is invalid\. ([\s\S]*)$/.exec(
+    message,
+  );
+  if (opt) return `${opt[1] ?? ''}invalid ${opt[3]!.slice(2)} "${opt[4]}" from ${opt[3]}: ${opt[5]}`;
+  return message;
+}

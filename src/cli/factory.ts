@@ -1,4 +1,4 @@
-import type { ApiClient } from '../api/client.js';
+import type { ApiClient, ApiClientOptions, TlsOptions, TokenScheme } from '../api/client.js';
 import type { GlobalFlags, ResolvedConfig } from '../config/index.js';
 import { type Clock, systemClock } from '../domain/clock.js';
 import type { TwinLookup } from '../domain/lookup.js';
@@ -40,8 +40,25 @@ export interface Factory {
    * as the client's token and time zone would see it; undefined against a remote service.
    */
   lookup(): Promise<TwinLookup | undefined>;
+  /**
+   * A client for settings not saved yet (`login` checks them with one request), with --timeout or the
+   * default, and the --verbose trace; api() then gives it, so an error names the URL it went to.
+   */
+  checkingClient(target: CheckTarget): Promise<ApiClient>;
+  /** Whether the client api() or checkingClient() made sends a token, and whether it is login's check. */
+  sent(): { token: boolean; checking: boolean } | undefined;
   /** Closes what api() opened (the client's connections, an embedded server). */
   dispose(): Promise<void>;
+}
+
+/** What `login` is about to save: where the service is and how it takes the secret. */
+export interface CheckTarget {
+  baseUrl: string;
+  token: string;
+  authScheme: TokenScheme;
+  headers: Array<[string, string]>;
+  tls: TlsOptions;
+  timeZone: string;
 }
 
 export interface FactoryOptions {
@@ -61,6 +78,24 @@ export function createFactory(opts: FactoryOptions): Factory {
   let embedded: EmbeddedServer | undefined;
   let client: ApiClient | undefined;
   let twin: TwinLookup | undefined;
+  let sent: { token: boolean; checking: boolean } | undefined;
+
+  // The one place a client is made: every command's requests get the same user agent, Ctrl-C and trace.
+  const build = async (
+    o: Omit<ApiClientOptions, 'userAgent' | 'env' | 'signal' | 'trace'>,
+    checking: boolean,
+  ): Promise<ApiClient> => {
+    const { ApiClient } = await import('../api/client.js');
+    client = new ApiClient({
+      ...o,
+      userAgent: `ccp/${cliVersion()}`,
+      env: io.env,
+      signal: io.signal,
+      trace: flags.verbose ? (line) => io.writeErr(`${line}\n`) : undefined,
+    });
+    sent = { token: o.token !== undefined && o.token !== '', checking };
+    return client;
+  };
 
   const factory: Factory = {
     io,
@@ -132,7 +167,7 @@ export function createFactory(opts: FactoryOptions): Factory {
         const cfg = await factory.config();
         const embeddedModule = cfg.baseUrl ? undefined : import('./embedded.js');
         const httpModule = cfg.baseUrl ? clientModule.then((m) => m.loadHttpTransport()) : undefined;
-        const { ApiClient } = await clientModule;
+        await clientModule;
         let baseUrl = cfg.baseUrl;
         let token: string | undefined;
         let org = cfg.org;
@@ -159,29 +194,49 @@ export function createFactory(opts: FactoryOptions): Factory {
           twin = embedded.lookup(token, cfg.timeZone);
         }
         const waiting = embedded ? 'Waiting for the local server' : `Waiting for ${new URL(baseUrl).host}`;
-        client = new ApiClient({
-          baseUrl,
-          token,
-          authScheme: cfg.authScheme,
-          headers: cfg.headers,
-          tls,
-          timeZone: cfg.timeZone,
-          orgUuid: org,
-          userUuid: cfg.user,
-          timeoutMs: cfg.timeoutMs,
-          // In process, pages are answered one after another on one thread: nothing to overlap.
-          parallel: embedded ? 1 : cfg.parallel,
-          userAgent: `ccp/${cliVersion()}`,
-          env: io.env,
-          ...(embedded ? { transport: embedded.transport } : {}),
-          signal: io.signal,
-          pending: () => io.busy(waiting),
-          trace: flags.verbose ? (line) => io.writeErr(`${line}\n`) : undefined,
-        });
-        return client;
+        return build(
+          {
+            baseUrl,
+            token,
+            authScheme: cfg.authScheme,
+            headers: cfg.headers,
+            tls,
+            timeZone: cfg.timeZone,
+            orgUuid: org,
+            userUuid: cfg.user,
+            timeoutMs: cfg.timeoutMs,
+            // In process, pages are answered one after another on one thread: nothing to overlap.
+            parallel: embedded ? 1 : cfg.parallel,
+            ...(embedded ? { transport: embedded.transport } : {}),
+            pending: () => io.busy(waiting),
+          },
+          false,
+        );
       })();
       return apiPromise;
     },
+    async checkingClient(target) {
+      // No profile to read yet (login is making it): --timeout, else the default.
+      const [{ loadHttpTransport }, keys] = await Promise.all([
+        import('../api/client.js'),
+        import('../config/keys.js'),
+      ]);
+      await loadHttpTransport();
+      const timeoutMs =
+        keys.parseTimeout(flags.timeout ?? keys.DEFAULT_TIMEOUT) ?? keys.parseTimeout(keys.DEFAULT_TIMEOUT)!;
+      const made = build(
+        {
+          ...target,
+          timeoutMs,
+          pending: () => io.busy(`Checking ${new URL(target.baseUrl).host}`),
+          retries: 0,
+        },
+        true,
+      );
+      apiPromise = made;
+      return made;
+    },
+    sent: () => sent,
     async lookup() {
       await factory.api();
       return twin;
@@ -191,6 +246,7 @@ export function createFactory(opts: FactoryOptions): Factory {
       const e = embedded;
       twin = undefined;
       client = undefined;
+      sent = undefined;
       embedded = undefined;
       apiPromise = undefined;
       await c?.close();

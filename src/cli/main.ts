@@ -4,6 +4,7 @@ import { ConfigError } from '../config/errors.js';
 import { monotonicMs } from '../domain/clock.js';
 import { terminalText } from '../output/terminal-text.js';
 import { holdHeapForLongWalks } from '../runtime/heap-for-long-walks.js';
+import { ownWording } from './args.js';
 import { CancelledError, ChecksFailedError, UsageError } from './errors.js';
 import { createFactory, type Factory } from './factory.js';
 import type { IO } from './io.js';
@@ -167,7 +168,7 @@ export async function run(argv: string[], deps: RunDeps = {}): Promise<number> {
       // Help and version exit 0; every other commander error (already printed) is a usage error.
       exitCode = err.exitCode === 0 ? EXIT.ok : EXIT.usage;
       if (exitCode !== EXIT.ok && (await wantsJsonErrors(f, argv))) {
-        const reason = err.message.replace(/^error: /, '');
+        const reason = ownWording(err.message).replace(/^error: /, '');
         writeJsonError(io, { code: 'USAGE', reason, httpStatus: null, exitCode });
       }
     } else if (isBrokenPipe(err)) {
@@ -215,10 +216,14 @@ async function tokenHint(f: Factory): Promise<string> {
     (api) => new URL(api.baseUrl).origin,
     () => cfg?.baseUrl ?? 'the service',
   );
-  if (!c?.token) {
+  const sent = f.sent();
+  // `login` checking what it was given: the token it sent was refused, and running login is what they do.
+  if (sent?.checking)
+    return `the token was refused by ${target}: check it, and how the service takes it (--auth-scheme)`;
+  if (!(sent?.token ?? c?.token)) {
     return `no token was sent to ${target}: pass --token - (stdin), set CCP_TOKEN, or run ccp login`;
   }
-  return `the token sent to ${target} came from ${c.origin ?? 'the embedded server'}${cfg ? ` (profile ${cfg.profile})` : ''}; check it, or run ccp login`;
+  return `the token sent to ${target} came from ${c?.origin ?? 'the embedded server'}${cfg ? ` (profile ${cfg.profile})` : ''}; check it, or run ccp login`;
 }
 
 async function wantsJsonErrors(f: Factory, argv: string[]): Promise<boolean> {

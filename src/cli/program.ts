@@ -2,6 +2,7 @@ import { type Command, Option } from 'commander';
 import { registerCommands } from '../commands/index.js';
 import { DEFAULT_PARALLEL, MAX_PARALLEL, TIMESTAMP_STYLES } from '../config/settings.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
+import { ownWording } from './args.js';
 import { createFactory, type Factory, type GlobalOptions } from './factory.js';
 import { examples } from './help.js';
 import { addHelpCommand, formatHelp, RootCommand, visibleCommands } from './root-help.js';
@@ -117,14 +118,14 @@ export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Co
       // Asked of our IO, not of process.stdout, which `--help` then never makes.
       getOutHelpWidth: () => f.io.terminalWidth(),
       getOutHasColors: () => f.io.colorEnabled(),
-      outputError: (s, write) => write(s.replace(/^error: /, 'ccp: ')),
+      outputError: (s, write) => write(ownWording(s).replace(/^error: /, 'ccp: ')),
     })
     .addHelpText(
       'after',
       examples(
         'ccp edgedevice list',
         'ccp edgedevice list --all -o ndjson > devices.ndjson',
-        'ccp code get 3f0c9a52-1b7e-4c8d-9a0e-5d2f6b7c8e91 --json',
+        'ccp code get 19d70c8a-defd-4f15-a63c-32613821c3f8 --json',
         '# against a remote service',
         'ccp login',
         'ccp --base-url https://ccp.example.com --ca-file corp-ca.pem codetype list',

@@ -59,7 +59,9 @@ export function addHelpCommand(program: Command): void {
       for (const word of path) {
         const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
         if (!next)
-          target.error(`error: unknown command '${path.slice(0, path.indexOf(word) + 1).join(' ')}'`);
+          target.error(
+            `error: unknown command '${path.slice(0, path.indexOf(word) + 1).join(' ')}'${suggestion(word, target)}`,
+          );
         else {
           fillVerbs(next);
           target = next;
@@ -67,6 +69,44 @@ export function addHelpCommand(program: Command): void {
       }
       target.outputHelp();
     });
+}
+
+/** `(Did you mean one of list, ls?)`, as commander suggests for `ccp edgedevice lst`. */
+function suggestion(word: string, parent: Command): string {
+  const names = parent.commands.flatMap((c) =>
+    c.name() === 'help' ? [] : [c.name(), ...c.aliases().slice(0, 1)],
+  );
+  let best = Math.max(3, word.length);
+  let similar: string[] = [];
+  for (const name of names) {
+    if (name.length <= 1) continue;
+    const distance = editDistance(word, name);
+    const length = Math.max(word.length, name.length);
+    if ((length - distance) / length <= 0.4) continue;
+    if (distance < best) {
+      best = distance;
+      similar = [name];
+    } else if (distance === best) similar.push(name);
+  }
+  similar.sort();
+  if (similar.length > 1) return `\n(Did you mean one of ${similar.join(', ')}?)`;
+  return similar.length === 1 ? `\n(Did you mean ${similar[0]}?)` : '';
+}
+
+/** Damerau-Levenshtein distance (adjacent transpositions count one), the measure commander suggests by. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 0; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
 }
 
 const PLAIN_NAME = /^[a-z0-9-]+$/;

@@ -135,36 +135,23 @@ async function fromFlags(f: Factory, opts: LoginOptions): Promise<{ values: Valu
 
 /** One small request with the settings about to be saved: a listing page of one record. */
 async function check(f: Factory, values: Values, secret: string, tls: TlsOptions): Promise<void> {
-  const [{ ApiClient, loadHttpTransport }, keys, { cliVersion }, { clearTextWarning }] = await Promise.all([
-    import('../api/client.js'),
+  const [keys, { clearTextWarning }] = await Promise.all([
     import('../config/keys.js'),
-    import('../cli/version.js'),
     import('../cli/credentials.js'),
   ]);
-  await loadHttpTransport();
   const { systemTimeZone } = await import('../config/time-zone.js');
   const headers = keys.parseHeaders(values.headers ?? '') ?? [];
   const clear = clearTextWarning(values['base-url']!, secret, headers);
   if (clear) f.io.warn(clear);
-  const client = new ApiClient({
+  const client = await f.checkingClient({
     baseUrl: values['base-url']!,
     token: secret,
-    authScheme: keys.parseAuthScheme(values['auth-scheme'] ?? 'bearer'),
+    authScheme: keys.parseAuthScheme(values['auth-scheme'] ?? 'bearer')!,
     headers,
     tls,
     timeZone: values['time-zone'] || systemTimeZone(f.io.env),
-    timeoutMs: keys.parseTimeout('30s')!,
-    userAgent: `ccp/${cliVersion()}`,
-    env: f.io.env,
-    signal: f.io.signal,
-    pending: () => f.io.busy(`Checking ${new URL(values['base-url']!).host}`),
-    retries: 0,
   });
-  try {
-    await client.request('GET', 'edgedevice/all/0', { query: { pageSize: 1 } });
-  } finally {
-    await client.close();
-  }
+  await client.request('GET', 'edgedevice/all/0', { query: { pageSize: 1 } });
 }
 
 export async function runLogin(opts: LoginOptions, f: Factory): Promise<void> {

@@ -5,12 +5,13 @@ import type { Command } from 'commander';
 import type { Factory } from '../cli/factory.js';
 import { examples } from '../cli/help.js';
 import type { ResolvedConfig } from '../config/index.js';
-import { onTerminal } from '../output/terminal-text.js';
+import type { OutputFormat } from '../output/index.js';
+import { human } from './status-text.js';
 
 /** Clock skew past this would make signed tokens and timestamps disagree with the service. */
 const MAX_SKEW_MS = 60_000;
 /** The record kinds of the embedded database, by table. */
-const TABLES = {
+export const TABLES = {
   organizations: 'organizations',
   edgeDevices: 'edge_devices',
   edgeFlows: 'edge_flows',
@@ -20,7 +21,6 @@ const TABLES = {
   notifications: 'notifications',
   tokens: 'tokens',
 } as const;
-
 export interface TlsStatus {
   ok: boolean;
   protocol: string | null;
@@ -129,7 +129,7 @@ function settingsOf(cfg: ResolvedConfig): Status['settings'] {
                 'client-key': cfg.clientKey,
                 insecure: String(cfg.insecure),
                 'time-zone': cfg.timeZone,
-                timeout: `${cfg.timeoutMs} ms`,
+                timeout: cfg.timeout,
               }[key],
             );
     return [{ key, value, from }];
@@ -217,43 +217,6 @@ export async function runStatus(f: Factory): Promise<Status> {
   return status;
 }
 
-function human(s: Status): string {
-  const mark = (ok: boolean) => (ok ? '✓' : '✗');
-  const lines = [`${s.target} (profile ${s.profile})`];
-  lines.push(
-    `  ${mark(s.reachable.ok)} ${s.reachable.ok ? `answers in ${s.reachable.ms} ms` : `does not answer: ${s.reachable.error}`}`,
-  );
-  if (s.reachable.hint) lines.push(`    hint: ${s.reachable.hint}`);
-  if (s.tls) {
-    const t = s.tls;
-    lines.push(
-      t.protocol
-        ? `  ${mark(t.ok)} TLS ${t.protocol}, issuer ${t.issuer ?? 'unknown'}${t.verified ? '' : ' (NOT verified: --insecure)'}, ${t.daysLeft !== null && t.daysLeft >= 0 ? `expires in ${t.daysLeft} days` : 'expired'}`
-        : `  ${mark(false)} TLS: no connection`,
-    );
-  }
-  lines.push(
-    `  ${mark(s.credentials.ok)} credentials ${s.credentials.detail} (${s.credentials.scheme}, from ${s.credentials.source ?? 'nowhere'})`,
-  );
-  if (s.clock) {
-    lines.push(
-      `  ${mark(s.clock.ok)} clock ${s.clock.skewMs === null ? 'skew unknown (no Date header)' : `skew ${(s.clock.skewMs / 1000).toFixed(1)} s against the service`}`,
-    );
-  }
-  lines.push(`  ✓ time zone sent: ${s.timeZone}`);
-  if (s.settings.length > 0) lines.push('  settings:');
-  for (const c of s.settings) lines.push(`    ${c.key}: ${c.value} (from ${c.from})`);
-  if (s.database) {
-    const d = s.database;
-    const counts = Object.entries(d.counts)
-      .map(([k, v]) => `${v} ${k}`)
-      .join(', ');
-    lines.push(`  ✓ database ${d.path} (${(d.sizeBytes / 1024).toFixed(0)} KiB): ${counts}`);
-    lines.push(`  ${mark(d.ok)} integrity check: ${d.integrity}`);
-  }
-  return `${lines.join('\n')}\n`;
-}
-
 export function registerStatus(program: Command, f: Factory): Command {
   return program
     .command('status')
@@ -265,9 +228,16 @@ export function registerStatus(program: Command, f: Factory): Command {
     .action(async () => {
       const s = await runStatus(f);
       const g = f.globals();
-      const format = g.json ? 'json' : (g.output ?? (f.io.stdoutIsTTY ? 'table' : 'json'));
-      const text = format === 'table' ? human(s) : `${JSON.stringify(s, null, 2)}\n`;
-      f.io.stdout.write(onTerminal(text, f.io.stdoutIsTTY, format === 'table' ? 'text' : 'json'));
+      const format = (g.json ? 'json' : (g.output ?? (f.io.stdoutIsTTY ? 'table' : 'json'))) as OutputFormat;
+      // Folded to the terminal only: piped, each line stays whole for grep.
+      const width = f.io.stdoutIsTTY ? f.io.terminalWidth() : 0;
+      const { writeDocument } = await import('../output/document.js');
+      await writeDocument(f.io.stdout, s, {
+        format,
+        width,
+        terminal: f.io.stdoutIsTTY,
+        human: (width) => human(s, width),
+      });
       if (s.ok) return;
       const { ChecksFailedError } = await import('../cli/errors.js');
       // The exit code any command would end with: 3 credentials refused, 5 unreachable, else 1.

@@ -53,6 +53,8 @@ export interface ResolvedConfig {
   timeZone: string;
   output?: OutputFormat;
   db: string;
+  /** The timeout as it was given (`30s`, `500ms`, `2m`): the form `config list` shows. */
+  timeout: string;
   timeoutMs: number;
   timestamps: 'service' | 'iso';
   /** Page requests in flight on a remote listing walk (1: page at a time). */
@@ -177,6 +179,7 @@ export function toResolvedConfig(
     profile,
     timeZone: v['time-zone'] ?? systemTimeZone(),
     db,
+    timeout: v.timeout ?? DEFAULT_TIMEOUT,
     timeoutMs: parseTimeout(v.timeout ?? DEFAULT_TIMEOUT)!,
     timestamps: v.timestamps === 'iso' ? 'iso' : 'service',
     parallel: Number(v.parallel ?? DEFAULT_PARALLEL),

@@ -112,3 +112,45 @@ export function padEnd(text: string, width: number): string {
   const missing = width - textWidth(text);
   return missing > 0 ? text + ' '.repeat(missing) : text;
 }
+
+/**
+ * Text folded at spaces into lines of at most `width` terminal columns, the later ones indented two spaces
+ * more than the first; a word longer than a line is broken where the line ends.
+ */
+export function wrapWords(text: string, width: number): string {
+  if (!Number.isFinite(width) || width <= 0 || textWidth(text) <= width) return text;
+  const lead = /^ */.exec(text)![0];
+  const hang = `${lead}  `;
+  const lines: string[] = [];
+  let line = lead;
+  for (const word of text.slice(lead.length).split(' ')) {
+    const start = lines.length > 0 ? hang : lead;
+    const joined = line === start ? `${start}${word}` : `${line} ${word}`;
+    if (textWidth(joined) <= width || line === start) {
+      line = joined;
+    } else {
+      lines.push(line);
+      line = `${hang}${word}`;
+    }
+    // A word wider than a whole line (a long path) breaks where the line ends.
+    while (textWidth(line) > width && textWidth(hang) < width - 1) {
+      const [head, rest] = splitAt(line, width);
+      lines.push(head);
+      line = `${hang}${rest}`;
+    }
+  }
+  lines.push(line);
+  return lines.join('\n');
+}
+
+function splitAt(text: string, width: number): [string, string] {
+  let used = 0;
+  let at = 0;
+  for (const char of text) {
+    const w = charWidth(char);
+    if (used + w > width) break;
+    used += w;
+    at += char.length;
+  }
+  return [text.slice(0, at), text.slice(at)];
+}

@@ -1,7 +1,8 @@
 import type { ChalkInstance } from 'chalk';
 import type CliTable3 from 'cli-table3';
 import { headers, tableCell } from './cells.js';
-import { fitWidths, padEnd, tableOverhead, textWidth, truncate } from './fit.js';
+import { padEnd, textWidth, truncate, wrapWords } from './fit.js';
+import { type ColumnFit, layoutColumns } from './layout.js';
 import type { Sink } from './sink.js';
 import { terminalText } from './terminal-text.js';
 import type { Column, OutputOptions, RecordWriter, View } from './types.js';
@@ -15,60 +16,37 @@ interface Stack {
   chalk: ChalkInstance | undefined;
 }
 
-interface TableColumn extends Column {
+interface TableColumn extends Column, ColumnFit {
   header: string;
-  /** 0: never dropped; on a narrow terminal the highest goes first. */
-  priority: number;
-  /** Chosen with --fields: shortened before it is dropped (down to FIELD_FLOOR columns). */
-  shortened?: boolean;
 }
-
-/** The narrowest a chosen (--fields) column is cut to before it is dropped instead. */
-export const FIELD_FLOOR = 8;
 
 /**
  * The table's columns: the view's defaults with their priorities, else --fields as given, where what
- * identifies a record is never dropped and the others go from the right when even shortened they cannot fit.
+ * identifies a record is never cut nor dropped and the others are cut, then go from the right, when they
+ * cannot fit.
  */
 export function tableColumns(view: View, fields?: readonly string[]): TableColumn[] {
-  const identity = new Set(view.table.filter((t) => t.priority === 0).map((t) => t.path));
+  const identity = new Set(view.table.filter((t) => t.priority === 0 && !t.cut).map((t) => t.path));
+  const named = new Set(view.table.filter((t) => t.priority === 0 && t.cut).map((t) => t.path));
   const chosen = fields
     ? fields.flatMap((f, i) =>
         view.columnsAt(f, false).map((c) => {
-          const kept = identity.has(c.path) || c.type === 'id';
-          return { ...c, priority: kept ? 0 : 100 + i, shortened: !kept };
+          const whole = identity.has(c.path) || c.type === 'id';
+          const priority = whole || named.has(c.path) ? 0 : 100 + i;
+          return { ...c, priority, whole, cut: !whole };
         }),
       )
-    : view.table.flatMap((t) => view.columnsAt(t.path, false).map((c) => ({ ...c, priority: t.priority })));
+    : view.table.flatMap((t) =>
+        view.columnsAt(t.path, false).map((c) => ({
+          ...c,
+          priority: t.priority,
+          whole: c.type === 'id' || identity.has(t.path),
+          cut: t.cut === true,
+        })),
+      );
   // A path chosen with --fields may name a key of an open object, which is the service's text.
   const names = headers(chosen.map((c) => c.path)).map((h) => terminalText(h));
   return chosen.map((c, i) => ({ ...c, header: names[i]! }));
-}
-
-/**
- * The columns that fit `width`: while the natural widths (a --fields column's shortened one) overflow, the
- * column of highest priority (the rightmost among equals) is dropped; priority 0 never is. Returns the
- * indexes kept.
- */
-export function keepColumns(
-  columns: readonly TableColumn[],
-  natural: readonly number[],
-  width: number,
-): number[] {
-  const kept = columns.map((_, i) => i);
-  if (!Number.isFinite(width) || width <= 0) return kept;
-  const least = (i: number) => (columns[i]!.shortened ? Math.min(natural[i]!, FIELD_FLOOR) : natural[i]!);
-  const total = () => kept.reduce((sum, i) => sum + least(i), 0) + tableOverhead(kept.length);
-  while (total() > width) {
-    let drop = -1;
-    for (const [at, i] of kept.entries()) {
-      const p = columns[i]!.priority;
-      if (p > 0 && (drop < 0 || p >= columns[kept[drop]!]!.priority)) drop = at;
-    }
-    if (drop < 0) break;
-    kept.splice(drop, 1);
-  }
-  return kept;
 }
 
 /** cli-table3 tables of the view's default columns (or --fields), fitted to the terminal width. */
@@ -76,8 +54,6 @@ export function createTableWriter(sink: Sink, opts: OutputOptions): RecordWriter
   const view = opts.view ?? viewOf(opts.kind!);
   const columns = tableColumns(view, opts.fields);
   const timeZone = opts.timeZone ?? 'UTC';
-  // What identifies a record (its priority-0 columns) is never cut, even when chosen with --fields.
-  const names = new Set(view.table.filter((t) => t.priority === 0).map((t) => t.path));
   const noted = new Set<string>();
   let rows: string[][] = [];
   let stack: Stack | undefined;
@@ -99,15 +75,9 @@ export function createTableWriter(sink: Sink, opts: OutputOptions): RecordWriter
     const natural = columns.map((c, i) =>
       Math.max(opts.noHeaders ? 1 : textWidth(c.header), ...batch.map((r) => textWidth(r[i]!))),
     );
-    const kept = keepColumns(columns, natural, opts.width);
-    if (kept.length < columns.length) noteDropped(columns.filter((_, i) => !kept.includes(i)));
+    const { kept, widths, dropped, cut } = layoutColumns(columns, natural, opts.width);
+    if (dropped.length > 0 || cut.length > 0) noteFit(dropped, cut);
     const shown = kept.map((i) => columns[i]!);
-    const keep = shown.map((c) => c.type === 'id' || names.has(c.path));
-    const widths = fitWidths(
-      kept.map((i) => natural[i]!),
-      opts.width,
-      keep,
-    );
     const head = opts.noHeaders
       ? []
       : shown.map((c, i) => {
@@ -134,14 +104,22 @@ export function createTableWriter(sink: Sink, opts: OutputOptions): RecordWriter
     await sink.write(`${[...framed, ...body, bottom].join('\n')}\n`);
   };
 
-  const noteDropped = (dropped: TableColumn[]) => {
-    const names = dropped.map((c) => c.header).join(', ');
-    if (noted.has(names)) return;
-    noted.add(names);
+  /** Says once what was left out or cut, in lines that fit the terminal too. */
+  const noteFit = (dropped: number[], cut: number[]) => {
+    const list = (at: number[]) => at.map((i) => columns[i]!.header).join(', ');
+    const key = `${list(dropped)}/${list(cut)}`;
+    if (noted.has(key)) return;
+    noted.add(key);
     const how = opts.fields
       ? 'a wider terminal or fewer --fields shows them'
-      : 'choose columns with --fields';
-    opts.note?.(`Left out to fit ${opts.width} columns: ${names} (${how})`);
+      : dropped.length > 0
+        ? 'choose columns with --fields'
+        : '-o yaml shows them whole';
+    const what =
+      dropped.length > 0
+        ? `Left out to fit ${opts.width} columns: ${list(dropped)}${cut.length > 0 ? `; cut: ${list(cut)}` : ''}`
+        : `Cut to fit ${opts.width} columns: ${list(cut)}`;
+    opts.note?.(wrapWords(`${what} (${how})`, opts.width));
   };
 
   return {

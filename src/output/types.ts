@@ -20,8 +20,11 @@ export interface Column {
 export interface View {
   /** Every flat column, in order: csv's columns when no --fields are given. */
   columns: Column[];
-  /** A table's default columns, in order, each with its priority: 0 never dropped, higher dropped first. */
-  table: { path: string; priority: number }[];
+  /**
+   * A table's default columns, in order, each with its priority: 0 never dropped, higher dropped first;
+   * `cut`: free text, cut with `…` on a narrow terminal rather than widening the line.
+   */
+  table: { path: string; priority: number; cut?: boolean }[];
   /** Whether --fields and --where may name `path` (a dot path, maybe into arrays or open objects). */
   hasPath(path: string): boolean;
   /** The flat columns a chosen path shows as: itself for a value, its leaves for an object (and a list when `openLists`). */

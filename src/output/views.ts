@@ -4,17 +4,18 @@ import type { View } from './types.js';
 
 /**
  * A table's default columns per record kind, in order, each with its priority: 0 is never dropped nor cut
- * (what identifies a record: its uuid, serial number, name or key); on a narrow terminal the highest numbers
- * go first.
+ * (what identifies a record: its uuid, serial number or key); on a narrow terminal the highest numbers go
+ * first. Free text marked `cut` (a name, a location, a description) is cut with `…` before it is dropped, and
+ * a name of priority 0 is dropped only when even cut it leaves no room for the identifiers.
  */
-const TABLE_COLUMNS: Record<RecordKind, [string, number][]> = {
+const TABLE_COLUMNS: Record<RecordKind, [string, number, 'cut'?][]> = {
   edgeDevice: [
     ['uuid', 0],
-    ['edgeDeviceName', 0],
+    ['edgeDeviceName', 0, 'cut'],
     ['serialNumber', 0],
     ['ipAdress', 3],
     ['port', 5],
-    ['location', 4],
+    ['location', 4, 'cut'],
     ['isActive', 2],
     ['createdOn', 6],
   ],
@@ -23,7 +24,7 @@ const TABLE_COLUMNS: Record<RecordKind, [string, number][]> = {
     ['codeIdentifier', 0],
     ['clazz', 3],
     ['value', 1],
-    ['shortDescription', 4],
+    ['shortDescription', 4, 'cut'],
     ['isActive', 2],
     ['createdOn', 5],
   ],
@@ -32,14 +33,14 @@ const TABLE_COLUMNS: Record<RecordKind, [string, number][]> = {
     ['codeTypeIdentifier', 0],
     ['clazz', 3],
     ['value', 1],
-    ['shortDescription', 5],
+    ['shortDescription', 5, 'cut'],
     ['codes', 2],
     ['isActive', 4],
   ],
   organization: [
     ['uuid', 0],
-    ['orgName', 0],
-    ['orgAdmin', 2],
+    ['orgName', 0, 'cut'],
+    ['orgAdmin', 2, 'cut'],
     ['organizationUuid', 3],
     ['isActive', 1],
     ['isDemo', 4],
@@ -124,7 +125,11 @@ const views = new Map<RecordKind, View>();
 export function viewOf(kind: RecordKind): View {
   let view = views.get(kind);
   if (!view) {
-    const table = TABLE_COLUMNS[kind].map(([path, priority]) => ({ path, priority }));
+    const table = TABLE_COLUMNS[kind].map(([path, priority, cut]) => ({
+      path,
+      priority,
+      cut: cut === 'cut',
+    }));
     const name = kind === 'report' ? 'reportName' : 'uuid';
     view = treeView(fieldTree(RECORD_SCHEMAS[kind]), table, { name, noun: NOUNS[kind] });
     views.set(kind, view);

@@ -101,6 +101,31 @@ describe('usage errors and exit codes', () => {
     expect(r.stderr).toContain('Did you mean edgedevice?');
   });
 
+  it('ccp help suggests a verb for a typo as the command itself does (exit 2)', async () => {
+    const direct = await runCli(['edgedevice', 'lst'], { env });
+    expect(direct.stderr).toContain('(Did you mean one of list, ls?)');
+    const help = await runCli(['help', 'edgedevice', 'lis'], { env });
+    expect(help.code).toBe(2);
+    expect(help.stderr).toContain("unknown command 'edgedevice lis'");
+    expect(help.stderr).toContain('(Did you mean one of list, ls?)');
+    const group = await runCli(['help', 'edgdevice'], { env });
+    expect(group.stderr).toContain('(Did you mean edgedevice?)');
+  });
+
+  it('a malformed uuid argument is worded as a bad flag value is, not in commander words (exit 2)', async () => {
+    const flag = await runCli(['edgedevice', 'list', '--org', 'nope'], { env });
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain('invalid org "nope" from --org: expected a uuid');
+    const arg = await runCli(['org', 'list', 'nope'], { env });
+    expect(arg.code).toBe(2);
+    expect(arg.stderr).toMatch(
+      /invalid \w+ "nope" from argument <\w+>: expected a uuid \(8-4-4-4-12 hex digits\)/,
+    );
+    expect(arg.stderr).not.toContain('command-argument');
+    const page = await runCli(['edgedevice', 'list', '--page-size', 'x'], { env });
+    expect(page.stderr).toContain('invalid page-size "x" from --page-size: expected a whole number');
+  });
+
   it('an unknown option, a missing argument, a bad choice: exit 2', async () => {
     expect((await runCli(['edgedevice', 'list', '--bogus'], { env })).code).toBe(2);
     expect((await runCli(['code', 'get'], { env })).code).toBe(2);

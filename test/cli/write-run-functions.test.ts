@@ -133,7 +133,8 @@ describe('write run functions', () => {
     await runEdgeDevicePush({ output: json, records: [{ uuid: DEVICE.gateway2, edgeFlows }] }, d);
     const [device] = await printed(d);
     expect(device?.uuid).toBe(DEVICE.gateway2);
-    expect(d.io.err()).toContain('Pushed 1 flow to 1 device.');
+    // The flow (id and name) and the device (serial number and name) are named, not counted.
+    expect(d.io.err()).toContain('Pushed flow run-1 (Run) to device SN-1002 (Gateway Pune 2).');
   });
 
   it('runLicenseActivate and runLicenseDeactivate print the license record; an unknown one is named', async () => {

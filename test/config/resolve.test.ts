@@ -161,6 +161,7 @@ describe('precedence flag > env > profile > default', () => {
       profile: 'default',
       timeZone: systemTimeZone(),
       db: join(t.dir, '.local', 'share', 'ccp', 'ccp.db'),
+      timeout: '30s',
       timeoutMs: 30_000,
       timestamps: 'service',
       parallel: 4,

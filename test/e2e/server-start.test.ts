@@ -1,5 +1,6 @@
 // `ccp server start` in the foreground: URL on stderr when ready, graceful stop on SIGTERM and SIGINT.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORG } from '../fixtures/basic-ids.js';
@@ -75,4 +76,46 @@ describe('ccp server start', () => {
       expect(stderr).toContain(`${sig}: draining requests and closing`);
     });
   }
+});
+
+describe('the hints of server start --db', () => {
+  it('name the same database (shell-quoted): following the token hint gives a token that database accepts', async () => {
+    // A relative path with a space and a quote, as typed in the folder it is relative to.
+    const typed = "./my 'demo'.db";
+    copyFileSync(db, join(tmp.dir, typed));
+    const child = spawn(process.execPath, [BIN, 'server', 'start', '--port', '0', '--db', typed], {
+      env,
+      cwd: tmp.dir,
+    });
+    let stderr = '';
+    const hint = await new Promise<{ url: string; command: string }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no hint: ${stderr}`)), 15_000);
+      child.stderr.on('data', (c: Buffer) => {
+        stderr += c.toString();
+        const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)?.[1];
+        const command = /create a token with `(ccp server token create[^`]*)`/.exec(stderr)?.[1];
+        if (url && command) {
+          clearTimeout(timer);
+          resolve({ url, command });
+        }
+      });
+    });
+    try {
+      expect(hint.command).toBe(
+        `ccp server token create --db './my '\\''demo'\\''.db' --org <uuid> --role admin`,
+      );
+      // The hint as a user would paste it, in the same folder, `ccp` being this build.
+      const token = execFileSync(
+        'sh',
+        ['-c', hint.command.replace(/^ccp /, `'${process.execPath}' '${BIN}' `).replace('<uuid>', ORG.root)],
+        { cwd: tmp.dir, env, encoding: 'utf8' },
+      ).trim();
+      const list = await spawnCcp(['--base-url', hint.url, '--token', token, 'edgedevice', 'list', '-q'], {
+        env,
+      });
+      expect(list.code, list.stderr).toBe(0);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
 });

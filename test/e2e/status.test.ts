@@ -1,8 +1,12 @@
 // `ccp status` on the embedded default: the database's path, size, counts and integrity check.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
+import { runInPty } from '../helpers/pty.js';
 
 let tmp: { dir: string; remove: () => Promise<void> };
 let env: NodeJS.ProcessEnv;
@@ -52,5 +56,35 @@ describe('ccp status on the embedded default', () => {
     writeFileSync(bad, 'this is not SQLite');
     const r = await spawnCcp(['--db', bad, 'status', '-o', 'json'], { env });
     expect(r.code).not.toBe(0);
+  });
+
+  it.each([60, 120])(
+    'on a %i-column terminal: counts in words, the timeout as config list shows it, every line within the width',
+    async (cols) => {
+      const pty = runInPty(['status'], { ...env, CCP_PAGER: '' }, { cols });
+      expect((await pty.exited).code, pty.text()).toBe(0);
+      const text = stripVTControlCharacters(pty.text()).replace(/\r/g, '');
+      for (const line of text.split('\n')) expect(stringWidth(line), line).toBeLessThanOrEqual(cols);
+      const flat = text.replace(/\n {4}/g, ' ');
+      for (const words of ['8 organizations', '300 edge devices', '60 flows', '1 token']) {
+        expect(flat).toContain(words);
+      }
+      expect(text).not.toMatch(/edgeDevices|edgeFlows|tokens/);
+      expect(text).toMatch(/timeout: 30s \(from default\)/);
+      const list = await spawnCcp(['config', 'list', '-o', 'json'], { env });
+      expect(list.stdout).toContain('"30s"');
+    },
+  );
+
+  it('-o yaml is the same document as -o json', async () => {
+    const json = await spawnCcp(['status', '-o', 'json'], { env });
+    const yaml = await spawnCcp(['status', '-o', 'yaml'], { env });
+    expect(yaml.code, yaml.stderr).toBe(0);
+    const a = JSON.parse(json.stdout);
+    const b = parse(yaml.stdout);
+    expect({ ...b, reachable: { ...b.reachable, ms: 0 } }).toEqual({
+      ...a,
+      reachable: { ...a.reachable, ms: 0 },
+    });
   });
 });

@@ -35,8 +35,10 @@ export function runInPty(
   });
   const chunks: PtyRun['chunks'] = [];
   const waiters = new Set<() => void>();
-  child.stdout.on('data', (c: Buffer) => {
-    chunks.push({ at: Date.now() - started, text: c.toString('utf8') });
+  // Decoded across chunks: a character whose bytes two reads split stays one character.
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (c: string) => {
+    chunks.push({ at: Date.now() - started, text: c });
     for (const w of waiters) w();
   });
   const kill = setTimeout(() => child.kill('SIGKILL'), 30_000);

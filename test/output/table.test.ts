@@ -90,31 +90,50 @@ describe('table output', () => {
 
   describe.each([
     [160, ['UUID', 'Name', 'Serial number', 'IP address', 'Port', 'Location', 'Active', 'Created'], []],
+    // Port goes first, but once Location is out it fits again, and is shown.
+    [99, ['UUID', 'Name', 'Serial number', 'IP address', 'Port', 'Active'], ['Location', 'Created']],
     [80, ['UUID', 'Name', 'Serial number', 'Active'], ['Created', 'Port', 'Location', 'IP address']],
-    [40, ['UUID', 'Name', 'Serial number'], ['Created', 'Port', 'Location', 'IP address', 'Active']],
+    // A uuid alone fills 40 columns: the name and then the serial number go too, the uuid stays whole.
+    [40, ['UUID'], ['Name', 'Serial number', 'Created', 'Port', 'Location', 'IP address', 'Active']],
   ] as const)('at %i columns', (width, kept, dropped) => {
-    it('keeps uuids, names and serial numbers whole and drops the least-used columns first, saying so', async () => {
+    it('keeps uuids and serial numbers whole, leaves out the least-used columns first and no column that fits, saying so', async () => {
       const notes: string[] = [];
       const devices = [{ ...DEVICES[0]!, edgeDeviceName: 'Pump north' }, DEVICES[1]!];
       const text = await render(devices, 'table', { width, note: (l) => notes.push(l) });
       const header = lines(text)[1]!;
-      for (const h of kept) expect(header).toContain(` ${h} `);
-      for (const h of dropped) expect(header).not.toContain(` ${h} `);
-      // Never cut: the whole uuid, name and serial number are there.
+      expect(
+        header
+          .split('│')
+          .map((h) => h.trim())
+          .filter(Boolean),
+      ).toEqual(kept);
+      for (const line of lines(text)) expect(textWidth(line)).toBeLessThanOrEqual(width);
+      // Never cut: the whole uuid, and the serial number and name while they are shown.
       expect(text).toContain(DEVICES[0]!.uuid!);
-      expect(text).toContain(DEVICES[0]!.serialNumber!);
-      expect(text).toContain('Pump north');
+      if (kept.length > 1) expect(text).toContain(' Pump north ');
+      if (kept.length > 1) expect(text).toContain(` ${DEVICES[0]!.serialNumber!} `);
       if (dropped.length === 0) {
-        for (const line of lines(text)) expect(textWidth(line)).toBeLessThanOrEqual(width);
         expect(notes).toEqual([]);
       } else {
         expect(notes).toHaveLength(1);
-        for (const h of dropped) expect(notes[0]).toContain(h);
+        for (const h of dropped) expect(notes[0]!.replace(/\n {2}/g, ' ')).toContain(h);
         expect(notes[0]).toContain(`${width} columns`);
+        for (const line of notes[0]!.split('\n')) expect(textWidth(line)).toBeLessThanOrEqual(width);
       }
-      // 40 columns cannot hold a uuid, a name and a serial side by side: the table overflows rather than cut them.
-      if (width >= 80) for (const line of lines(text)) expect(textWidth(line)).toBeLessThanOrEqual(width);
     });
+  });
+
+  it('cuts free text with … rather than widening a line, and says so', async () => {
+    const notes: string[] = [];
+    const name = 'Vision node Chennai 0008 and more';
+    const devices = [{ ...DEVICES[0]!, edgeDeviceName: name, location: 'Chennai, line 3, hall 7' }];
+    const text = await render(devices, 'table', { width: 80, note: (l) => notes.push(l) });
+    for (const line of lines(text)) expect(textWidth(line)).toBeLessThanOrEqual(80);
+    expect(text).not.toContain(name);
+    expect(text).toMatch(/│ Vision[^│]*… │/);
+    expect(text).toContain(DEVICES[0]!.uuid!);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/cut: Name/);
   });
 
   it('with --fields: identity stays whole, the others shorten, then go from the right, saying so', async () => {

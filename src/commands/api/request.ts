@@ -50,7 +50,7 @@ export function registerApiRequest(program: Command, f: Factory): Command {
       'after',
       examples(
         "ccp api GET '/codeTypes/0?pageSize=5'",
-        'echo \'[{"uuid":"3f0c9a52-1b7e-4c8d-9a0e-5d2f6b7c8e91"}]\' | ccp api POST /codes -f -',
+        'echo \'[{"uuid":"19d70c8a-defd-4f15-a63c-32613821c3f8"}]\' | ccp api POST /codes -f -',
         'ccp api PUT /org/update -f org.json',
         'ccp api PUT /org/update -f org.json --dry-run',
         '# the exit code follows the statusCode: 0 for OK, 1 for a service error, 3/4 for 401/403/404',

@@ -17,8 +17,8 @@ export interface CodeGetOptions {
 
 export function registerCodeGet(parent: Command, f: Factory): Command {
   return verbCommand(parent, 'get', 'Fetch a code with its code type (POST /codes)', [
-    'ccp code get 3f0c9a52-1b7e-4c8d-9a0e-5d2f6b7c8e91',
-    'ccp code get 3f0c9a52-1b7e-4c8d-9a0e-5d2f6b7c8e91 --fields codeIdentifier,value -o yaml',
+    'ccp code get 19d70c8a-defd-4f15-a63c-32613821c3f8',
+    'ccp code get 19d70c8a-defd-4f15-a63c-32613821c3f8 --fields codeIdentifier,value -o yaml',
   ])
     .argument('[codeUuid]', 'the code to fetch (asked for on a terminal when missing)', uuidArg)
     .action(async (given: string | undefined) => {

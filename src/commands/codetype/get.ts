@@ -11,7 +11,7 @@ export type CodeTypeGetOptions = GetOptions;
 export const codeTypeGet = defineCommand<CodeTypeGetOptions>({
   name: 'get',
   description: 'Show code types by uuid or identifier (walks GET /codeTypes/{pageNo})',
-  examples: ['ccp codetype get DEVICE_TYPE', 'ccp codetype get DEVICE_TYPE --query "[].codes[].value"'],
+  examples: ['ccp codetype get DEVICE_KIND', 'ccp codetype get DEVICE_KIND --query "[].codes[].value"'],
   declare: (cmd) =>
     addWatchFlags(
       cmd.argument(

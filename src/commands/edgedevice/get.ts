@@ -15,9 +15,9 @@ export function registerEdgeDeviceGet(parent: Command, f: Factory): Command {
     'get',
     'Show edge devices by uuid or serial number (walks GET /edgedevice/all/{pageNo})',
     [
-      'ccp edgedevice get SN-1001',
-      'ccp edgedevice get SN-1001 SN-1002 --fields uuid,edgeFlows.flowId -o yaml',
-      'ccp edgedevice get 0b6c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3 --json',
+      'ccp edgedevice get ACME-0001-A41F',
+      'ccp edgedevice get ACME-0001-A41F ACME-0002-9EA8 --fields uuid,edgeFlows.flowId -o yaml',
+      'ccp edgedevice get b1008ec5-d2f5-4cba-aeae-0fe8bb9266f1 --json',
     ],
   )
     .argument('[uuid|serial...]', 'uuids or serial numbers (one asked for on a terminal when none)')

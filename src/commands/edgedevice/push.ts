@@ -53,8 +53,8 @@ export function registerEdgeDevicePush(parent: Command, f: Factory): Command {
   addRecordFlags(
     cmd,
     'devices with their edgeFlows',
-    'ccp edgedevice push d0000000-0000-4000-8000-000000000001 --flow flows.json',
-    'ccp edgedevice push SN-1001 --flow flows.json --flow-name "Pump v2"',
+    'ccp edgedevice push 65ec6d92-e02c-4da9-8b2c-f3916706445b --flow flows.json',
+    'ccp edgedevice push ACME-0001-A41F --flow flows.json --flow-name "Pump v2"',
     'ccp edgedevice push -f pushes.json',
     'ccp edgedevice push --skeleton > pushes.json',
   ).action(async (device: string | undefined, flags: PushFlags) => {
@@ -148,11 +148,30 @@ export async function flowOf(file: string, flags: { flowId?: string; flowName?: 
 
 export async function runEdgeDevicePush(opts: EdgeDevicePushOptions, deps: WriteDeps): Promise<EdgeDevice[]> {
   const flows = opts.records.reduce((n, r) => n + r.edgeFlows.length, 0);
-  return sendRecords<EdgeDevice>(
-    opts,
-    deps,
-    pushEdgeDevicesRequest(opts.records),
-    'edgeDevice',
-    (saved) => `Pushed ${count(flows, 'flow')} to ${count(saved.length, 'device')}.`,
+  return sendRecords<EdgeDevice>(opts, deps, pushEdgeDevicesRequest(opts.records), 'edgeDevice', (saved) =>
+    pushSummary(opts.records, saved, flows),
   );
 }
+
+/** A few pushes are named, flow (id and name) and device (serial number and name); many are counted. */
+export function pushSummary(
+  records: readonly EdgeDevicePushInput[],
+  saved: readonly EdgeDevice[],
+  flows: number,
+) {
+  const pairs = records.flatMap((r) => r.edgeFlows.map((flow) => ({ flow, device: r.uuid })));
+  if (pairs.length === 0 || pairs.length > NAMED_PUSHES) {
+    return `Pushed ${count(flows, 'flow')} to ${count(saved.length, 'device')}.`;
+  }
+  const byUuid = new Map(saved.map((d) => [d.uuid, d]));
+  const named = pairs.map(({ flow, device }) => {
+    const d = byUuid.get(device);
+    const what = `flow ${flow.flowId}${flow.flowName ? ` (${flow.flowName})` : ''}`;
+    const where = d?.serialNumber || device;
+    return `${what} to device ${where}${d?.edgeDeviceName ? ` (${d.edgeDeviceName})` : ''}`;
+  });
+  return `Pushed ${named.join('; ')}.`;
+}
+
+/** Pushes named one by one in the summary; past this they are counted. */
+const NAMED_PUSHES = 5;

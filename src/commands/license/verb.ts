@@ -16,7 +16,7 @@ export function registerLicenseVerb(parent: Command, f: Factory, action: License
       `${action[0]!.toUpperCase()}${action.slice(1)} a license (PUT /license/{uuid}/${action}); idempotent`,
     )
     .argument('[uuid]', 'the license record uuid (asked for on a terminal when missing)', uuidArg);
-  const example = `ccp license ${action} 9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d`;
+  const example = `ccp license ${action} 6b378954-d2f4-4c68-94a3-32cdd2d30cc8`;
   if (action === 'deactivate') {
     cmd.addOption(
       new Option('-y, --yes', 'deactivate without asking (a terminal asks first; a script never does)'),

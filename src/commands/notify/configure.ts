@@ -31,7 +31,7 @@ export function registerNotifyConfigure(parent: Command, f: Factory): Command {
     .addHelpText(
       'after',
       examples(
-        'ccp notify configure --notification e0000000-0000-4000-8000-000000000001 --role 70000000-0000-4000-8000-000000000001',
+        'ccp notify configure --notification 17a2b563-76ef-42ea-bc11-3835101795c6 --role 9c2c4193-a6c6-46c0-b927-90c28b3e56fb',
         '# for another organization of your scope, and its sub-organizations',
         'ccp notify configure --notification $N --role $R --org $ORG --apply-to-sub-organizations',
       ),

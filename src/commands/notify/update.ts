@@ -34,7 +34,7 @@ export function registerNotifyUpdate(parent: Command, f: Factory): Command {
   addRecordFlags(
     cmd,
     'notifications',
-    'ccp notify update e0000000-0000-4000-8000-000000000001 --type SMS --option phone=+911234567890',
+    'ccp notify update 17a2b563-76ef-42ea-bc11-3835101795c6 --type SMS --option phone=+911234567890',
     'ccp notify update -f notifications.json',
   ).action(async (uuid: string | undefined, flags: NotifyFlags) => {
     // The schema loads here, so help and other commands never load zod.

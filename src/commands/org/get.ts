@@ -18,8 +18,8 @@ export function registerOrgGet(parent: Command, f: Factory): Command {
     'get',
     'Show sub-organizations by uuid or name (walks GET /org/{orgUuid}/org/{pageNo})',
     [
-      'ccp org get 6f1d2c3b-4a59-4e8f-9b0a-1c2d3e4f5a6b "Plant North"',
-      'ccp org get 6f1d2c3b-4a59-4e8f-9b0a-1c2d3e4f5a6b "Plant North" --fields uuid,orgAddress.city',
+      'ccp org get b58f93c5-e752-4a3d-b848-9e5dc516822b "Acme West"',
+      'ccp org get b58f93c5-e752-4a3d-b848-9e5dc516822b "Acme West" --fields uuid,orgAddress.city',
     ],
   )
     .argument('[parentOrgUuid]', 'the parent organization (asked for on a terminal when missing)', uuidArg)

@@ -21,8 +21,8 @@ export function registerOrgList(parent: Command, f: Factory): Command {
     },
     'List the sub-organizations of an organization (GET /org/{orgUuid}/org/{pageNo})',
     [
-      'ccp org list 6f1d2c3b-4a59-4e8f-9b0a-1c2d3e4f5a6b',
-      'ccp org list 6f1d2c3b-4a59-4e8f-9b0a-1c2d3e4f5a6b --all --fields uuid,orgName -o csv',
+      'ccp org list b58f93c5-e752-4a3d-b848-9e5dc516822b',
+      'ccp org list b58f93c5-e752-4a3d-b848-9e5dc516822b --all --fields uuid,orgName -o csv',
     ],
   ).argument('[orgUuid]', 'the parent organization (asked for on a terminal when missing)', uuidArg);
 }

@@ -25,8 +25,8 @@ export function registerOrgOptionsAdd(parent: Command, f: Factory): Command {
   addRecordFlags(
     cmd,
     'options',
-    'ccp org options add a0000000-0000-4000-8000-000000000001 retention.days=30 alerts.email=ops@acme.example',
-    'ccp org options add a0000000-0000-4000-8000-000000000001 -f options.csv',
+    'ccp org options add b58f93c5-e752-4a3d-b848-9e5dc516822b retention.days=30 alerts.email=ops@acme.example',
+    'ccp org options add b58f93c5-e752-4a3d-b848-9e5dc516822b -f options.csv',
   ).action(async (first: string | undefined, rest: string[], flags: WriteFlags) => {
     // `options add KEY=VALUE` without the uuid: the first word is an option, and the uuid is asked for.
     const missing = first?.includes('=') === true;

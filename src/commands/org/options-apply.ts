@@ -26,8 +26,8 @@ The service has no operation that reads options, so the plan cannot show stored 
 keys out: every key of the file is set (created or updated by key). Applying the same file again changes
 nothing stored.
 ${examples(
-  'ccp org options apply a0000000-0000-4000-8000-000000000001 -f options.yaml --dry-run',
-  'ccp org options apply a0000000-0000-4000-8000-000000000001 -f options.csv --yes',
+  'ccp org options apply b58f93c5-e752-4a3d-b848-9e5dc516822b -f options.yaml --dry-run',
+  'ccp org options apply b58f93c5-e752-4a3d-b848-9e5dc516822b -f options.csv --yes',
 )}`,
     )
     .action(async (orgUuid: string | undefined, flags: OptionsApplyFlags) => {

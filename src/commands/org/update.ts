@@ -54,8 +54,8 @@ export function registerOrgUpdate(parent: Command, f: Factory): Command {
   addRecordFlags(
     cmd,
     'organizations',
-    'ccp org update a0000000-0000-4000-8000-000000000001 --name "Acme Corp" --city Pune',
-    'ccp org update a0000000-0000-4000-8000-000000000001 --no-demo',
+    'ccp org update b58f93c5-e752-4a3d-b848-9e5dc516822b --name "Acme Industries" --city Pune',
+    'ccp org update b58f93c5-e752-4a3d-b848-9e5dc516822b --no-demo',
     'ccp org update -f orgs.json',
     'ccp org update --skeleton > orgs.json',
   ).action(async (orgUuid: string | undefined, flags: WriteFlags & Record<string, unknown>) => {

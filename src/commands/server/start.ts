@@ -4,6 +4,7 @@ import { wholeNumber } from '../../cli/args.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
+import { shellQuote } from '../../domain/shell.js';
 import { type ServerDeps, serverDbPath } from './db.js';
 
 export interface ServerStartOptions {
@@ -12,6 +13,8 @@ export interface ServerStartOptions {
   port: number;
   /** Resolves when the server should stop; default: the first SIGINT or SIGTERM. */
   stopped?: Promise<unknown>;
+  /** --db as the user typed it: the hints name the same database. */
+  dbFlag?: string;
   /** Called once the server listens (tests learn the URL from it). */
   onListening?: (url: string) => void;
 }
@@ -39,6 +42,7 @@ export function registerServerStart(parent: Command, f: Factory): Command {
       await runServerStart(
         {
           dbPath: await serverDbPath(f),
+          dbFlag: f.globals().db,
           host: flags.host,
           port: flags.port,
         },
@@ -98,11 +102,13 @@ export async function runServerStart(opts: ServerStartOptions, deps: ServerDeps)
       throw listenError(err, opts.host, opts.port);
     });
     deps.io.note(`ccp: serving ${opts.dbPath} at ${handle.url} (Ctrl-C to stop)`);
+    // Without the --db they were given, the commands hinted at would work on the default database.
+    const db = opts.dbFlag === undefined ? '' : ` --db ${shellQuote(opts.dbFlag)}`;
     if (isNew)
       deps.io.note(
-        'ccp: the database is new and empty: load data with `ccp server seed --demo` or `ccp server import FILE`',
+        `ccp: the database is new and empty: load data with \`ccp server seed --demo${db}\` or \`ccp server import FILE${db}\``,
       );
-    deps.io.note('ccp: create a token with `ccp server token create --org <uuid> --role admin`');
+    deps.io.note(`ccp: create a token with \`ccp server token create${db} --org <uuid> --role admin\``);
     opts.onListening?.(handle.url);
     const why = await stop.promise;
     deps.io.note(`ccp: ${typeof why === 'string' ? why : 'stop'}: draining requests and closing`);

@@ -24,8 +24,8 @@ export function registerServerTokenCreate(parent: Command, f: Factory): Command 
     .addHelpText(
       'after',
       `\n--org <uuid> (a global flag) names the token's organization, --user <uuid> its user.\n${DB_HELP}.\n${examples(
-        'ccp server token create --org 6f1d2c3b-4a59-4e8f-9b0a-1c2d3e4f5a6b --role viewer',
-        'export CCP_TOKEN="$(ccp server token create --org 6f1d2c3b-4a59-4e8f-9b0a-1c2d3e4f5a6b --role admin)"',
+        'ccp server token create --org b58f93c5-e752-4a3d-b848-9e5dc516822b --role viewer',
+        'export CCP_TOKEN="$(ccp server token create --org b58f93c5-e752-4a3d-b848-9e5dc516822b --role admin)"',
       )}`,
     )
     .action(async (flags: { role?: Role }) => {

@@ -1,0 +1,64 @@
+// `ccp status` for people: a line a check.
+import type { Status, TABLES } from './status.js';
+
+/** Each kind's count in words: "304 edge devices, 61 flows, 1 token". */
+const NOUNS: Record<keyof typeof TABLES, [string, string]> = {
+  organizations: ['organization', 'organizations'],
+  edgeDevices: ['edge device', 'edge devices'],
+  edgeFlows: ['flow', 'flows'],
+  codeTypes: ['code type', 'code types'],
+  codes: ['code', 'codes'],
+  licenses: ['license', 'licenses'],
+  notifications: ['notification', 'notifications'],
+  tokens: ['token', 'tokens'],
+};
+
+/** The status for people: a line a check (the output layer folds each to the terminal's width). */
+export function human(s: Status, width: number): string[] {
+  const mark = (ok: boolean) => (ok ? '✓' : '✗');
+  const lines = [`${s.target} (profile ${s.profile})`];
+  lines.push(
+    `  ${mark(s.reachable.ok)} ${s.reachable.ok ? `answers in ${s.reachable.ms} ms` : `does not answer: ${s.reachable.error}`}`,
+  );
+  if (s.reachable.hint) lines.push(`    hint: ${s.reachable.hint}`);
+  if (s.tls) {
+    const t = s.tls;
+    lines.push(
+      t.protocol
+        ? `  ${mark(t.ok)} TLS ${t.protocol}, issuer ${t.issuer ?? 'unknown'}${t.verified ? '' : ' (NOT verified: --insecure)'}, ${t.daysLeft !== null && t.daysLeft >= 0 ? `expires in ${t.daysLeft} days` : 'expired'}`
+        : `  ${mark(false)} TLS: no connection`,
+    );
+  }
+  lines.push(
+    `  ${mark(s.credentials.ok)} credentials ${s.credentials.detail} (${s.credentials.scheme}, from ${s.credentials.source ?? 'nowhere'})`,
+  );
+  if (s.clock) {
+    lines.push(
+      `  ${mark(s.clock.ok)} clock ${s.clock.skewMs === null ? 'skew unknown (no Date header)' : `skew ${(s.clock.skewMs / 1000).toFixed(1)} s against the service`}`,
+    );
+  }
+  lines.push(`  ✓ time zone sent: ${s.timeZone}`);
+  if (s.settings.length > 0) lines.push('  settings:');
+  for (const c of s.settings) lines.push(`    ${c.key}: ${c.value} (from ${c.from})`);
+  if (s.database) {
+    const d = s.database;
+    const counts = Object.entries(d.counts).map(
+      ([k, n]) => `${n} ${NOUNS[k as keyof typeof TABLES][n === 1 ? 0 : 1]}`,
+    );
+    lines.push(`  ✓ database ${d.path} (${(d.sizeBytes / 1024).toFixed(0)} KiB)`);
+    // Folded between counts, never inside one ("4 code types").
+    const room = Number.isFinite(width) && width > 0 ? width : Number.POSITIVE_INFINITY;
+    let line = '   ';
+    for (const [i, count] of counts.entries()) {
+      const item = ` ${count}${i < counts.length - 1 ? ',' : ''}`;
+      if (line.length > 3 && line.length + item.length > room) {
+        lines.push(line);
+        line = '   ';
+      }
+      line += item;
+    }
+    lines.push(line);
+    lines.push(`  ${mark(d.ok)} integrity check: ${d.integrity}`);
+  }
+  return lines;
+}
