@@ -4,8 +4,8 @@
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { waitForDrain } from '../domain/drain.js';
 import type { RecordKind } from '../domain/index.js';
-import { waitForDrain } from '../output/sink.js';
 import type { IO } from './io.js';
 import type { Condition } from './listing-where.js';
 import { type OutputSpec, recordWriter, writeRecords } from './output.js';

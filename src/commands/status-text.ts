@@ -1,5 +1,44 @@
 // `ccp status` for people: a line a check.
-import type { Status, TABLES } from './status.js';
+
+/** The record kinds of the embedded database, by table. */
+export const TABLES = {
+  organizations: 'organizations',
+  edgeDevices: 'edge_devices',
+  edgeFlows: 'edge_flows',
+  codeTypes: 'code_types',
+  codes: 'codes',
+  licenses: 'licenses',
+  notifications: 'notifications',
+  tokens: 'tokens',
+} as const;
+export interface TlsStatus {
+  ok: boolean;
+  protocol: string | null;
+  issuer: string | null;
+  verified: boolean;
+  expires: string | null;
+  daysLeft: number | null;
+}
+
+export interface Status {
+  ok: boolean;
+  target: string;
+  profile: string;
+  reachable: { ok: boolean; ms: number | null; error?: string; hint?: string };
+  tls?: TlsStatus;
+  credentials: { ok: boolean; source: string | null; scheme: string; detail: string };
+  clock?: { ok: boolean; skewMs: number | null };
+  timeZone: string;
+  /** The connection settings in effect and where each came from; secrets by source only. */
+  settings: Array<{ key: string; value: string; from: string }>;
+  database?: {
+    ok: boolean;
+    path: string;
+    sizeBytes: number;
+    counts: Record<keyof typeof TABLES, number>;
+    integrity: string;
+  };
+}
 
 /** Each kind's count in words: "304 edge devices, 61 flows, 1 token". */
 const NOUNS: Record<keyof typeof TABLES, [string, string]> = {

@@ -6,50 +6,12 @@ import type { Factory } from '../cli/factory.js';
 import { examples } from '../cli/help.js';
 import type { ResolvedConfig } from '../config/index.js';
 import type { OutputFormat } from '../output/index.js';
-import { human } from './status-text.js';
+import { human, type Status, TABLES, type TlsStatus } from './status-text.js';
+
+export type { Status, TlsStatus };
 
 /** Clock skew past this would make signed tokens and timestamps disagree with the service. */
 const MAX_SKEW_MS = 60_000;
-/** The record kinds of the embedded database, by table. */
-export const TABLES = {
-  organizations: 'organizations',
-  edgeDevices: 'edge_devices',
-  edgeFlows: 'edge_flows',
-  codeTypes: 'code_types',
-  codes: 'codes',
-  licenses: 'licenses',
-  notifications: 'notifications',
-  tokens: 'tokens',
-} as const;
-export interface TlsStatus {
-  ok: boolean;
-  protocol: string | null;
-  issuer: string | null;
-  verified: boolean;
-  expires: string | null;
-  daysLeft: number | null;
-}
-
-export interface Status {
-  ok: boolean;
-  target: string;
-  profile: string;
-  reachable: { ok: boolean; ms: number | null; error?: string; hint?: string };
-  tls?: TlsStatus;
-  credentials: { ok: boolean; source: string | null; scheme: string; detail: string };
-  clock?: { ok: boolean; skewMs: number | null };
-  timeZone: string;
-  /** The connection settings in effect and where each came from; secrets by source only. */
-  settings: Array<{ key: string; value: string; from: string }>;
-  database?: {
-    ok: boolean;
-    path: string;
-    sizeBytes: number;
-    counts: Record<keyof typeof TABLES, number>;
-    integrity: string;
-  };
-}
-
 /** Reads undici's connection events: the TLS socket of the request status makes. */
 async function watchTls(): Promise<{ socket(): TLSSocket | undefined; stop(): void }> {
   const dc = await import('node:diagnostics_channel');

@@ -1,3 +1,5 @@
+import { closedError, waitForDrain } from '../domain/drain.js';
+
 /** The one settled promise a write that waited for nothing returns: no allocation per record. */
 export const DONE: Promise<void> = Promise.resolve();
 
@@ -63,35 +65,4 @@ export class Sink {
     if (this.out.write(text)) return DONE;
     return waitForDrain(this.out);
   }
-}
-
-/** Resolves at the stream's 'drain'; rejects at 'error', or at 'close' (its reader went away). */
-export function waitForDrain(out: NodeJS.WritableStream): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const cleanup = () => {
-      out.removeListener('drain', onDrain);
-      out.removeListener('error', onError);
-      out.removeListener('close', onClose);
-    };
-    const onDrain = () => {
-      cleanup();
-      resolve();
-    };
-    const onError = (err: Error) => {
-      cleanup();
-      reject(err);
-    };
-    // A reader that goes away (`ccp ... | head`) closes the stream without ever draining it.
-    const onClose = () => {
-      cleanup();
-      reject(closedError());
-    };
-    out.on('drain', onDrain);
-    out.on('error', onError);
-    out.on('close', onClose);
-  });
-}
-
-function closedError(): Error {
-  return Object.assign(new Error('output stream closed'), { code: 'EPIPE' });
 }
