@@ -1,5 +1,6 @@
 // How requests reach a service over HTTP: the connection pool (through an environment proxy for remote
 // targets), knowing whether a request went out before it failed. Loaded only when a request goes over HTTP.
+import { readFileSync } from 'node:fs';
 import type * as Tls from 'node:tls';
 import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from 'undici';
 import { bytesTooDeepAt, MAX_DEPTH } from '../domain/depth.js';
@@ -47,7 +48,7 @@ export function proxyFor(env: NodeJS.ProcessEnv): { http: string; https: string;
  * The TLS side of a connection. Where the runtime can read the system's trust store
  * (tls.getCACertificates, Node 22.15 and 23.5 on), its authorities join the runtime's own, so a corporate CA
  * installed on the machine is trusted as curl trusts it; a CA file is added to those. On a runtime without
- * it, the runtime's defaults stand (NODE_EXTRA_CA_CERTS included) and a CA file joins its bundled roots.
+ * it, the runtime's defaults stand, and a CA file joins its bundled roots and NODE_EXTRA_CA_CERTS's.
  */
 function connectOptions(base: URL, o: TlsOptions): Tls.ConnectionOptions | undefined {
   if (base.protocol !== 'https:') return undefined;
@@ -56,7 +57,7 @@ function connectOptions(base: URL, o: TlsOptions): Tls.ConnectionOptions | undef
   const tls = process.getBuiltinModule('node:tls') as typeof Tls;
   const context: Tls.SecureContextOptions = {};
   const system = systemAuthorities(tls);
-  if (system || o.ca) context.ca = [...(system ?? tls.rootCertificates), ...(o.ca ? [o.ca] : [])];
+  if (system || o.ca) context.ca = [...(system ?? runtimeAuthorities(tls)), ...(o.ca ? [o.ca] : [])];
   if (o.cert) context.cert = o.cert;
   if (o.key) context.key = o.key;
   const out: Tls.ConnectionOptions = {};
@@ -68,7 +69,10 @@ function connectOptions(base: URL, o: TlsOptions): Tls.ConnectionOptions | undef
 
 type CaReader = (kind: 'default' | 'system') => string[];
 
-/** The runtime's default authorities and the system store's, or undefined where the runtime cannot list them. */
+/**
+ * The runtime's default authorities (its bundled roots and NODE_EXTRA_CA_CERTS's) and the system store's,
+ * or undefined where the runtime cannot list them.
+ */
 function systemAuthorities(tls: typeof Tls): string[] | undefined {
   const read = (tls as { getCACertificates?: CaReader }).getCACertificates;
   if (typeof read !== 'function') return undefined;
@@ -79,6 +83,21 @@ function systemAuthorities(tls: typeof Tls): string[] | undefined {
     // A machine without a readable store still has the runtime's own.
   }
   return [...read('default'), ...system];
+}
+
+/**
+ * What the runtime trusts by default where it cannot list it: its bundled roots and the file
+ * NODE_EXTRA_CA_CERTS names (the process's own variable, as the runtime reads it, not a command's
+ * environment). An unreadable file is left out, as the runtime leaves it out with a warning.
+ */
+function runtimeAuthorities(tls: typeof Tls): string[] {
+  const extra = process.env.NODE_EXTRA_CA_CERTS;
+  if (!extra) return [...tls.rootCertificates];
+  try {
+    return [...tls.rootCertificates, readFileSync(extra, 'utf8')];
+  } catch {
+    return [...tls.rootCertificates];
+  }
 }
 
 /**
