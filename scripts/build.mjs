@@ -48,6 +48,14 @@ const confUnused = {
   },
 };
 
+/** `node:process` imported by a bundled package is scripts/node-process.cjs: the process object, read lazily. */
+const nodeProcess = {
+  name: 'node-process',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?process$/ }, () => ({ path: join(root, 'scripts', 'node-process.cjs') }));
+  },
+};
+
 /** What src/cli/version.ts takes from package.json. */
 function packageFacts() {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -82,7 +90,7 @@ const cli = await build({
   legalComments: 'none',
   // package.json's version and tracker, written in: `--help` and errors read no file for them.
   define: { __CCP_PACKAGE__: JSON.stringify(packageFacts()) },
-  plugins: [undiciClient, undiciNoH2, confUnused],
+  plugins: [undiciClient, undiciNoH2, confUnused, nodeProcess],
   metafile: true,
   write: false,
 });
