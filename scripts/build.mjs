@@ -6,6 +6,8 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+// On Node 20 only: its better-sqlite3 binding, copied into dist/node20 below.
+import './sqlite-node20.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'dist', 'cli');

@@ -1,7 +1,9 @@
-// `prepare` (after `npm ci` or `npm install` in a checkout): on Node 20 only, installs better-sqlite3 12 as
+// Run first by `npm run build` (scripts/build.mjs imports it): on Node 20 only, installs better-sqlite3 12 as
 // `better-sqlite3-node20`, the binding src/server/store/sqlite.ts loads there (13 crashes on 20). It
 // compiles with a C++ tool chain, which Node 22 and later never need: there this script does nothing.
-// The package stays out of package.json, so that no other line installs it, and out of the lock file.
+// The package stays out of package.json, so that no other line installs it, and out of the lock file; a
+// `prepare` script would do it at `npm ci`, but the packed package would carry it, and npm asks a user of
+// `npm install -g` to allow it.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -29,6 +29,7 @@ const ELSEWHERE: Array<[RegExp, string]> = [
   [/--base-url https:\/\/ccp\.example\.com .*codetype list/, 'a remote service: real-deployment.test.ts'],
   [/^ccp server clone --from prod\b/, 'a remote service to copy: test/e2e/clone.test.ts'],
   [/\$\{fpath\[1\]\}/, 'zsh syntax: test/completion/'],
+  [/^ccp server token revoke\b/, 'the id of a token `token list` shows: test/e2e/server-tokens.test.ts'],
 ];
 
 let tmp: { dir: string; remove: () => Promise<void> };
