@@ -58,7 +58,7 @@ const nodeProcess = {
   },
 };
 
-/** What src/cli/version.ts takes from package.json. */
+/** What src/kit/version.ts takes from package.json. */
 function packageFacts() {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const bugs = typeof pkg.bugs === 'string' ? pkg.bugs : pkg.bugs?.url;

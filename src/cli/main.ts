@@ -2,15 +2,15 @@ import { CommanderError } from 'commander';
 import { ApiError, AuthError, NetworkError, NotFoundError } from '../api/errors.js';
 import { ConfigError } from '../config/errors.js';
 import { monotonicMs } from '../domain/clock.js';
+import { ownWording } from '../kit/args.js';
+import { CancelledError, ChecksFailedError, UsageError } from '../kit/errors.js';
+import { createFactory, type Factory } from '../kit/factory.js';
+import type { IO } from '../kit/io.js';
+import { reportLine } from '../kit/version.js';
 import { terminalText } from '../output/terminal-text.js';
 import { holdHeapForLongWalks } from '../runtime/heap-for-long-walks.js';
-import { ownWording } from './args.js';
-import { CancelledError, ChecksFailedError, UsageError } from './errors.js';
-import { createFactory, type Factory } from './factory.js';
-import type { IO } from './io.js';
 import { buildProgram } from './program.js';
 import { systemIO } from './system-io.js';
-import { reportLine } from './version.js';
 
 /** Exit codes (cli.md "Exit codes"); this module is the one place that maps errors to them. */
 export const EXIT = {

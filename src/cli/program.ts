@@ -1,14 +1,15 @@
 import { type Command, Option } from 'commander';
 import { registerCommands } from '../commands/index.js';
 import { DEFAULT_PARALLEL, MAX_PARALLEL, TIMESTAMP_STYLES } from '../config/settings.js';
+import { ownWording } from '../kit/args.js';
+import { createFactory, type Factory, type GlobalOptions } from '../kit/factory.js';
+import { examples } from '../kit/help.js';
+import { fillVerbs } from '../kit/verbs.js';
+import { cliVersion } from '../kit/version.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
-import { ownWording } from './args.js';
-import { createFactory, type Factory, type GlobalOptions } from './factory.js';
-import { examples } from './help.js';
+import { registerCompletion } from './completion/command.js';
 import { addHelpCommand, formatHelp, RootCommand, visibleCommands } from './root-help.js';
 import { systemIO } from './system-io.js';
-import { fillVerbs } from './verbs.js';
-import { cliVersion } from './version.js';
 
 /**
  * The whole command tree. Registering commands imports no heavy module (undici, zod, the server...):
@@ -138,6 +139,8 @@ export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Co
   // A group's verbs are added as the group is dispatched to (src/cli/verbs.ts).
   program.hook('preSubcommand', (_root, group) => fillVerbs(group));
   registerCommands(program, f);
+  // About the program itself, as help is: it reads the whole command tree.
+  registerCompletion(program, f);
   addHelpCommand(program);
   return program;
 }

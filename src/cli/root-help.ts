@@ -1,6 +1,6 @@
 import { Command, CommanderError, type Help, type HelpContext } from 'commander';
-import { fillVerbs } from './verbs.js';
-import { reportLine } from './version.js';
+import { fillVerbs } from '../kit/verbs.js';
+import { reportLine } from '../kit/version.js';
 
 /** Where a user reads more than a command's help. */
 export const DOCS_LINE =

@@ -1,8 +1,8 @@
 // The IO of the running process: terminals told from pipes and files, stdout through the runtime's
 // descriptor writer until process.stdout is needed.
 import { fstatSync } from 'node:fs';
+import { buildIO, type IO, oraSpinner } from '../kit/io.js';
 import { DescriptorOut, isBrokenPipe, writeOut } from '../runtime/stdout-descriptor.js';
-import { buildIO, type IO, oraSpinner } from './io.js';
 
 /**
  * isatty(fd), without node:tty (which loads net and the stream modules) where fd is plainly no terminal: a

@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
-import type { Factory } from '../cli/factory.js';
+import type { Factory } from '../kit/factory.js';
 import { registerApi } from './api/index.js';
 import { registerCode } from './code/index.js';
 import { codeTypeGroup } from './codetype/index.js';
-import { registerCompletion } from './completion.js';
 import { registerConfig } from './config/index.js';
 import { registerEdgeDevice } from './edgedevice/index.js';
 import { registerLicense } from './license/index.js';
@@ -30,5 +29,4 @@ export function registerCommands(program: Command, f: Factory): void {
   registerStatus(program, f);
   registerServer(program, f);
   registerConfig(program, f);
-  registerCompletion(program, f);
 }

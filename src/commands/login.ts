@@ -2,10 +2,10 @@
 // saves the profile. The secret never needs argv: it is typed without echo, or read from stdin.
 import type { Command } from 'commander';
 import type { TlsOptions } from '../api/client.js';
-import { UsageError } from '../cli/errors.js';
-import type { Factory } from '../cli/factory.js';
-import { examples } from '../cli/help.js';
 import type { ProfileKey } from '../config/keys.js';
+import { UsageError } from '../kit/errors.js';
+import type { Factory } from '../kit/factory.js';
+import { examples } from '../kit/help.js';
 
 export interface LoginOptions {
   profile?: string;
@@ -137,7 +137,7 @@ async function fromFlags(f: Factory, opts: LoginOptions): Promise<{ values: Valu
 async function check(f: Factory, values: Values, secret: string, tls: TlsOptions): Promise<void> {
   const [keys, { clearTextWarning }] = await Promise.all([
     import('../config/keys.js'),
-    import('../cli/credentials.js'),
+    import('../kit/credentials.js'),
   ]);
   const { systemTimeZone } = await import('../config/time-zone.js');
   const headers = keys.parseHeaders(values.headers ?? '') ?? [];
@@ -173,7 +173,7 @@ export async function runLogin(opts: LoginOptions, f: Factory): Promise<void> {
     if (v === undefined || v.trim() === '') delete values[k as ProfileKey];
     else values[k as ProfileKey] = validateValue(k as ProfileKey, v, `--${k}`);
   }
-  const { tlsOptions } = await import('../cli/credentials.js');
+  const { tlsOptions } = await import('../kit/credentials.js');
   const tls = tlsOptions({
     caFile: values['ca-file'],
     clientCert: values['client-cert'],

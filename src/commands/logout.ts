@@ -1,7 +1,7 @@
 // `ccp logout`: the profile's secret leaves the config file; its other settings stay for the next login.
 import type { Command } from 'commander';
-import type { Factory } from '../cli/factory.js';
-import { examples } from '../cli/help.js';
+import type { Factory } from '../kit/factory.js';
+import { examples } from '../kit/help.js';
 
 export async function runLogout(opts: { profile?: string }, f: Factory): Promise<void> {
   const { ConfigStore, assertProfileName } = await import('../config/index.js');

@@ -2,9 +2,9 @@
 import { existsSync, statSync } from 'node:fs';
 import type { TLSSocket } from 'node:tls';
 import type { Command } from 'commander';
-import type { Factory } from '../cli/factory.js';
-import { examples } from '../cli/help.js';
 import type { ResolvedConfig } from '../config/index.js';
+import type { Factory } from '../kit/factory.js';
+import { examples } from '../kit/help.js';
 import type { OutputFormat } from '../output/index.js';
 import { human, type Status, TABLES, type TlsStatus } from './status-text.js';
 
@@ -201,7 +201,7 @@ export function registerStatus(program: Command, f: Factory): Command {
         human: (width) => human(s, width),
       });
       if (s.ok) return;
-      const { ChecksFailedError } = await import('../cli/errors.js');
+      const { ChecksFailedError } = await import('../kit/errors.js');
       // The exit code any command would end with: 3 credentials refused, 5 unreachable, else 1.
       const refused = /^refused|^token-command/.test(s.credentials.detail);
       const code = refused ? 3 : !s.reachable.ok ? 5 : 1;

@@ -146,7 +146,7 @@ export class ConfigStore {
 
   /**
    * The embedded server's access, read the same way (without conf): a command finding a valid token there
-   * writes nothing, and opens the store for writing only when it must (src/cli/embedded.ts).
+   * writes nothing, and opens the store for writing only when it must (src/kit/embedded.ts).
    */
   static async readAccess(env: NodeJS.ProcessEnv): Promise<Pick<ConfigStore, 'embeddedAccess'>> {
     return ConfigStore.opened(env, undefined, readOnlyBacking);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type ApiClientOptions } from '../../src/api/client.js';
 import { ApiError, AuthError, NetworkError, NotFoundError } from '../../src/api/errors.js';
-import { cliVersion } from '../../src/cli/version.js';
+import { cliVersion } from '../../src/kit/version.js';
 import { until } from '../helpers/until.js';
 
 interface Seen {

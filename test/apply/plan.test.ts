@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { diffDevice, MASK } from '../../src/apply/diff.js';
-import { type DesiredDevice, isEmptyPlan, planDevices, repeatedKeys } from '../../src/apply/plan.js';
 import type { EdgeDevice, EdgeDeviceInput } from '../../src/domain/edge-device.js';
+import { diffDevice, MASK } from '../../src/kit/apply/diff.js';
+import { type DesiredDevice, isEmptyPlan, planDevices, repeatedKeys } from '../../src/kit/apply/plan.js';
 
 const ORG = 'a0000000-0000-4000-8000-000000000001';
 const OTHER = 'a0000000-0000-4000-8000-000000000009';

@@ -76,8 +76,8 @@ describe('ccp edgedevice list', () => {
   });
 
   it('shows progress on a terminal stderr before a table or while records go to a file, never over streamed records', async () => {
-    const { testIO } = await import('../../src/cli/test-io.js');
-    const { createFactory } = await import('../../src/cli/factory.js');
+    const { testIO } = await import('../../src/kit/test-io.js');
+    const { createFactory } = await import('../../src/kit/factory.js');
     const { run } = await import('../../src/cli/main.js');
     const spinnerFor = async (format: string, stdoutIsTTY = true, stderrIsTTY = true) => {
       const io = testIO({ env, stderrIsTTY, stdinIsTTY: true, stdoutIsTTY, width: 200 });

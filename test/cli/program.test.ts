@@ -2,11 +2,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFactory } from '../../src/cli/factory.js';
 import { buildProgram } from '../../src/cli/program.js';
-import { testIO } from '../../src/cli/test-io.js';
-import { fillVerbs } from '../../src/cli/verbs.js';
-import { cliVersion } from '../../src/cli/version.js';
+import { createFactory } from '../../src/kit/factory.js';
+import { testIO } from '../../src/kit/test-io.js';
+import { fillVerbs } from '../../src/kit/verbs.js';
+import { cliVersion } from '../../src/kit/version.js';
 import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
 
 let tmp: { dir: string; remove: () => Promise<void> };

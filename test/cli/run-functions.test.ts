@@ -1,13 +1,13 @@
 // Run functions take one options object: tests build it directly, with a test IO and a real client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.js';
-import type { OutputSpec } from '../../src/cli/output.js';
-import { testIO } from '../../src/cli/test-io.js';
 import { runCodeGet } from '../../src/commands/code/get.js';
 import { runCodeTypeList } from '../../src/commands/codetype/list.js';
 import { runEdgeDeviceList } from '../../src/commands/edgedevice/list.js';
 import { runLicenseDeactivate } from '../../src/commands/license/deactivate.js';
 import { runOrgList } from '../../src/commands/org/list.js';
+import type { OutputSpec } from '../../src/kit/output.js';
+import { testIO } from '../../src/kit/test-io.js';
 import { CODE, LICENSE, ORG, ROOT_CHILDREN } from '../fixtures/basic-ids.js';
 import { type ServerWithClient, startServerWithClient } from '../helpers/api-client.js';
 import { ndjson } from '../helpers/cli.js';

@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
+import { registerCompletion } from '../../src/cli/completion/command.js';
 import { generateCompletion } from '../../src/cli/completion/generate.js';
 import { buildCompletionModel } from '../../src/cli/completion/model.js';
-import { registerCompletion } from '../../src/commands/completion.js';
 import { PROFILE_KEYS } from '../../src/config/index.js';
 import { REPORT_TEMPLATES, recordFields } from '../../src/domain/index.js';
 import {

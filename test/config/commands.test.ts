@@ -2,12 +2,12 @@ import { statSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fillAllVerbs } from '../../src/cli/verbs.js';
 import { registerConfig } from '../../src/commands/config/index.js';
 import { runConfigList } from '../../src/commands/config/list.js';
 import { runConfigSet } from '../../src/commands/config/set.js';
 import { ConfigError, ConfigStore } from '../../src/config/index.js';
 import { PROFILE_KEYS } from '../../src/config/keys.js';
+import { fillAllVerbs } from '../../src/kit/verbs.js';
 import { tempEnv } from './helpers.js';
 
 const TOKEN = 'ccp_Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5d2FsZG8';

@@ -7,10 +7,10 @@ import { copyFileSync, cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFactory } from '../../src/cli/factory.js';
 import { buildProgram } from '../../src/cli/program.js';
-import { testIO } from '../../src/cli/test-io.js';
-import { fillVerbs } from '../../src/cli/verbs.js';
+import { createFactory } from '../../src/kit/factory.js';
+import { testIO } from '../../src/kit/test-io.js';
+import { fillVerbs } from '../../src/kit/verbs.js';
 import { demoFixture } from '../../src/server/fixtures/demo.js';
 import { BIN, isolatedEnv, runCli, spawnCcp, tempDir } from '../helpers/cli.js';
 

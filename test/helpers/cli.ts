@@ -12,11 +12,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createFactory } from '../../src/cli/factory.js';
 import { run } from '../../src/cli/main.js';
-import { scriptedPrompter } from '../../src/cli/prompter.js';
-import { type TestIOOptions, testIO } from '../../src/cli/test-io.js';
 import { type Clock, fixedClock } from '../../src/domain/clock.js';
+import { createFactory } from '../../src/kit/factory.js';
+import { scriptedPrompter } from '../../src/kit/prompter.js';
+import { type TestIOOptions, testIO } from '../../src/kit/test-io.js';
 import { buildIfStale } from './fresh-build.js';
 import { startTestServer, type TestServer, type TestServerOptions, type Tokens } from './server.js';
 

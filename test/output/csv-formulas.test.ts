@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { rowsFileContent } from '../../src/cli/write/rows-file.js';
 import { EdgeDeviceInput } from '../../src/domain/index.js';
 import { readRecords } from '../../src/input/index.js';
+import { rowsFileContent } from '../../src/kit/write/rows-file.js';
 import { inputFile } from '../input/helpers.js';
 import { render } from './helpers.js';
 

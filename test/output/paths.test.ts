@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesAll, parseWhere } from '../../src/cli/listing-where.js';
+import { matchesAll, parseWhere } from '../../src/kit/listing-where.js';
 import { fieldWords, headers } from '../../src/output/cells.js';
 import { leafValues, resolveFields, valuesAt, viewOf } from '../../src/output/index.js';
 import { project } from '../../src/output/paths.js';

@@ -1,7 +1,7 @@
 // The one terminal sanitiser (cli.md "What reaches a terminal"): what it escapes, and that a format's text
 // goes through it on a terminal only.
 import { describe, expect, it } from 'vitest';
-import { planTable } from '../../src/apply/render.js';
+import { planTable } from '../../src/kit/apply/render.js';
 import { terminalJson, terminalText } from '../../src/output/terminal-text.js';
 import { render } from './helpers.js';
 

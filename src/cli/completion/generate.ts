@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { fillAllVerbs } from '../verbs.js';
+import { fillAllVerbs } from '../../kit/verbs.js';
 import type { Shell } from './model.js';
 
 /** The completion script for one shell, generated from a commander tree. */

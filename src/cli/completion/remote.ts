@@ -6,8 +6,8 @@ import type { ResolvedConfig } from '../../config/index.js';
 import type { CodeType } from '../../domain/code.js';
 import type { EdgeDevice } from '../../domain/edge-device.js';
 import type { Organization } from '../../domain/organization.js';
+import { cliVersion } from '../../kit/version.js';
 import type { StoredKind, StoredValues } from '../../server/completion-values.js';
-import { cliVersion } from '../version.js';
 
 export interface RemoteValues extends StoredValues {
   /** The service answered (or was still answering at the deadline): what was read may be cached. */
@@ -55,7 +55,7 @@ function tokenFromCommand(
 async function client(cfg: ResolvedConfig, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<ApiClient> {
   const [{ ApiClient }, { tlsOptions }] = await Promise.all([
     import('../../api/client.js'),
-    import('../credentials.js'),
+    import('../../kit/credentials.js'),
   ]);
   const explicit = cfg.tokenOrigin !== undefined && !cfg.tokenOrigin.startsWith('profile');
   const token =

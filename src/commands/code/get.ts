@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import { getCode } from '../../api/codes.js';
-import { uuidArg } from '../../cli/args.js';
-import type { Factory } from '../../cli/factory.js';
-import type { IO } from '../../cli/io.js';
-import { type OutputSpec, oneRecordSpec, writeRecords } from '../../cli/output.js';
-import { readDeps, verbCommand } from '../../cli/read-verbs.js';
-import { requireUuidArgument } from '../../cli/write/prompts.js';
+import { uuidArg } from '../../kit/args.js';
+import type { Factory } from '../../kit/factory.js';
+import type { IO } from '../../kit/io.js';
+import { type OutputSpec, oneRecordSpec, writeRecords } from '../../kit/output.js';
+import { readDeps, verbCommand } from '../../kit/read-verbs.js';
+import { requireUuidArgument } from '../../kit/write/prompts.js';
 
 export interface CodeGetOptions {
   io: IO;

@@ -1,10 +1,10 @@
 import { listCodeTypes } from '../../api/code-types.js';
-import { defineCommand } from '../../cli/command.js';
-import { addWatchFlags, watchOptions } from '../../cli/listing.js';
-import { type GetOptions, runGet } from '../../cli/listing-get.js';
-import { readDeps } from '../../cli/read-verbs.js';
-import { requireKeys } from '../../cli/write/prompts.js';
 import type { CodeType } from '../../domain/code.js';
+import { defineCommand } from '../../kit/command.js';
+import { addWatchFlags, watchOptions } from '../../kit/listing.js';
+import { type GetOptions, runGet } from '../../kit/listing-get.js';
+import { readDeps } from '../../kit/read-verbs.js';
+import { requireKeys } from '../../kit/write/prompts.js';
 
 export type CodeTypeGetOptions = GetOptions;
 

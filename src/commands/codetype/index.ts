@@ -1,4 +1,4 @@
-import { defineGroup } from '../../cli/command.js';
+import { defineGroup } from '../../kit/command.js';
 import { codeTypeGet } from './get.js';
 import { codeTypeList } from './list.js';
 

@@ -1,8 +1,8 @@
 import { listCodeTypes } from '../../api/code-types.js';
-import { defineCommand } from '../../cli/command.js';
-import { addListFlags, addWatchFlags, type ListFlags } from '../../cli/listing.js';
-import { type ListingOptions, runListing } from '../../cli/listing-run.js';
-import { listingOptions } from '../../cli/read-verbs.js';
+import { defineCommand } from '../../kit/command.js';
+import { addListFlags, addWatchFlags, type ListFlags } from '../../kit/listing.js';
+import { type ListingOptions, runListing } from '../../kit/listing-run.js';
+import { listingOptions } from '../../kit/read-verbs.js';
 
 export type CodeTypeListOptions = ListingOptions;
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { deferVerbs } from '../../cli/verbs.js';
+import { deferVerbs } from '../../kit/verbs.js';
 import { registerConfigGet } from './get.js';
 import { registerConfigList } from './list.js';
 import { registerConfigSet } from './set.js';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { examples } from '../../cli/help.js';
 import type { ConfigStore } from '../../config/index.js';
+import { examples } from '../../kit/help.js';
 import type { OutputFormat } from '../../output/formats.js';
 import { type ConfigDeps, describeSource, ensureOption, globalsOf } from './shared.js';
 

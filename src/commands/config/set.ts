@@ -1,6 +1,6 @@
 import { text as streamText } from 'node:stream/consumers';
 import type { Command } from 'commander';
-import { verbCommand } from '../../cli/read-verbs.js';
+import { verbCommand } from '../../kit/read-verbs.js';
 import {
   type ConfigDeps,
   ensureOption,

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import type { IO } from '../../cli/io.js';
-import type { Prompter } from '../../cli/prompter.js';
 import type { ConfigStore, GlobalFlags, ResolvedEntry } from '../../config/index.js';
+import type { IO } from '../../kit/io.js';
+import type { Prompter } from '../../kit/prompter.js';
 
 /** The parts of the program a config verb uses: its streams and environment (tests pass their own). */
 export interface ConfigDeps {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { verbCommand } from '../../cli/read-verbs.js';
+import { verbCommand } from '../../kit/read-verbs.js';
 import { type ConfigDeps, ensureOption, globalsOf, KEY_ARGUMENT } from './shared.js';
 
 export interface ConfigUnsetOptions {

@@ -1,14 +1,16 @@
 import { type Command, Option } from 'commander';
 import { addEdgeDevicesRequest, existingSerials } from '../../api/edge-devices.js';
 import { sendWrite } from '../../api/write-request.js';
-import { wholeNumber } from '../../cli/args.js';
-import { UsageError } from '../../cli/errors.js';
-import type { Factory } from '../../cli/factory.js';
-import { examples } from '../../cli/help.js';
-import * as batches from '../../cli/write/batches.js';
-import { sendBulk } from '../../cli/write/bulk.js';
-import { writeDryRun } from '../../cli/write/dry-run.js';
-import type { WriteFlags } from '../../cli/write/flags.js';
+import type { EdgeDevice, EdgeDeviceInput } from '../../domain/edge-device.js';
+import type { InputFormat } from '../../input/detect.js';
+import { wholeNumber } from '../../kit/args.js';
+import { UsageError } from '../../kit/errors.js';
+import type { Factory } from '../../kit/factory.js';
+import { examples } from '../../kit/help.js';
+import * as batches from '../../kit/write/batches.js';
+import { sendBulk } from '../../kit/write/bulk.js';
+import { writeDryRun } from '../../kit/write/dry-run.js';
+import type { WriteFlags } from '../../kit/write/flags.js';
 import {
   addDryRunFlag,
   addFileFlags,
@@ -16,13 +18,11 @@ import {
   commandLine,
   fieldsFromFlags,
   flagNames,
-} from '../../cli/write/flags.js';
-import { flagRecord, readInputFile, rejectRepeats } from '../../cli/write/input.js';
-import { requireUuid, requireValue } from '../../cli/write/prompts.js';
-import { type WriteDeps, type WriteOutput, writeDeps, writeOutput } from '../../cli/write/send.js';
-import { writeSkeleton } from '../../cli/write/skeleton.js';
-import type { EdgeDevice, EdgeDeviceInput } from '../../domain/edge-device.js';
-import type { InputFormat } from '../../input/detect.js';
+} from '../../kit/write/flags.js';
+import { flagRecord, readInputFile, rejectRepeats } from '../../kit/write/input.js';
+import { requireUuid, requireValue } from '../../kit/write/prompts.js';
+import { type WriteDeps, type WriteOutput, writeDeps, writeOutput } from '../../kit/write/send.js';
+import { writeSkeleton } from '../../kit/write/skeleton.js';
 
 type Row = batches.Row<EdgeDeviceInput>;
 

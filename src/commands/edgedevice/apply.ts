@@ -1,11 +1,11 @@
 import { type Command, Option } from 'commander';
-import { wholeNumber } from '../../cli/args.js';
-import type { Factory } from '../../cli/factory.js';
-import { examples } from '../../cli/help.js';
-import { outputSpec } from '../../cli/output.js';
-import { addFileFlags, columnAliases, type WriteFlags } from '../../cli/write/flags.js';
-import { requireUuid, requireValue } from '../../cli/write/prompts.js';
-import { writeSkeleton } from '../../cli/write/skeleton.js';
+import { wholeNumber } from '../../kit/args.js';
+import type { Factory } from '../../kit/factory.js';
+import { examples } from '../../kit/help.js';
+import { outputSpec } from '../../kit/output.js';
+import { addFileFlags, columnAliases, type WriteFlags } from '../../kit/write/flags.js';
+import { requireUuid, requireValue } from '../../kit/write/prompts.js';
+import { writeSkeleton } from '../../kit/write/skeleton.js';
 import { DEFAULT_BATCH_SIZE, DEVICE_OPTIONS, EDGE_DEVICE_EXAMPLE } from './add.js';
 
 export interface ApplyFlags extends WriteFlags {
@@ -54,7 +54,7 @@ ${examples(
         return writeSkeleton(f.io, EdgeDeviceInput, EDGE_DEVICE_EXAMPLE, flags.format);
       }
       // The behaviour and its schemas load here, so help and other commands never load zod.
-      const run = await import('../../apply/devices.js');
+      const run = await import('../../kit/apply/devices.js');
       const add = parent.commands.find((c) => c.name() === 'add');
       const cfg = await f.config();
       const file = await requireValue(f.prompter, flags.file, {

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { listEdgeDevices } from '../../api/edge-devices.js';
-import type { Factory } from '../../cli/factory.js';
-import { addWatchFlags, watchOptions } from '../../cli/listing.js';
-import { type GetOptions, runGet } from '../../cli/listing-get.js';
-import { readDeps, verbCommand } from '../../cli/read-verbs.js';
-import { requireKeys } from '../../cli/write/prompts.js';
 import type { EdgeDevice } from '../../domain/edge-device.js';
+import type { Factory } from '../../kit/factory.js';
+import { addWatchFlags, watchOptions } from '../../kit/listing.js';
+import { type GetOptions, runGet } from '../../kit/listing-get.js';
+import { readDeps, verbCommand } from '../../kit/read-verbs.js';
+import { requireKeys } from '../../kit/write/prompts.js';
 
 export type EdgeDeviceGetOptions = GetOptions;
 

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { listEdgeDevices } from '../../api/edge-devices.js';
-import type { Factory } from '../../cli/factory.js';
-import { type ListingOptions, runListing } from '../../cli/listing-run.js';
-import { listVerb } from '../../cli/read-verbs.js';
+import type { Factory } from '../../kit/factory.js';
+import { type ListingOptions, runListing } from '../../kit/listing-run.js';
+import { listVerb } from '../../kit/read-verbs.js';
 
 export type EdgeDeviceListOptions = ListingOptions;
 

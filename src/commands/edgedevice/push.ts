@@ -2,17 +2,17 @@ import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { type Command, Option } from 'commander';
 import { listEdgeDevices, pushEdgeDevicesRequest } from '../../api/edge-devices.js';
-import { isUuid } from '../../cli/args.js';
-import { UsageError } from '../../cli/errors.js';
-import type { Factory } from '../../cli/factory.js';
-import type { WriteFlags } from '../../cli/write/flags.js';
-import { flagRecord } from '../../cli/write/input.js';
-import { requireValue } from '../../cli/write/prompts.js';
-import { addRecordFlags, sendFileOrFlags, sendRecords, type WriteRecords } from '../../cli/write/records.js';
-import { count, type WriteDeps } from '../../cli/write/send.js';
-import { writeSkeleton } from '../../cli/write/skeleton.js';
 import { MAX_DEPTH, textTooDeepAt } from '../../domain/depth.js';
 import type { EdgeDevice, EdgeDevicePushInput } from '../../domain/edge-device.js';
+import { isUuid } from '../../kit/args.js';
+import { UsageError } from '../../kit/errors.js';
+import type { Factory } from '../../kit/factory.js';
+import type { WriteFlags } from '../../kit/write/flags.js';
+import { flagRecord } from '../../kit/write/input.js';
+import { requireValue } from '../../kit/write/prompts.js';
+import { addRecordFlags, sendFileOrFlags, sendRecords, type WriteRecords } from '../../kit/write/records.js';
+import { count, type WriteDeps } from '../../kit/write/send.js';
+import { writeSkeleton } from '../../kit/write/skeleton.js';
 
 export type EdgeDevicePushOptions = WriteRecords<EdgeDevicePushInput>;
 
@@ -94,8 +94,8 @@ export function registerEdgeDevicePush(parent: Command, f: Factory): Command {
 /** The uuid of the device with this serial number, found as `get` finds it (exit 4 when none has it). */
 async function deviceUuidOf(f: Factory, serial: string): Promise<string> {
   const [{ findRecords, walkListing }, { RecordsNotFoundError }] = await Promise.all([
-    import('../../cli/listing-find.js'),
-    import('../../cli/listing-get.js'),
+    import('../../kit/listing-find.js'),
+    import('../../kit/listing-get.js'),
   ]);
   const { found } = await findRecords(walkListing(await f.api(), listEdgeDevices), [serial], (d) => [
     d.serialNumber,

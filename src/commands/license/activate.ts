@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { Factory } from '../../cli/factory.js';
-import type { WriteDeps } from '../../cli/write/send.js';
+import type { Factory } from '../../kit/factory.js';
+import type { WriteDeps } from '../../kit/write/send.js';
 import { type LicenseActionOptions, runLicenseAction } from './run.js';
 import { registerLicenseVerb } from './verb.js';
 

@@ -1,9 +1,9 @@
 import { licenseStateRequest } from '../../api/licenses.js';
-import { writeRecords } from '../../cli/output.js';
-import { writeDryRun } from '../../cli/write/dry-run.js';
-import { type WriteDeps, type WriteOutput, withSubject } from '../../cli/write/send.js';
 import type { LicenseAction, LicenseRecord } from '../../domain/index.js';
 import { parseTimestamp } from '../../domain/instant.js';
+import { writeRecords } from '../../kit/output.js';
+import { writeDryRun } from '../../kit/write/dry-run.js';
+import { type WriteDeps, type WriteOutput, withSubject } from '../../kit/write/send.js';
 import { onTerminal } from '../../output/terminal-text.js';
 import { licenseSummary, overTotal } from './view.js';
 

@@ -1,11 +1,11 @@
 import { type Command, Option } from 'commander';
-import { uuidArg } from '../../cli/args.js';
-import type { Factory } from '../../cli/factory.js';
-import { examples } from '../../cli/help.js';
-import { addDryRunFlag, type WriteFlags } from '../../cli/write/flags.js';
-import { requireUuidArgument } from '../../cli/write/prompts.js';
-import { writeDeps, writeOutput } from '../../cli/write/send.js';
 import type { LicenseAction } from '../../domain/license.js';
+import { uuidArg } from '../../kit/args.js';
+import type { Factory } from '../../kit/factory.js';
+import { examples } from '../../kit/help.js';
+import { addDryRunFlag, type WriteFlags } from '../../kit/write/flags.js';
+import { requireUuidArgument } from '../../kit/write/prompts.js';
+import { writeDeps, writeOutput } from '../../kit/write/send.js';
 import { runLicenseAction } from './run.js';
 
 /** `ccp license activate|deactivate <uuid>`: the two verbs differ only in the action they send. */

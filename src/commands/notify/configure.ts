@@ -1,13 +1,13 @@
 import { type Command, Option } from 'commander';
 import type { z } from 'zod';
 import { configureNotificationRequest } from '../../api/notifications.js';
-import type { Factory } from '../../cli/factory.js';
-import { examples } from '../../cli/help.js';
-import { addDryRunFlag, type WriteFlags } from '../../cli/write/flags.js';
-import { flagRecord } from '../../cli/write/input.js';
-import { requireUuid } from '../../cli/write/prompts.js';
-import { handOver, sendAndPrint, type WriteDeps, type WriteOutput } from '../../cli/write/send.js';
 import type { NotificationConfiguration, NotificationConfigurationInput } from '../../domain/notification.js';
+import type { Factory } from '../../kit/factory.js';
+import { examples } from '../../kit/help.js';
+import { addDryRunFlag, type WriteFlags } from '../../kit/write/flags.js';
+import { flagRecord } from '../../kit/write/input.js';
+import { requireUuid } from '../../kit/write/prompts.js';
+import { handOver, sendAndPrint, type WriteDeps, type WriteOutput } from '../../kit/write/send.js';
 
 type ConfigurationInput = z.infer<typeof NotificationConfigurationInput>;
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { Factory } from '../../cli/factory.js';
-import { deferVerbs } from '../../cli/verbs.js';
+import type { Factory } from '../../kit/factory.js';
+import { deferVerbs } from '../../kit/verbs.js';
 import { registerNotifyConfigure } from './configure.js';
 import { registerNotifySave } from './save.js';
 import { registerNotifyUpdate } from './update.js';

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import { saveNotificationsRequest } from '../../api/notifications.js';
-import { UsageError } from '../../cli/errors.js';
-import type { Factory } from '../../cli/factory.js';
-import { flagRecord } from '../../cli/write/input.js';
-import { addRecordFlags, sendFileOrFlags, sendRecords, type WriteRecords } from '../../cli/write/records.js';
-import { count, type WriteDeps } from '../../cli/write/send.js';
-import { writeSkeleton } from '../../cli/write/skeleton.js';
 import type { Notification } from '../../domain/notification.js';
+import { UsageError } from '../../kit/errors.js';
+import type { Factory } from '../../kit/factory.js';
+import { flagRecord } from '../../kit/write/input.js';
+import { addRecordFlags, sendFileOrFlags, sendRecords, type WriteRecords } from '../../kit/write/records.js';
+import { count, type WriteDeps } from '../../kit/write/send.js';
+import { writeSkeleton } from '../../kit/write/skeleton.js';
 import { addNotificationFlags, NOTIFICATION_EXAMPLE, type NotifyFlags, notificationOf } from './shared.js';
 
 export type NotifySaveOptions = WriteRecords<Notification>;

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { collect, parseAssignment } from '../../cli/args.js';
-import type { Factory } from '../../cli/factory.js';
-import type { WriteFlags } from '../../cli/write/flags.js';
-import { requireValue } from '../../cli/write/prompts.js';
 import type { NotificationOption } from '../../domain/notification.js';
+import { collect, parseAssignment } from '../../kit/args.js';
+import type { Factory } from '../../kit/factory.js';
+import type { WriteFlags } from '../../kit/write/flags.js';
+import { requireValue } from '../../kit/write/prompts.js';
 
 export interface NotificationFlags {
   type?: string;

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import { listSubOrganizations } from '../../api/organizations.js';
-import { uuidArg } from '../../cli/args.js';
-import type { Factory } from '../../cli/factory.js';
-import { addWatchFlags, watchOptions } from '../../cli/listing.js';
-import { type GetOptions, runGet } from '../../cli/listing-get.js';
-import { readDeps, verbCommand } from '../../cli/read-verbs.js';
-import { requireKeys, requireUuidArgument } from '../../cli/write/prompts.js';
 import type { Organization } from '../../domain/organization.js';
+import { uuidArg } from '../../kit/args.js';
+import type { Factory } from '../../kit/factory.js';
+import { addWatchFlags, watchOptions } from '../../kit/listing.js';
+import { type GetOptions, runGet } from '../../kit/listing-get.js';
+import { readDeps, verbCommand } from '../../kit/read-verbs.js';
+import { requireKeys, requireUuidArgument } from '../../kit/write/prompts.js';
 
 export interface OrgGetOptions extends GetOptions {
   parentUuid: string;

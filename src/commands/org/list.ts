@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { listSubOrganizations } from '../../api/organizations.js';
-import { uuidArg } from '../../cli/args.js';
-import type { Factory } from '../../cli/factory.js';
-import { type ListingOptions, runListing } from '../../cli/listing-run.js';
-import { listVerb } from '../../cli/read-verbs.js';
-import { requireUuidArgument } from '../../cli/write/prompts.js';
+import { uuidArg } from '../../kit/args.js';
+import type { Factory } from '../../kit/factory.js';
+import { type ListingOptions, runListing } from '../../kit/listing-run.js';
+import { listVerb } from '../../kit/read-verbs.js';
+import { requireUuidArgument } from '../../kit/write/prompts.js';
 
 export interface OrgListOptions extends ListingOptions {
   orgUuid: string;

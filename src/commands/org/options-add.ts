@@ -1,14 +1,14 @@
 import type { Command } from 'commander';
 import { addOrganizationOptionsRequest } from '../../api/organizations.js';
-import { parseAssignment } from '../../cli/args.js';
-import { UsageError } from '../../cli/errors.js';
-import type { Factory } from '../../cli/factory.js';
-import type { WriteFlags } from '../../cli/write/flags.js';
-import { requireValue } from '../../cli/write/prompts.js';
-import { addRecordFlags, sendFileOrFlags, type WriteRecords } from '../../cli/write/records.js';
-import { count, sendAndPrint, type WriteDeps } from '../../cli/write/send.js';
-import { writeSkeleton } from '../../cli/write/skeleton.js';
 import type { OrganizationOption, OrganizationOptionInput } from '../../domain/organization.js';
+import { parseAssignment } from '../../kit/args.js';
+import { UsageError } from '../../kit/errors.js';
+import type { Factory } from '../../kit/factory.js';
+import type { WriteFlags } from '../../kit/write/flags.js';
+import { requireValue } from '../../kit/write/prompts.js';
+import { addRecordFlags, sendFileOrFlags, type WriteRecords } from '../../kit/write/records.js';
+import { count, sendAndPrint, type WriteDeps } from '../../kit/write/send.js';
+import { writeSkeleton } from '../../kit/write/skeleton.js';
 
 export interface OrgOptionsAddOptions extends WriteRecords<OrganizationOptionInput> {
   orgUuid: string;

@@ -1,10 +1,10 @@
 import { type Command, Option } from 'commander';
-import type { Factory } from '../../cli/factory.js';
-import { examples } from '../../cli/help.js';
-import { outputSpec } from '../../cli/output.js';
-import { addFileFlags, type WriteFlags } from '../../cli/write/flags.js';
-import { requireValue } from '../../cli/write/prompts.js';
-import { writeSkeleton } from '../../cli/write/skeleton.js';
+import type { Factory } from '../../kit/factory.js';
+import { examples } from '../../kit/help.js';
+import { outputSpec } from '../../kit/output.js';
+import { addFileFlags, type WriteFlags } from '../../kit/write/flags.js';
+import { requireValue } from '../../kit/write/prompts.js';
+import { writeSkeleton } from '../../kit/write/skeleton.js';
 import { OPTION_EXAMPLE } from './options-add.js';
 
 interface OptionsApplyFlags extends WriteFlags {
@@ -36,7 +36,7 @@ ${examples(
         return writeSkeleton(f.io, OrganizationOptionInput, OPTION_EXAMPLE, flags.format);
       }
       // The behaviour and its schemas load here, so help and other commands never load zod.
-      const run = await import('../../apply/options.js');
+      const run = await import('../../kit/apply/options.js');
       const org = await requireValue(f.prompter, orgUuid, {
         flag: '<orgUuid>',
         message: 'Organization uuid',

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Factory } from '../../cli/factory.js';
+import type { Factory } from '../../kit/factory.js';
 import { registerOrgOptionsAdd } from './options-add.js';
 import { registerOrgOptionsApply } from './options-apply.js';
 

@@ -1,14 +1,14 @@
 import { type Command, Option } from 'commander';
 import { updateOrganizationsRequest } from '../../api/organizations.js';
-import { UsageError } from '../../cli/errors.js';
-import type { Factory } from '../../cli/factory.js';
-import { columnAliases, fieldsFromFlags, flagNames, type WriteFlags } from '../../cli/write/flags.js';
-import { flagRecord } from '../../cli/write/input.js';
-import { requireValue } from '../../cli/write/prompts.js';
-import { addRecordFlags, sendFileOrFlags, sendRecords, type WriteRecords } from '../../cli/write/records.js';
-import { count, type WriteDeps } from '../../cli/write/send.js';
-import { writeSkeleton } from '../../cli/write/skeleton.js';
 import type { Organization, OrganizationUpdate } from '../../domain/organization.js';
+import { UsageError } from '../../kit/errors.js';
+import type { Factory } from '../../kit/factory.js';
+import { columnAliases, fieldsFromFlags, flagNames, type WriteFlags } from '../../kit/write/flags.js';
+import { flagRecord } from '../../kit/write/input.js';
+import { requireValue } from '../../kit/write/prompts.js';
+import { addRecordFlags, sendFileOrFlags, sendRecords, type WriteRecords } from '../../kit/write/records.js';
+import { count, type WriteDeps } from '../../kit/write/send.js';
+import { writeSkeleton } from '../../kit/write/skeleton.js';
 
 export type OrgUpdateOptions = WriteRecords<OrganizationUpdate>;
 

@@ -5,13 +5,13 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { ApiError } from '../../api/errors.js';
 import { decodeReport, downloadReportRequest, plainFileName } from '../../api/reports.js';
 import { sendWrite } from '../../api/write-request.js';
-import { UsageError } from '../../cli/errors.js';
-import { writeFileAtomic } from '../../cli/files.js';
-import type { IO } from '../../cli/io.js';
-import { type DryRunTarget, writeDryRun } from '../../cli/write/dry-run.js';
-import type { WriteDeps } from '../../cli/write/send.js';
 import type { ReportRequest } from '../../domain/report.js';
 import { type ReportFileType, type ReportTemplate, reportFileName } from '../../domain/report-kinds.js';
+import { UsageError } from '../../kit/errors.js';
+import { writeFileAtomic } from '../../kit/files.js';
+import type { IO } from '../../kit/io.js';
+import { type DryRunTarget, writeDryRun } from '../../kit/write/dry-run.js';
+import type { WriteDeps } from '../../kit/write/send.js';
 
 export interface ReportDownloadOptions {
   /** With --dry-run, where the request would go: it is printed and nothing is sent. */

@@ -1,15 +1,15 @@
 import { type Command, Option } from 'commander';
-import type { Factory } from '../../cli/factory.js';
-import { examples } from '../../cli/help.js';
-import { dryRunTarget } from '../../cli/write/dry-run.js';
-import { addDryRunFlag, type WriteFlags } from '../../cli/write/flags.js';
-import { writeDeps } from '../../cli/write/send.js';
 import {
   REPORT_FILE_TYPES,
   REPORT_TEMPLATES,
   type ReportFileType,
   type ReportTemplate,
 } from '../../domain/report-kinds.js';
+import type { Factory } from '../../kit/factory.js';
+import { examples } from '../../kit/help.js';
+import { dryRunTarget } from '../../kit/write/dry-run.js';
+import { addDryRunFlag, type WriteFlags } from '../../kit/write/flags.js';
+import { writeDeps } from '../../kit/write/send.js';
 
 interface DownloadFlags extends WriteFlags {
   template?: ReportTemplate;

@@ -3,12 +3,12 @@ import type { ApiClient } from '../../api/client.js';
 import { listCodeTypes } from '../../api/code-types.js';
 import { listEdgeDevices } from '../../api/edge-devices.js';
 import { listSubOrganizations } from '../../api/organizations.js';
-import { UsageError } from '../../cli/errors.js';
-import type { Factory } from '../../cli/factory.js';
-import { examples } from '../../cli/help.js';
-import type { OutputSpec } from '../../cli/output.js';
 import type { CodeType } from '../../domain/code.js';
 import type { EdgeDevice } from '../../domain/edge-device.js';
+import { UsageError } from '../../kit/errors.js';
+import type { Factory } from '../../kit/factory.js';
+import { examples } from '../../kit/help.js';
+import type { OutputSpec } from '../../kit/output.js';
 import type { CopyWriter } from '../../server/index.js';
 import { DB_HELP, type ServerDeps, serverDbPath } from './db.js';
 import { printSummary, summaryFormat } from './summary.js';
@@ -50,7 +50,7 @@ ${examples(
     )
     .action(async (flags: { from: string }) => {
       const g = f.globals();
-      const { createFactory } = await import('../../cli/factory.js');
+      const { createFactory } = await import('../../kit/factory.js');
       // The service is the profile's, whatever --db names: a factory of its own, without --db.
       const src = createFactory({ io: f.io, clock: f.clock });
       src.setGlobals({

@@ -1,6 +1,6 @@
-import type { Factory } from '../../cli/factory.js';
-import type { IO } from '../../cli/io.js';
 import type { Clock } from '../../domain/clock.js';
+import type { Factory } from '../../kit/factory.js';
+import type { IO } from '../../kit/io.js';
 
 /** The database a server command works on: --db, then CCP_DB, then the default in the data directory. */
 export async function serverDbPath(f: Factory): Promise<string> {

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { UsageError } from '../../cli/errors.js';
-import type { Factory } from '../../cli/factory.js';
-import { examples } from '../../cli/help.js';
-import type { OutputSpec } from '../../cli/output.js';
+import { UsageError } from '../../kit/errors.js';
+import type { Factory } from '../../kit/factory.js';
+import { examples } from '../../kit/help.js';
+import type { OutputSpec } from '../../kit/output.js';
 import { DB_HELP, type ServerDeps, serverDbPath } from './db.js';
 import { printSummary, summaryFormat } from './summary.js';
 

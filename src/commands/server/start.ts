@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { type Command, Option } from 'commander';
-import { wholeNumber } from '../../cli/args.js';
-import { UsageError } from '../../cli/errors.js';
-import type { Factory } from '../../cli/factory.js';
-import { examples } from '../../cli/help.js';
 import { shellQuote } from '../../domain/shell.js';
+import { wholeNumber } from '../../kit/args.js';
+import { UsageError } from '../../kit/errors.js';
+import type { Factory } from '../../kit/factory.js';
+import { examples } from '../../kit/help.js';
 import { type ServerDeps, serverDbPath } from './db.js';
 
 export interface ServerStartOptions {

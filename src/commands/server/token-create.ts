@@ -1,9 +1,9 @@
 import { type Command, Option } from 'commander';
-import { isUuid } from '../../cli/args.js';
-import { UsageError } from '../../cli/errors.js';
-import type { Factory } from '../../cli/factory.js';
-import { examples } from '../../cli/help.js';
-import type { Prompter } from '../../cli/prompter.js';
+import { isUuid } from '../../kit/args.js';
+import { UsageError } from '../../kit/errors.js';
+import type { Factory } from '../../kit/factory.js';
+import { examples } from '../../kit/help.js';
+import type { Prompter } from '../../kit/prompter.js';
 import { DB_HELP, type ServerDeps, serverDbPath } from './db.js';
 
 export const ROLES = ['admin', 'operator', 'viewer'] as const;

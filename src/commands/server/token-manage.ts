@@ -1,10 +1,10 @@
 // `ccp server token list` and `revoke`: the embedded server's tokens by id, never the tokens themselves.
 import type { Command } from 'commander';
-import { UsageError } from '../../cli/errors.js';
-import type { Factory } from '../../cli/factory.js';
-import { examples } from '../../cli/help.js';
-import { outputSpec, writeRecords } from '../../cli/output.js';
 import { isoTimestamp } from '../../domain/instant.js';
+import { UsageError } from '../../kit/errors.js';
+import type { Factory } from '../../kit/factory.js';
+import { examples } from '../../kit/help.js';
+import { outputSpec, writeRecords } from '../../kit/output.js';
 import type { View } from '../../output/index.js';
 import { DB_HELP, serverDbPath } from './db.js';
 

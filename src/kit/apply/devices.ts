@@ -1,18 +1,18 @@
 // `ccp edgedevice apply`: read the file, walk the organization's listing once to plan, show the plan, ask
 // (on a terminal), then send the creates, updates and disables to add and the changed flows to push.
-import type { ApiClient } from '../api/client.js';
-import { addEdgeDevicesRequest, listEdgeDevices, pushEdgeDevicesRequest } from '../api/edge-devices.js';
-import { UsageError } from '../cli/errors.js';
-import type { IO } from '../cli/io.js';
-import { listingProgress } from '../cli/listing.js';
-import { type ListFn, walkListing } from '../cli/listing-find.js';
-import type { OutputSpec } from '../cli/output.js';
-import type { Prompter } from '../cli/prompter.js';
-import { readInputFile } from '../cli/write/input.js';
-import { monotonicMs } from '../domain/clock.js';
-import { type EdgeDevice, EdgeDeviceInput, type EdgeDevicePushInput } from '../domain/edge-device.js';
-import type { TwinLookup } from '../domain/lookup.js';
-import type { InputFormat } from '../input/index.js';
+import type { ApiClient } from '../../api/client.js';
+import { addEdgeDevicesRequest, listEdgeDevices, pushEdgeDevicesRequest } from '../../api/edge-devices.js';
+import { monotonicMs } from '../../domain/clock.js';
+import { type EdgeDevice, EdgeDeviceInput, type EdgeDevicePushInput } from '../../domain/edge-device.js';
+import type { TwinLookup } from '../../domain/lookup.js';
+import type { InputFormat } from '../../input/index.js';
+import { UsageError } from '../errors.js';
+import type { IO } from '../io.js';
+import { listingProgress } from '../listing.js';
+import { type ListFn, walkListing } from '../listing-find.js';
+import type { OutputSpec } from '../output.js';
+import type { Prompter } from '../prompter.js';
+import { readInputFile } from '../write/input.js';
 import { type Batch, sendBatches } from './execute.js';
 import { type DevicePlan, DevicePlanner, isEmptyPlan, repeatedKeys } from './plan.js';
 import { countsText, type PlanRow, redactRecord } from './render.js';

@@ -1,6 +1,6 @@
 // What differs between a stored edge device and the record a file gives for it: only the fields the file
 // gives count, flows are compared by flowId, and a write-only password is never compared with its mask.
-import type { EdgeDevice, EdgeDeviceInput, EdgeFlow, ExternalReference } from '../domain/edge-device.js';
+import type { EdgeDevice, EdgeDeviceInput, EdgeFlow, ExternalReference } from '../../domain/edge-device.js';
 
 export interface Change {
   from: unknown;

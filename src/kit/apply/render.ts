@@ -1,5 +1,5 @@
 // How a plan is shown: one JSON document for scripts, a table for people. Passwords never appear.
-import { terminalText } from '../output/terminal-text.js';
+import { terminalText } from '../../output/terminal-text.js';
 import { type Change, MASK, redactReferences } from './diff.js';
 
 /** One planned change of any resource, as a table row: what happens to which record. */
@@ -49,7 +49,7 @@ function cell(value: unknown): string {
  */
 export async function planTable(rows: readonly PlanRow[], width: number, keyHeader: string): Promise<string> {
   if (rows.length === 0) return '';
-  const [{ default: Table }, fit] = await Promise.all([import('cli-table3'), import('../output/fit.js')]);
+  const [{ default: Table }, fit] = await Promise.all([import('cli-table3'), import('../../output/fit.js')]);
   const head = ['Action', keyHeader, 'UUID', 'Field', 'From', 'To'];
   const cells: string[][] = [];
   for (const r of rows) {

@@ -1,7 +1,7 @@
 import { Argument, type Command } from 'commander';
-import { generateCompletion } from '../cli/completion/generate.js';
-import { examples } from '../cli/help.js';
-import type { IO } from '../cli/io.js';
+import { examples } from '../../kit/help.js';
+import type { IO } from '../../kit/io.js';
+import { generateCompletion } from './generate.js';
 
 const SHELL_NAMES = ['bash', 'zsh', 'fish'] as const;
 type ShellName = (typeof SHELL_NAMES)[number];

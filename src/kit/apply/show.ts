@@ -1,11 +1,12 @@
 // What every apply shows: the counts on stderr, the plan as a table on stdout (table) or, at the end, one
 // document holding the plan and what was saved (json, yaml, ndjson), and the question before applying.
-import { UsageError } from '../cli/errors.js';
-import type { IO } from '../cli/io.js';
-import { type OutputSpec, writeRecords } from '../cli/output.js';
-import type { Prompter } from '../cli/prompter.js';
-import type { RecordKind } from '../domain/index.js';
-import { onTerminal } from '../output/terminal-text.js';
+
+import type { RecordKind } from '../../domain/index.js';
+import { onTerminal } from '../../output/terminal-text.js';
+import { UsageError } from '../errors.js';
+import type { IO } from '../io.js';
+import { type OutputSpec, writeRecords } from '../output.js';
+import type { Prompter } from '../prompter.js';
 import { type PlanRow, planTable } from './render.js';
 
 export interface ShownPlan {

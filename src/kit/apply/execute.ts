@@ -1,12 +1,12 @@
 // Sends a plan's requests one batch after another, with progress on a terminal. A failure, a batch whose
 // answer never came, or Ctrl-C stops it with an account of what was saved, what may have been, what was
 // not sent, and the command that resumes: the same apply again, which plans only what is still to do.
-import type { ApiClient } from '../api/client.js';
-import { ApiError, NetworkError } from '../api/errors.js';
-import { sendWrite, type WriteRequest } from '../api/write-request.js';
-import { CancelledError } from '../cli/errors.js';
-import type { IO } from '../cli/io.js';
-import { lineRanges, progressBar } from '../cli/write/progress.js';
+import type { ApiClient } from '../../api/client.js';
+import { ApiError, NetworkError } from '../../api/errors.js';
+import { sendWrite, type WriteRequest } from '../../api/write-request.js';
+import { CancelledError } from '../errors.js';
+import type { IO } from '../io.js';
+import { lineRanges, progressBar } from '../write/progress.js';
 
 export interface Batch {
   request: WriteRequest;

@@ -2,15 +2,15 @@
 // stored values are unknown. The plan says so: every key of the file is to be set (created or updated by
 // key, which the service does in one upsert), with no old values and no unchanged count. Applying twice
 // sends the same upsert twice and changes nothing stored the second time.
-import type { ApiClient } from '../api/client.js';
-import { addOrganizationOptionsRequest } from '../api/organizations.js';
-import { UsageError } from '../cli/errors.js';
-import type { IO } from '../cli/io.js';
-import type { OutputSpec } from '../cli/output.js';
-import type { Prompter } from '../cli/prompter.js';
-import { readInputFile } from '../cli/write/input.js';
-import { type OrganizationOption, OrganizationOptionInput } from '../domain/organization.js';
-import type { InputFormat, InputRecord } from '../input/index.js';
+import type { ApiClient } from '../../api/client.js';
+import { addOrganizationOptionsRequest } from '../../api/organizations.js';
+import { type OrganizationOption, OrganizationOptionInput } from '../../domain/organization.js';
+import type { InputFormat, InputRecord } from '../../input/index.js';
+import { UsageError } from '../errors.js';
+import type { IO } from '../io.js';
+import type { OutputSpec } from '../output.js';
+import type { Prompter } from '../prompter.js';
+import { readInputFile } from '../write/input.js';
 import { type Batch, sendBatches } from './execute.js';
 import { checkPlanFormat, confirmApply, type ShownPlan, showPlan, writeResult } from './show.js';
 

@@ -1,7 +1,7 @@
 // The plan of `edgedevice apply`, computed locally and without I/O: file records are matched to the
 // organization's stored devices by uuid, else by serial number, as the listing streams past, so memory
 // grows with the file and the plan, never with the listing.
-import type { EdgeDevice, EdgeDeviceInput, EdgeFlow } from '../domain/edge-device.js';
+import type { EdgeDevice, EdgeDeviceInput, EdgeFlow } from '../../domain/edge-device.js';
 import { type Change, type DeviceDiff, diffDevice, disableRecord } from './diff.js';
 
 export interface DesiredDevice {
