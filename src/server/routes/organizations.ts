@@ -32,7 +32,7 @@ export const organizationRoutes: Route[] = [
     path: '/org/update',
     doc: {
       summary: 'Update organizations named by uuid, address included',
-      request: 'OrganizationUpdate',
+      request: 'OrganizationUpdateRequest',
       response: 'Organization',
     },
     serverStamps: true,
