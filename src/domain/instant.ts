@@ -152,6 +152,21 @@ export function formatDate(instant: Date | number, timeZone = 'UTC'): string {
 export const READABLE_TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.*](\d{1,9}))?)?(Z|GMT|UTC)?(?:([+-])(\d{2})(?::?(\d{2}))?)?$/;
 
+/** A YYYY-MM-DD day as epoch milliseconds at midnight UTC; undefined for a day that does not exist. */
+function dayOf(text: string): number | undefined {
+  const [y, m, d] = text.split('-').map(Number) as [number, number, number];
+  // setUTCFullYear, unlike Date.UTC, keeps years below 100 as they are.
+  const date = new Date(0);
+  date.setUTCFullYear(y, m - 1, d);
+  // 30 February rolls over into March, month 13 into the next year: such a day is no date.
+  return date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? date.getTime() : undefined;
+}
+
+/** Whether a text is a YYYY-MM-DD day that exists (not 2026-02-30, not 2026-13-45). */
+export function isDateText(text: string): boolean {
+  return PLAIN_DATE.test(text) && dayOf(text) !== undefined;
+}
+
 /**
  * The one timestamp reader: any form of READABLE, a plain date (midnight UTC) or epoch milliseconds (a JSON
  * number, Jackson's default) as epoch milliseconds; undefined when the value is not a timestamp.
@@ -159,10 +174,7 @@ export const READABLE_TIMESTAMP =
 export function parseTimestamp(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : undefined;
   if (typeof value !== 'string' || value === '') return undefined;
-  if (PLAIN_DATE.test(value)) {
-    const ms = Date.parse(`${value}T00:00:00Z`);
-    return Number.isNaN(ms) ? undefined : ms;
-  }
+  if (PLAIN_DATE.test(value)) return dayOf(value);
   const m = READABLE_TIMESTAMP.exec(value);
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s, frac, zone, sign, oh, om] = m;

@@ -42,6 +42,21 @@ export type Organization = z.infer<typeof Organization>;
 export const OrganizationUpdate = Organization.extend({ uuid: z.guid() }).meta({ id: 'OrganizationUpdate' });
 export type OrganizationUpdate = z.infer<typeof OrganizationUpdate>;
 
+/**
+ * PUT /org/update as the server reads it (and the OpenAPI document states it): the operation checks each
+ * uuid itself and answers a missing or malformed one with its own 200 CCP-HTTP-017 (decisions.md), not a 406.
+ */
+export const OrganizationUpdateRequest = Organization.extend({
+  uuid: z
+    .string()
+    .nullish()
+    .meta({
+      description:
+        'The organization to update, a uuid (8-4-4-4-12 hex digits). Missing, null, malformed or unknown: ' +
+        'answered with HTTP 200 and `CCP-HTTP-017` (not refused with 406)',
+    }),
+}).meta({ id: 'OrganizationUpdateRequest' });
+
 export const OrganizationOption = z
   .object({
     uuid: uuid(),

@@ -171,11 +171,11 @@ export function createService(opts: AppOptions): Service {
           }
         }
         metadata = echoMetadata(json);
-        if (route.serverStamps) json = withoutServerStamps(json);
         const [{ BODIES }, { parseBody }] = await bodyParsing();
         const parsed = parseBody(BODIES[route.body], json, handed !== undefined);
         if (!parsed.success) throw new ServiceError('validation', firstIssue(parsed.error, json));
-        body = parsed.data;
+        // Checked like any field first (a date that does not exist is a 406), then ignored.
+        body = route.serverStamps ? withoutServerStamps(parsed.data) : parsed.data;
       }
 
       const zoneHeader = req.headers.time_zone;

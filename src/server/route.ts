@@ -52,7 +52,7 @@ export interface Route {
    * a listing never builds a schema.
    */
   body?: BodyName;
-  /** The records' created/updated timestamps are the server's: dropped from the body before validation. */
+  /** The records' created/updated timestamps are the server's: validated like any field, then dropped. */
   serverStamps?: boolean;
   /** The operation's own section-7 error for an unexpected failure (a 500 INTERNAL otherwise). */
   failure?: ServiceErrorName;

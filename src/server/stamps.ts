@@ -1,8 +1,8 @@
 import { isObject } from '../domain/objects.js';
 
 // decisions.md: created/updated timestamps are set by the server and "values sent by a client are ignored".
-// Ignored means whatever was sent, so they are removed before the record schemas see them: a stale, malformed or
-// differently typed value cannot turn a valid write into a 406.
+// The record schemas check them first, as every operation checks a timestamp it is sent (a date that does not
+// exist, or text that is no timestamp, is a 406 naming the field); a valid one is then removed here, unstored.
 
 const SERVER_STAMPS = new Set(['createdOn', 'modifiedOn', 'updatedOn', 'createOn', 'updateOn']);
 

@@ -16,6 +16,7 @@ const formats = addFormatsModule as unknown as Plugin & { default?: Plugin };
 const addFormats: Plugin = formats.default ?? formats;
 
 interface Operation {
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
 interface Document {
@@ -57,6 +58,29 @@ function matchPath(paths: string[], pathname: string): string | undefined {
 }
 
 const pointer = (...keys: string[]) => keys.map((k) => k.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+
+/** The document's operation for a request, with its path template; undefined when it has none. */
+function operationFor(method: string, url: string) {
+  const { doc } = load();
+  const pathname = new URL(url, 'http://localhost').pathname;
+  const template = matchPath(Object.keys(doc.paths), pathname);
+  const m = method.toLowerCase();
+  const operation = template ? doc.paths[template]?.[m] : undefined;
+  return template && operation ? { template, m, operation } : undefined;
+}
+
+/**
+ * Whether the document's request body schema admits `body`: a client made from the document may send it, so
+ * the server must answer it as the document says (a body it refuses would be a 406).
+ */
+export function requestAdmits(method: string, url: string, body: unknown): boolean {
+  const { ajv } = load();
+  const found = operationFor(method, url);
+  if (!found?.operation.requestBody?.content?.['application/json']?.schema)
+    throw new Error(`${method} ${url}: the document has no request body for it`);
+  const ref = `${DOC_ID}#/${pointer('paths', found.template, found.m, 'requestBody', 'content', 'application/json', 'schema')}`;
+  return ajv.validate({ $ref: ref }, body) as boolean;
+}
 
 /** Throws when the answer is not one the document describes; returns false when no operation applies. */
 export function checkResponse(method: string, url: string, status: number, body: unknown): boolean {

@@ -119,8 +119,14 @@ describe('requests the HTTP parser refuses still get an error envelope', () => {
   });
 });
 
-describe('created/updated timestamps sent by a client are ignored, whatever their form', () => {
-  const stale = { createdOn: '2001-01-01', modifiedOn: 12345, updatedOn: 'yesterday', createOn: false };
+describe('created/updated timestamps sent by a client are checked, then ignored', () => {
+  // Every form the timestamp reader knows, and null: valid, so ignored.
+  const stale = {
+    createdOn: '2001-01-01T00:00:00*000+0000',
+    modifiedOn: 12345,
+    updatedOn: '2001-01-01T05:30:00.000+05:30',
+    createOn: null,
+  };
 
   it('adding a device (and its flows and references)', async () => {
     const res = await srv.call('POST', `/edgedevice/org/${ORG.sub2}/user/${USER.admin}/add`, {
@@ -170,14 +176,14 @@ describe('created/updated timestamps sent by a client are ignored, whatever thei
     );
     expect(option).toMatchObject({ key: 'stamped', createdOn: NOW_UTC, updatedOn: NOW_UTC });
 
-    // A notification's own dates are YYYY-MM-DD; a full timestamp sent there is ignored too.
+    // A notification's own dates are YYYY-MM-DD.
     const [saved] = expectOk(
       await srv.call('POST', '/notification', {
         body: envelope([
           {
             type: 'SMS',
-            createdOn: '2001-01-01T00:00:00*000+0000',
-            updatedOn: 7,
+            createdOn: '2001-01-01',
+            updatedOn: null,
             notificationOptions: [{ attributeName: 'a', ...stale }],
           },
         ]),
@@ -188,7 +194,9 @@ describe('created/updated timestamps sent by a client are ignored, whatever thei
 
     const [updated] = expectOk(
       await srv.call('PUT', '/notification', {
-        body: envelope([{ uuid: saved.uuid, type: 'PUSH', createdOn: 'then', updatedOn: '1999-12-31' }]),
+        body: envelope([
+          { uuid: saved.uuid, type: 'PUSH', createdOn: '2001-01-01', updatedOn: '1999-12-31' },
+        ]),
       }),
     );
     expect(updated).toMatchObject({ type: 'PUSH', createdOn: '2026-11-21', updatedOn: '2026-11-21' });
@@ -211,9 +219,50 @@ describe('created/updated timestamps sent by a client are ignored, whatever thei
 
   it('other fields are still validated', async () => {
     const res = await srv.call('POST', `/edgedevice/org/${ORG.sub2}/user/${USER.admin}/add`, {
-      body: envelope([{ edgeDeviceName: 'x', serialNumber: 'SN-STAMP-2', createdOn: 'x', port: 'eighty' }]),
+      body: envelope([{ edgeDeviceName: 'x', serialNumber: 'SN-STAMP-2', ...stale, port: 'eighty' }]),
     });
     expectError(res, 406, 'CCP-BV-001', /^CCP-BV-001 Data can not be Null or Empty: data\[0\]\.port/);
+  });
+
+  // A date that does not exist, or text that is no timestamp, is refused by every operation that takes a
+  // body, naming the field.
+  const device = { edgeDeviceName: 'x', serialNumber: 'SN-X' };
+  const bad = '2026-13-45T10:00';
+  it.each([
+    [
+      'POST',
+      `/edgedevice/org/${ORG.sub2}/user/${USER.admin}/add`,
+      { ...device, createdOn: bad },
+      'createdOn',
+    ],
+    [
+      'POST',
+      `/edgedevice/org/${ORG.sub2}/user/${USER.admin}/add`,
+      { ...device, edgeFlows: [{ flowId: 'f', flowJSON: '{}', modifiedOn: '2026-02-30T10:00:00Z' }] },
+      'edgeFlows[0].modifiedOn',
+    ],
+    ['POST', '/edgedevice/push', { uuid: DEVICE.gateway2, modifiedOn: 'yesterday' }, 'modifiedOn'],
+    ['PUT', '/org/update', { uuid: ORG.sub3, orgAddress: { updatedOn: bad } }, 'orgAddress.updatedOn'],
+    ['POST', `/org/options/org/${ORG.root}/add`, { key: 'k', createdOn: false }, 'createdOn'],
+    ['POST', '/notification', { type: 'SMS', createdOn: '2026-02-30' }, 'createdOn'],
+    ['PUT', '/notification', { uuid: NOTIFICATION.sms, updatedOn: '2026-13-45' }, 'updatedOn'],
+    [
+      'POST',
+      '/notification/configure',
+      { notificationUuid: NOTIFICATION.email, roleUuid: USER.viewer, createdOn: bad },
+      'createdOn',
+    ],
+    ['POST', '/codes', { uuid: CODE.gateway, createdOn: bad }, 'createdOn'],
+    [
+      'POST',
+      '/download',
+      { templateKey: 'licenses', fileType: 'csv', detail: { sandboxBos: [{ updatedOn: bad }] } },
+      'detail.sandboxBos[0].updatedOn',
+    ],
+  ])('%s %s %j: 406 naming the field', async (method, path, record, field) => {
+    const res = await srv.call(method, path, { body: envelope([record]), timeZone: 'UTC' });
+    const where = `data[0].${field}`.replace(/[.[\]]/g, '\\$&');
+    expectError(res, 406, 'CCP-BV-001', new RegExp(`^CCP-BV-001 Data can not be Null or Empty: ${where}: `));
   });
 });
 

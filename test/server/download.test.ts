@@ -146,8 +146,6 @@ describe('POST /download', () => {
   it.each([
     ['an unknown template', { templateKey: 'invoices', fileType: 'csv' }, 'templateKey "invoices"'],
     ['an unknown file type', { templateKey: 'licenses', fileType: 'xlsx' }, 'fileType "xlsx"'],
-    ['no template', { fileType: 'csv' }, 'templateKey null'],
-    ['no file type', { templateKey: 'licenses' }, 'fileType null'],
     ['a template in another case', { templateKey: 'LICENSES', fileType: 'csv' }, 'templateKey "LICENSES"'],
   ])('%s: 200 CCP-RM-002 naming the field', async (_name, record, what) => {
     expectError(
@@ -157,6 +155,20 @@ describe('POST /download', () => {
       `CCP-RM-002 Error while downloading report: data[0].${what} is not one of ${
         what.startsWith('template') ? REPORT_TEMPLATES.join(', ') : REPORT_FILE_TYPES.join(', ')
       }`,
+    );
+  });
+
+  it.each([
+    ['no template', { fileType: 'csv' }, 'templateKey'],
+    ['a null template', { templateKey: null, fileType: 'csv' }, 'templateKey'],
+    ['no file type', { templateKey: 'licenses' }, 'fileType'],
+    ['an empty file type', { templateKey: 'licenses', fileType: '' }, 'fileType'],
+  ])('%s: 200 CCP-RM-002 saying it is missing', async (_name, record, field) => {
+    expectError(
+      await download([record]),
+      200,
+      'CCP-RM-002',
+      `CCP-RM-002 Error while downloading report: data[0].${field} is missing`,
     );
   });
 

@@ -2,7 +2,15 @@
 // identifiers, and a code's type carrying its codes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, ORG, USER } from '../fixtures/basic-ids.js';
-import { envelope, expectError, expectOk, startTestServer, type TestServer } from '../helpers/server.js';
+import { checkResponse, requestAdmits } from '../helpers/openapi-responses.js';
+import {
+  type CallResult,
+  envelope,
+  expectError,
+  expectOk,
+  startTestServer,
+  type TestServer,
+} from '../helpers/server.js';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -73,5 +81,78 @@ describe('POST /codes', () => {
     );
     expect(code.codeType.uuid).toBeTruthy();
     expect(code.codeType.codes.map((c: { uuid: string }) => c.uuid)).toContain(CODE.gateway);
+  });
+});
+
+// Probes of an independent contract checker: a request the document admits gets an answer the document
+// describes, and what the document refuses the server refuses. Each probe checks both sides explicitly
+// (srv.call also checks every answer).
+describe('the document says what the server does', () => {
+  const sent = async (method: 'PUT' | 'POST', path: string, body: unknown): Promise<CallResult> => {
+    expect(requestAdmits(method, path, body), 'the document admits the request').toBe(true);
+    const res = await srv.call(method, path, { body });
+    expect(checkResponse(method, path, res.status, res.body)).toBe(true);
+    return res;
+  };
+
+  it.each([
+    ['no uuid', { orgName: 'Nobody' }, 'data[0].uuid is missing'],
+    ['a null uuid', { uuid: null, orgName: 'Nobody' }, 'data[0].uuid is missing'],
+    ['a malformed uuid', { uuid: 'acme-west', orgName: 'Nobody' }, 'data[0].uuid acme-west is not a UUID'],
+  ])('PUT /org/update with %s: 200 CCP-HTTP-017, an answer the document lists', async (_n, record, what) => {
+    const res = await sent('PUT', '/org/update', envelope([record]));
+    expectError(res, 200, 'CCP-HTTP-017', `CCP-HTTP-017 Invalid UUID Identifier: ${what}`);
+  });
+
+  it.each([
+    [{ templateKey: 'invoices', fileType: 'csv' }, 'data[0].templateKey "invoices" is not one of'],
+    [{ templateKey: 'licenses', fileType: 'xlsx' }, 'data[0].fileType "xlsx" is not one of'],
+    [{ fileType: 'csv' }, 'data[0].templateKey is missing'],
+  ])(
+    'POST /download %j: 200 CCP-RM-002, a request and an answer the document describes',
+    async (record, what) => {
+      const res = await sent('POST', '/download', envelope([record]));
+      expectError(res, 200, 'CCP-RM-002');
+      expect(res.body.reason).toContain(`CCP-RM-002 Error while downloading report: ${what}`);
+    },
+  );
+
+  const impossible = '2026-13-45T10:00';
+  const addDevice = (record: object) =>
+    sent('POST', `/edgedevice/org/${ORG.sub2}/user/${USER.admin}/add`, envelope([record]));
+  const download = (device: object) =>
+    sent(
+      'POST',
+      '/download',
+      envelope([{ templateKey: 'licenses', fileType: 'csv', detail: { deviceBos: [device] } }]),
+    );
+
+  it('a timestamp that does not exist is refused alike by the device add and /download: 406 naming the field', async () => {
+    const device = { edgeDeviceName: 'Probe', serialNumber: 'SN-PROBE-1', createdOn: impossible };
+    const added = await addDevice(device);
+    expectError(
+      added,
+      406,
+      'CCP-BV-001',
+      /^CCP-BV-001 Data can not be Null or Empty: data\[0\]\.createdOn: /,
+    );
+    const asked = await download({ createdOn: impossible });
+    expectError(asked, 406, 'CCP-BV-001', /: data\[0\]\.detail\.deviceBos\[0\]\.createdOn: /);
+    // The same words after the field path.
+    const words = (res: CallResult) => String(res.body.reason).replace(/^.*createdOn: /, '');
+    expect(words(added)).toBe(words(asked));
+    expect(words(added)).toContain('not a date that exists');
+  });
+
+  it('a valid created timestamp sent by a client is still ignored', async () => {
+    const [saved] = expectOk(
+      await addDevice({
+        edgeDeviceName: 'Probe',
+        serialNumber: 'SN-PROBE-2',
+        createdOn: '2001-01-01T00:00:00.000Z',
+      }),
+    );
+    expect(saved.createdOn).not.toMatch(/^2001-/);
+    expectOk(await download({ createdOn: '2001-01-01T00:00:00.000Z' }));
   });
 });

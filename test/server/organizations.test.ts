@@ -182,6 +182,9 @@ describe('PUT /org/update', () => {
   it.each([
     ['an unknown uuid', UNKNOWN_UUID, `organization ${UNKNOWN_UUID} does not exist`],
     ['a malformed uuid', 'acme-west', 'data[1].uuid acme-west is not a UUID'],
+    ['no uuid', undefined, 'data[1].uuid is missing'],
+    ['a null uuid', null, 'data[1].uuid is missing'],
+    ['an empty uuid', '', 'data[1].uuid is missing'],
   ])('%s: 200 CCP-HTTP-017 naming it, nothing changed', async (_name, uuid, what) => {
     const res = await update([
       { uuid: ORG.sub3, orgName: 'Should not stick' },

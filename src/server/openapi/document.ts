@@ -7,17 +7,28 @@ import { allComponents, usedComponents } from './schemas.js';
 
 type Json = Record<string, unknown>;
 
-/** What the interface fixes that the record schemas leave open (the server answers CCP-RM-002 otherwise). */
+const known = (values: readonly string[]) => values.map((v) => `\`${v}\``).join(', ');
+
+/**
+ * The values the interface knows, described on the record schemas' open text (not as a closed enum): the
+ * server accepts any other value and answers it with HTTP 200 and CCP-RM-002 (decisions.md), so a client
+ * made from the document must be able to send it.
+ */
 function refine(components: Record<string, Json>): void {
   const report = components.ReportRequest?.properties as Record<string, Json> | undefined;
-  if (report) {
-    report.templateKey = {
-      type: 'string',
-      enum: [...REPORT_TEMPLATES],
-      description: 'The report to render',
-    };
-    report.fileType = { type: 'string', enum: [...REPORT_FILE_TYPES], description: 'The file format' };
-  }
+  if (!report?.templateKey || !report.fileType) throw new Error('openapi: ReportRequest lost its keys');
+  Object.assign(report.templateKey, {
+    description:
+      `The report to render: one of ${known(REPORT_TEMPLATES)}. Any other value, or none, is answered ` +
+      'with HTTP 200 and `CCP-RM-002`',
+    examples: [...REPORT_TEMPLATES],
+  });
+  Object.assign(report.fileType, {
+    description:
+      `The file format: one of ${known(REPORT_FILE_TYPES)}. Any other value, or none, is answered with ` +
+      'HTTP 200 and `CCP-RM-002`',
+    examples: [...REPORT_FILE_TYPES],
+  });
 }
 
 const DESCRIPTION = `The interface of the edge-device service, as the \`ccp\` embedded server implements it.
@@ -25,7 +36,13 @@ const DESCRIPTION = `The interface of the edge-device service, as the \`ccp\` em
 Every body is a JSON envelope \`{data, metadata}\`; answers add \`statusCode\` and, on failure, \`reason\`
 (\`<CODE> <text>\`, validation errors followed by the field path). A client must treat any \`statusCode\`
 other than \`OK\` as a failure, whatever the HTTP status: some operations report their own failures with
-HTTP 200 (each operation's 200 answer lists them).
+HTTP 200 (each operation's 200 answer lists them). A value the operation checks itself and answers with such
+an error (org update's \`uuid\`, a path's organization or user uuid, a report's \`templateKey\` and \`fileType\`) is
+open text here, its known form or values described, so a client can send what the server answers.
+
+Timestamps: a date or time that does not exist (\`2026-13-45T10:00\`) is refused with 406 \`CCP-BV-001\` naming
+the field, by every operation, in the created/updated timestamps too; those the server sets, ignoring a
+valid one a client sends.
 
 Requests carry \`Authorization: Bearer <token>\`; each operation lists the roles that may call it (\`x-roles\`).
 Request bodies are sent as \`Content-Type: application/json\`. Unknown fields in records are ignored.

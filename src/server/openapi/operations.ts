@@ -82,18 +82,33 @@ function rolesSentence(route: Route): string {
   return route.roles.length === 3 ? `Roles: ${roles} (any valid token).` : `Roles: ${roles}.`;
 }
 
-function parameters(route: Route): Json[] {
+/**
+ * A path uuid the operation checks itself, answering a malformed one with its own HTTP-200 CCP-HTTP-017
+ * (decisions.md): open text, so the document does not promise a 406 or a refusal the server never gives.
+ */
+function answeredUuid(name: string): { schema: Json; description: string } {
+  const what = name === 'orgUuid' ? 'Malformed, or no such organization' : 'Malformed';
+  return {
+    schema: { type: 'string', examples: ['3fa85f64-5717-4562-b3fc-2c963f66afa6'] },
+    description: `A uuid (8-4-4-4-12 hex digits). ${what}: answered with HTTP 200 and \`CCP-HTTP-017\``,
+  };
+}
+
+function parameters(route: Route, op: OperationDoc): Json[] {
   const out: Json[] = [];
   for (const seg of route.path.split('/')) {
     if (!seg.startsWith(':')) continue;
     const name = seg.slice(1);
+    const answered =
+      /Uuid$/.test(name) && op.failures.includes('invalidUuid') ? answeredUuid(name) : undefined;
     const schema =
-      name === 'pageNo'
+      answered?.schema ??
+      (name === 'pageNo'
         ? { type: 'integer', minimum: 0 }
         : name === 'action'
           ? { type: 'string', enum: ['activate', 'deactivate'] }
-          : { type: 'string', format: 'uuid' };
-    const description = name === 'pageNo' ? 'Zero-based page number' : undefined;
+          : { type: 'string', format: 'uuid' });
+    const description = name === 'pageNo' ? 'Zero-based page number' : answered?.description;
     out.push({ name, in: 'path', required: true, ...(description ? { description } : {}), schema });
   }
   if (route.path.includes(':pageNo')) {
@@ -119,8 +134,8 @@ function parameters(route: Route): Json[] {
 
 /**
  * The request envelope: the route's own body schema, so its limits are the server's, holding the records
- * `doc.request` declares (a route may parse a field more loosely to answer its own error, as org update does
- * for a malformed uuid).
+ * `doc.request` declares (the form the server reads: org update's uuid is open text, as a missing or malformed
+ * one is the operation's own 200 CCP-HTTP-017).
  */
 function requestBody(route: Route, op: OperationDoc): Json | undefined {
   if (!route.body) return undefined;
@@ -190,7 +205,7 @@ export function operation(route: Route): Json {
     summary: route.doc?.summary ?? `${route.method} ${route.path}`,
     description: rolesSentence(route),
     'x-roles': roles,
-    parameters: parameters(route),
+    parameters: parameters(route, op),
     ...(body ? { requestBody: body } : {}),
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))),
     security: [{ bearerAuth: [] }],

@@ -9,7 +9,7 @@ import {
   NotificationConfigurationInput,
   NotificationUpdate,
 } from '../../domain/notification.js';
-import { Organization, OrganizationOptionInput } from '../../domain/organization.js';
+import { OrganizationOptionInput, OrganizationUpdateRequest } from '../../domain/organization.js';
 import { ReportRequest } from '../../domain/report.js';
 
 // decisions.md: at most 5 reports per request (each may be a 100,000-row file).
@@ -21,8 +21,8 @@ export const BODIES = {
   codeGet: z.unknown(),
   edgeDeviceAdd: requestEnvelope(EdgeDeviceInput),
   edgeDevicePush: requestEnvelope(EdgeDevicePushInput),
-  // A malformed uuid here is the operation's own 200 CCP-HTTP-017, not a validation 406.
-  orgUpdate: requestEnvelope(Organization.extend({ uuid: z.string().nullish() })),
+  // A missing or malformed uuid here is the operation's own 200 CCP-HTTP-017, not a validation 406.
+  orgUpdate: requestEnvelope(OrganizationUpdateRequest),
   orgOptionsAdd: requestEnvelope(OrganizationOptionInput),
   notificationSave: requestEnvelope(Notification),
   notificationUpdate: requestEnvelope(NotificationUpdate),

@@ -14,7 +14,7 @@ export const codeRoutes: Route[] = [
     },
     timeZoneRequired: true,
     failure: 'codeFetch',
-    serverStamps: true,
+    // No serverStamps: the lookup reads only the uuid, and the record's timestamps are checked (CODE_LOOKUP).
     body: 'codeGet',
     async handle(ctx, raw) {
       // Missing or empty data has its own reason (section 7), ahead of the record's schema.

@@ -31,18 +31,18 @@ interface Asked {
   type: ReportFileType;
 }
 
+/** `<where> is missing`, or `<where> "<value>" is not one of <known>`. */
+function notOneOf(where: string, value: string | null | undefined, known: readonly string[]): ServiceError {
+  if (value == null || value === '') return reportError(`${where} is missing`);
+  return reportError(`${where} ${JSON.stringify(value)} is not one of ${known.join(', ')}`);
+}
+
 /** Every record checked before any report is made: a request that will fail costs no rendering. */
 function checkRecords(records: ReportRequest[]): Asked[] {
   return records.map((request, i) => {
     const { templateKey, fileType } = request;
-    if (!isTemplate(templateKey))
-      throw reportError(
-        `data[${i}].templateKey ${JSON.stringify(templateKey ?? null)} is not one of ${REPORT_TEMPLATES.join(', ')}`,
-      );
-    if (!isFileType(fileType))
-      throw reportError(
-        `data[${i}].fileType ${JSON.stringify(fileType ?? null)} is not one of ${REPORT_FILE_TYPES.join(', ')}`,
-      );
+    if (!isTemplate(templateKey)) throw notOneOf(`data[${i}].templateKey`, templateKey, REPORT_TEMPLATES);
+    if (!isFileType(fileType)) throw notOneOf(`data[${i}].fileType`, fileType, REPORT_FILE_TYPES);
     return { request, template: templateKey, type: fileType };
   });
 }

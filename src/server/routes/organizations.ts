@@ -6,11 +6,16 @@ import { parsePage, totalHeader } from '../paging.js';
 import { defineRoute, type RequestContext, type Route } from '../route.js';
 import type { Store } from '../store/db.js';
 
-/** 200 CCP-HTTP-017 naming `where` when `uuid` is malformed, or the organization when it does not exist. */
-function requireOrganization(store: Store, uuid: string, where: string): void {
+/**
+ * 200 CCP-HTTP-017 naming `where` when `uuid` is missing or malformed, or the organization when it does not
+ * exist.
+ */
+function requireOrganization(store: Store, uuid: string | null | undefined, where: string): string {
+  if (uuid == null || uuid === '') throw ServiceError.about('invalidUuid', `${where} is missing`);
   if (!isUuid(uuid)) throw ServiceError.about('invalidUuid', `${where} ${uuid} is not a UUID`);
   if (!store.organizations.exists(uuid))
     throw ServiceError.about('invalidUuid', `organization ${uuid} does not exist`);
+  return uuid;
 }
 
 /** The path's organization: malformed or unknown is 200 CCP-HTTP-017, outside the caller's scope 403. */
@@ -27,7 +32,7 @@ export const organizationRoutes: Route[] = [
     path: '/org/update',
     doc: {
       summary: 'Update organizations named by uuid, address included',
-      request: 'OrganizationUpdate',
+      request: 'OrganizationUpdateRequest',
       response: 'Organization',
     },
     serverStamps: true,
@@ -38,8 +43,7 @@ export const organizationRoutes: Route[] = [
         const now = ctx.clock.now();
         const updated: string[] = [];
         body.data.forEach((record, i) => {
-          const uuid = record.uuid ?? '';
-          requireOrganization(store, uuid, `data[${i}].uuid`);
+          const uuid = requireOrganization(store, record.uuid, `data[${i}].uuid`);
           requireScope(store, ctx.grant, uuid);
           const { uuid: _uuid, organizationUuid: _parent, suborganization: _subs, ...patch } = record;
           store.organizations.update(uuid, patch, now);

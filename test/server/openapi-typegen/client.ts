@@ -79,7 +79,7 @@ export async function addDevice(c: Client, orgUuid: string, userUuid: string, se
   return { failed, reason: data.reason };
 }
 
-/** The report values are the document's enums. */
+/** The report values are open text: the server answers an unknown one with 200 CCP-RM-002, as typed here. */
 export async function download(
   c: Client,
   templateKey: Schemas['ReportRequest']['templateKey'],
@@ -90,13 +90,19 @@ export async function download(
   return { file: data.data[0]?.fileData, name: data.data[0]?.reportName };
 }
 
+/** An organization update without a uuid type-checks: the server answers it with 200 CCP-HTTP-017. */
+export async function updateUnnamed(c: Client) {
+  const { data } = await c.orgUpdate([{ orgName: 'Nobody' }]);
+  if (data?.statusCode === 'OK') return { updated: data.data };
+  const failed: 'CCP-HTTP-017' | undefined = data?.statusCode;
+  return { failed, reason: data?.reason };
+}
+
 /** What the document's types refuse: never called, only type-checked. */
 export function refused(c: Client) {
   const r = { templateKey: 'licenses', fileType: 'csv' } as const;
-  // @ts-expect-error: not a report template
-  void c.reportDownload([{ templateKey: 'license', fileType: 'csv' }]);
-  // @ts-expect-error: not a file type
-  void c.reportDownload([{ templateKey: 'licenses', fileType: 'xlsx' }]);
+  // @ts-expect-error: a report template is text
+  void c.reportDownload([{ templateKey: 7, fileType: 'csv' }]);
   // @ts-expect-error: at most 5 reports per request
   void c.reportDownload([r, r, r, r, r, r]);
   const api = createClient<paths>({ baseUrl: 'http://127.0.0.1' });

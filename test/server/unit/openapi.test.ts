@@ -84,15 +84,20 @@ describe('openApiDocument', () => {
   });
 
   it('states the interface’s values, formats and patterns', () => {
+    // The known report values, as open text: the server answers any other with 200 CCP-RM-002.
     const report = doc.components.schemas.ReportRequest.properties;
-    expect(report.templateKey.enum).toEqual([
+    expect(report.templateKey.examples).toEqual([
       'edge-devices',
       'sub-organizations',
       'code-types',
       'licenses',
       'notifications',
     ]);
-    expect(report.fileType.enum).toEqual(['csv', 'json', 'pdf']);
+    expect(report.fileType.examples).toEqual(['csv', 'json', 'pdf']);
+    for (const key of [report.templateKey, report.fileType]) {
+      expect(JSON.stringify(key)).not.toContain('"enum"');
+      expect(key.description).toContain('`CCP-RM-002`');
+    }
     // Text in the forms the timestamp reader knows, or epoch milliseconds (decisions.md, "read tolerantly").
     const stamp = doc.components.schemas.Timestamp.anyOf.find((s: Json) => s.type === 'string');
     expect(stamp.pattern).toBeTruthy();
@@ -110,13 +115,27 @@ describe('openApiDocument', () => {
     }
   });
 
-  it('gives every uuid field format uuid, and never refuses unknown fields', () => {
+  it('gives every uuid field format uuid, but those an operation answers with 200 CCP-HTTP-017', () => {
     const props = schemas(doc, '$').flatMap(({ where, schema }) =>
       Object.entries(schema.properties ?? {}).map(([name, s]) => ({ where: `${where}.${name}`, name, s })),
     );
     const uuids = props.filter((p) => /^uuid$|Uuid$|UUID$/.test(p.name));
     expect(uuids.length).toBeGreaterThan(60);
-    for (const p of uuids) expect(JSON.stringify(p.s), p.where).toContain('"format":"uuid"');
+    const answered = (s: Json) => !('format' in s) && /`CCP-HTTP-017`/.test(s.description ?? '');
+    for (const p of uuids) {
+      if (p.where === '$.components.schemas.OrganizationUpdateRequest.uuid') expect(answered(p.s)).toBe(true);
+      else expect(JSON.stringify(p.s), p.where).toContain('"format":"uuid"');
+    }
+    for (const { path, op } of operations) {
+      for (const p of op.parameters.filter((p: Json) => /Uuid$|^uuid$/.test(p.name))) {
+        const own = op.responses['200'].content['application/json'].schema.oneOf?.[1];
+        const by017 = own?.properties.statusCode.enum.includes('CCP-HTTP-017') ?? false;
+        // A malformed path uuid is the operation's own 200 CCP-HTTP-017 where it has that answer, else a 404.
+        if (by017)
+          expect(answered({ ...p.schema, description: p.description }), `${path} ${p.name}`).toBe(true);
+        else expect(p.schema.format, `${path} ${p.name}`).toBe('uuid');
+      }
+    }
     expect(JSON.stringify(doc)).not.toContain('"additionalProperties":false');
   });
 
