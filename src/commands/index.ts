@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Factory } from '../kit/factory.js';
 import { registerApi } from './api/index.js';
-import { registerCode } from './code/index.js';
+import { codeGroup } from './code/index.js';
 import { codeTypeGroup } from './codetype/index.js';
 import { registerConfig } from './config/index.js';
 import { registerEdgeDevice } from './edgedevice/index.js';
@@ -17,7 +17,7 @@ import { registerStatus } from './status.js';
 /** Every command group; each index.ts assembles its verbs. */
 export function registerCommands(program: Command, f: Factory): void {
   registerLicense(program, f);
-  registerCode(program, f);
+  codeGroup.register(program, f);
   codeTypeGroup.register(program, f);
   registerEdgeDevice(program, f);
   registerOrg(program, f);
