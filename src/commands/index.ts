@@ -4,7 +4,7 @@ import { registerApi } from './api/index.js';
 import { codeGroup } from './code/index.js';
 import { codeTypeGroup } from './codetype/index.js';
 import { registerConfig } from './config/index.js';
-import { registerEdgeDevice } from './edgedevice/index.js';
+import { edgeDeviceGroup } from './edgedevice/index.js';
 import { registerLicense } from './license/index.js';
 import { registerLogin } from './login.js';
 import { registerLogout } from './logout.js';
@@ -19,7 +19,7 @@ export function registerCommands(program: Command, f: Factory): void {
   registerLicense(program, f);
   codeGroup.register(program, f);
   codeTypeGroup.register(program, f);
-  registerEdgeDevice(program, f);
+  edgeDeviceGroup.register(program, f);
   registerOrg(program, f);
   registerNotify(program, f);
   registerReport(program, f);
