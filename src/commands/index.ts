@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import type { Factory } from '../kit/factory.js';
 import { registerApi } from './api/index.js';
-import { registerCode } from './code/index.js';
+import { codeGroup } from './code/index.js';
 import { codeTypeGroup } from './codetype/index.js';
 import { registerConfig } from './config/index.js';
-import { registerEdgeDevice } from './edgedevice/index.js';
+import { edgeDeviceGroup } from './edgedevice/index.js';
 import { registerLicense } from './license/index.js';
 import { registerLogin } from './login.js';
 import { registerLogout } from './logout.js';
@@ -17,9 +17,9 @@ import { registerStatus } from './status.js';
 /** Every command group; each index.ts assembles its verbs. */
 export function registerCommands(program: Command, f: Factory): void {
   registerLicense(program, f);
-  registerCode(program, f);
+  codeGroup.register(program, f);
   codeTypeGroup.register(program, f);
-  registerEdgeDevice(program, f);
+  edgeDeviceGroup.register(program, f);
   registerOrg(program, f);
   registerNotify(program, f);
   registerReport(program, f);

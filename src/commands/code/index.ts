@@ -1,11 +1,8 @@
-import type { Command } from 'commander';
-import type { Factory } from '../../kit/factory.js';
-import { deferVerbs } from '../../kit/verbs.js';
-import { registerCodeGet } from './get.js';
+import { defineGroup } from '../../kit/command.js';
+import { codeGet } from './get.js';
 
-export function registerCode(program: Command, f: Factory): Command {
-  const group = program.command('code').description('Codes: get');
-  return deferVerbs(group, () => {
-    registerCodeGet(group, f);
-  });
-}
+export const codeGroup = defineGroup({
+  name: 'code',
+  description: 'Codes: get',
+  verbs: [codeGet],
+});

@@ -1,12 +1,11 @@
-import { type Command, Option } from 'commander';
+import { Option } from 'commander';
 import { addEdgeDevicesRequest, existingSerials } from '../../api/edge-devices.js';
 import { sendWrite } from '../../api/write-request.js';
 import type { EdgeDevice, EdgeDeviceInput } from '../../domain/edge-device.js';
 import type { InputFormat } from '../../input/detect.js';
 import { wholeNumber } from '../../kit/args.js';
+import { defineCommand } from '../../kit/command.js';
 import { UsageError } from '../../kit/errors.js';
-import type { Factory } from '../../kit/factory.js';
-import { examples } from '../../kit/help.js';
 import * as batches from '../../kit/write/batches.js';
 import { sendBulk } from '../../kit/write/bulk.js';
 import { writeDryRun } from '../../kit/write/dry-run.js';
@@ -79,105 +78,110 @@ interface AddFlags extends WriteFlags, Record<string, unknown> {
   savedFile?: string;
 }
 
-export function registerEdgeDeviceAdd(parent: Command, f: Factory): Command {
-  const cmd = parent
-    .command('add')
-    .description(
-      'Add edge devices (POST /edgedevice/org/{orgUuid}/user/{userUuid}/add), from flags or a file',
-    )
-    .addOption(new Option('--name <name>', 'device name (edgeDeviceName)'))
-    .addOption(new Option('--serial <serial>', 'serial number, unique within the organization'))
-    .addOption(new Option('--ip <address>', 'IP address (ipAdress)'))
-    .addOption(new Option('--port <n>', 'port').argParser(wholeNumber(1, 65535)))
-    .addOption(new Option('--location <text>', 'location'))
-    .addOption(new Option('--description <text>', 'short description'))
-    .addOption(new Option('--long-description <text>', 'long description'))
-    .addOption(
-      new Option('--devices <n>', 'number of devices behind it (noOfdevices)').argParser(wholeNumber(0)),
-    )
-    .addOption(new Option('--active', 'mark the device active'))
-    .addOption(new Option('--disabled', 'mark the device disabled'));
-  addFileFlags(cmd, 'devices (columns: field names or these flag names)')
-    .addOption(
-      new Option('--batch-size <n>', 'devices per request')
-        .argParser(wholeNumber(1, 1000))
-        .default(DEFAULT_BATCH_SIZE),
-    )
-    .addOption(new Option('--skip-existing', 'skip devices whose serial number the organization already has'))
-    .addOption(
-      new Option('--continue-on-error', 'go on after a failed batch; failed rows go to --failed-file'),
-    )
-    .addOption(
-      new Option('--failed-file <path>', 'where rows not saved are written (default <input>.failed.<ext>)'),
-    )
-    .addOption(
-      new Option(
-        '--saved-file <path>',
-        'where saved records are appended as batches succeed (default <input>.saved.ndjson)',
-      ),
-    );
-  addDryRunFlag(cmd)
-    .addHelpText(
-      'after',
-      examples(
-        'ccp edgedevice add --org $ORG --user $USER --name pump-01 --serial SN-0001 --ip 10.0.0.21 --port 1880',
-        'ccp edgedevice add --org $ORG --user $USER -f devices.csv',
-        '# re-run after a failure or Ctrl-C: devices already saved are skipped',
-        'ccp edgedevice add --org $ORG --user $USER -f devices.csv --skip-existing',
-        'ccp edgedevice add --skeleton --format csv > devices.csv',
-        'cat devices.ndjson | ccp edgedevice add --org $ORG --user $USER -f - --dry-run',
-      ),
-    )
-    .action(async (flags: AddFlags) => {
-      // The schema loads here, so help and other commands never load zod.
-      const { EdgeDeviceInput } = await import('../../domain/edge-device.js');
-      if (flags.skeleton) return writeSkeleton(f.io, EdgeDeviceInput, EDGE_DEVICE_EXAMPLE, flags.format);
-      const cfg = await f.config();
-      const orgUuid = await requireUuid(f.prompter, cfg.org, '--org', 'Organization uuid');
-      const userUuid = await requireUuid(f.prompter, cfg.user, '--user', 'User uuid');
-      const given = fieldsFromFlags(flags, DEVICE_OPTIONS);
-      let records: Row[];
-      if (flags.file !== undefined) {
-        if (Object.keys(given).length > 0)
-          throw new UsageError('give the device either with flags or with -f, not both');
-        const aliases = columnAliases(cmd, DEVICE_OPTIONS);
-        const read = await readInputFile(f.io, { ...flags, file: flags.file }, EdgeDeviceInput, aliases);
-        records = await rejectRepeats(f.io, flags.file, read, 'serialNumber', 'serial number');
-      } else {
-        const orElse = '-f FILE with the devices';
-        given.edgeDeviceName = await requireValue(f.prompter, flags.name, {
-          flag: '--name',
-          message: 'Device name',
-          orElse,
-        });
-        given.serialNumber = await requireValue(f.prompter, flags.serial, {
-          flag: '--serial',
-          message: 'Serial number',
-          orElse,
-        });
-        records = [{ line: 0, record: flagRecord(EdgeDeviceInput, given, flagNames(cmd, DEVICE_OPTIONS)) }];
-      }
-      const out = await writeOutput(f, flags, 'edgeDevice');
-      // A table is for a person: the fields that name each device. The other formats carry whole records.
-      if (out.output.format === 'table') out.output.fields ??= ['uuid', 'edgeDeviceName', 'serialNumber'];
-      const opts: EdgeDeviceAddOptions = {
-        ...out,
-        orgUuid,
-        userUuid,
-        records,
-        source: flags.file,
-        format: flags.format,
-        batchSize: flags.batchSize,
-        skipExisting: flags.skipExisting === true,
-        continueOnError: flags.continueOnError === true,
-        failedFile: flags.failedFile,
-        savedFile: flags.savedFile,
-        resume: commandLine(cmd, '--skip-existing'),
-      };
-      // Ctrl-C aborts io.signal: the add stops between answers and says what it saved.
-      await runEdgeDeviceAdd(opts, { ...writeDeps(f), signal: f.io.signal });
-    });
-  return cmd;
+export const edgeDeviceAdd = defineCommand<EdgeDeviceAddOptions>({
+  name: 'add',
+  description: 'Add edge devices (POST /edgedevice/org/{orgUuid}/user/{userUuid}/add), from flags or a file',
+  examples: [
+    'ccp edgedevice add --org $ORG --user $USER --name pump-01 --serial SN-0001 --ip 10.0.0.21 --port 1880',
+    'ccp edgedevice add --org $ORG --user $USER -f devices.csv',
+    '# re-run after a failure or Ctrl-C: devices already saved are skipped',
+    'ccp edgedevice add --org $ORG --user $USER -f devices.csv --skip-existing',
+    'ccp edgedevice add --skeleton --format csv > devices.csv',
+    'cat devices.ndjson | ccp edgedevice add --org $ORG --user $USER -f - --dry-run',
+  ],
+  declare: (cmd) => {
+    cmd
+      .addOption(new Option('--name <name>', 'device name (edgeDeviceName)'))
+      .addOption(new Option('--serial <serial>', 'serial number, unique within the organization'))
+      .addOption(new Option('--ip <address>', 'IP address (ipAdress)'))
+      .addOption(new Option('--port <n>', 'port').argParser(wholeNumber(1, 65535)))
+      .addOption(new Option('--location <text>', 'location'))
+      .addOption(new Option('--description <text>', 'short description'))
+      .addOption(new Option('--long-description <text>', 'long description'))
+      .addOption(
+        new Option('--devices <n>', 'number of devices behind it (noOfdevices)').argParser(wholeNumber(0)),
+      )
+      .addOption(new Option('--active', 'mark the device active'))
+      .addOption(new Option('--disabled', 'mark the device disabled'));
+    addFileFlags(cmd, 'devices (columns: field names or these flag names)')
+      .addOption(batchSizeOption())
+      .addOption(
+        new Option('--skip-existing', 'skip devices whose serial number the organization already has'),
+      )
+      .addOption(
+        new Option('--continue-on-error', 'go on after a failed batch; failed rows go to --failed-file'),
+      )
+      .addOption(
+        new Option('--failed-file <path>', 'where rows not saved are written (default <input>.failed.<ext>)'),
+      )
+      .addOption(
+        new Option(
+          '--saved-file <path>',
+          'where saved records are appended as batches succeed (default <input>.saved.ndjson)',
+        ),
+      );
+    addDryRunFlag(cmd);
+  },
+  parse: async (f, { flags: typed, cmd }) => {
+    const flags = typed as AddFlags;
+    // The schema loads here, so help and other commands never load zod.
+    const { EdgeDeviceInput } = await import('../../domain/edge-device.js');
+    if (flags.skeleton) {
+      await writeSkeleton(f.io, EdgeDeviceInput, EDGE_DEVICE_EXAMPLE, flags.format);
+      return undefined;
+    }
+    const cfg = await f.config();
+    const orgUuid = await requireUuid(f.prompter, cfg.org, '--org', 'Organization uuid');
+    const userUuid = await requireUuid(f.prompter, cfg.user, '--user', 'User uuid');
+    const given = fieldsFromFlags(flags, DEVICE_OPTIONS);
+    let records: Row[];
+    if (flags.file !== undefined) {
+      if (Object.keys(given).length > 0)
+        throw new UsageError('give the device either with flags or with -f, not both');
+      const aliases = columnAliases(cmd, DEVICE_OPTIONS);
+      const read = await readInputFile(f.io, { ...flags, file: flags.file }, EdgeDeviceInput, aliases);
+      records = await rejectRepeats(f.io, flags.file, read, 'serialNumber', 'serial number');
+    } else {
+      const orElse = '-f FILE with the devices';
+      given.edgeDeviceName = await requireValue(f.prompter, flags.name, {
+        flag: '--name',
+        message: 'Device name',
+        orElse,
+      });
+      given.serialNumber = await requireValue(f.prompter, flags.serial, {
+        flag: '--serial',
+        message: 'Serial number',
+        orElse,
+      });
+      records = [{ line: 0, record: flagRecord(EdgeDeviceInput, given, flagNames(cmd, DEVICE_OPTIONS)) }];
+    }
+    const out = await writeOutput(f, flags, 'edgeDevice');
+    // A table is for a person: the fields that name each device. The other formats carry whole records.
+    if (out.output.format === 'table') out.output.fields ??= ['uuid', 'edgeDeviceName', 'serialNumber'];
+    return {
+      ...out,
+      orgUuid,
+      userUuid,
+      records,
+      source: flags.file,
+      format: flags.format,
+      batchSize: flags.batchSize,
+      skipExisting: flags.skipExisting === true,
+      continueOnError: flags.continueOnError === true,
+      failedFile: flags.failedFile,
+      savedFile: flags.savedFile,
+      resume: commandLine(cmd, '--skip-existing'),
+    };
+  },
+  // Ctrl-C aborts io.signal: the add stops between answers and says what it saved.
+  run: (opts, f) => runEdgeDeviceAdd(opts, { ...writeDeps(f), signal: f.io.signal }),
+});
+
+/** --batch-size, as add and apply take it. */
+export function batchSizeOption(): Option {
+  return new Option('--batch-size <n>', 'devices per request')
+    .argParser(wholeNumber(1, 1000))
+    .default(DEFAULT_BATCH_SIZE);
 }
 
 /** The service's answer in the order of the input rows (it may answer in its own listing order). */

@@ -1,17 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { type Command, Option } from 'commander';
+import { Option } from 'commander';
 import { listEdgeDevices, pushEdgeDevicesRequest } from '../../api/edge-devices.js';
 import { MAX_DEPTH, textTooDeepAt } from '../../domain/depth.js';
 import type { EdgeDevice, EdgeDevicePushInput } from '../../domain/edge-device.js';
 import { isUuid } from '../../kit/args.js';
+import { defineCommand } from '../../kit/command.js';
 import { UsageError } from '../../kit/errors.js';
 import type { Factory } from '../../kit/factory.js';
-import type { WriteFlags } from '../../kit/write/flags.js';
+import { addDryRunFlag, addFileFlags, type WriteFlags } from '../../kit/write/flags.js';
 import { flagRecord } from '../../kit/write/input.js';
 import { requireValue } from '../../kit/write/prompts.js';
-import { addRecordFlags, sendFileOrFlags, sendRecords, type WriteRecords } from '../../kit/write/records.js';
-import { count, type WriteDeps } from '../../kit/write/send.js';
+import { recordOptions, sendRecords, type WriteRecords } from '../../kit/write/records.js';
+import { count, type WriteDeps, writeDeps } from '../../kit/write/send.js';
 import { writeSkeleton } from '../../kit/write/skeleton.js';
 
 export type EdgeDevicePushOptions = WriteRecords<EdgeDevicePushInput>;
@@ -34,36 +35,54 @@ const PUSH_EXAMPLE = {
   ],
 };
 
-export function registerEdgeDevicePush(parent: Command, f: Factory): Command {
-  const cmd = parent
-    .command('push')
-    .description(
-      'Push flow definitions to edge devices (POST /edgedevice/push): a flow file, or a file of devices',
-    )
-    .argument('[device]', 'the device to push --flow to: its uuid or serial number (asked for when missing)')
-    .addOption(
-      new Option('--flow <file>', 'a file holding the flow as JSON (a Node-RED export, or any JSON) to push'),
-    )
-    .addOption(
-      new Option('--flow-id <id>', "the flow's id (default: the Node-RED tab node's id, else the file name)"),
-    )
-    .addOption(
-      new Option('--flow-name <name>', "the flow's name (default: the tab node's label, else the file name)"),
-    );
-  addRecordFlags(
-    cmd,
-    'devices with their edgeFlows',
+export const edgeDevicePush = defineCommand<EdgeDevicePushOptions>({
+  name: 'push',
+  description:
+    'Push flow definitions to edge devices (POST /edgedevice/push): a flow file, or a file of devices',
+  examples: [
     'ccp edgedevice push 65ec6d92-e02c-4da9-8b2c-f3916706445b --flow flows.json',
     'ccp edgedevice push ACME-0001-A41F --flow flows.json --flow-name "Pump v2"',
     'ccp edgedevice push -f pushes.json',
     'ccp edgedevice push --skeleton > pushes.json',
-  ).action(async (device: string | undefined, flags: PushFlags) => {
+  ],
+  declare: (cmd) => {
+    cmd
+      .argument(
+        '[device]',
+        'the device to push --flow to: its uuid or serial number (asked for when missing)',
+      )
+      .addOption(
+        new Option(
+          '--flow <file>',
+          'a file holding the flow as JSON (a Node-RED export, or any JSON) to push',
+        ),
+      )
+      .addOption(
+        new Option(
+          '--flow-id <id>',
+          "the flow's id (default: the Node-RED tab node's id, else the file name)",
+        ),
+      )
+      .addOption(
+        new Option(
+          '--flow-name <name>',
+          "the flow's name (default: the tab node's label, else the file name)",
+        ),
+      );
+    addDryRunFlag(addFileFlags(cmd, 'devices with their edgeFlows'));
+  },
+  parse: async (f, { args, flags: typed }) => {
+    const flags = typed as PushFlags;
+    const device = args[0] as string | undefined;
     // The schema loads here, so help and other commands never load zod.
     const { EdgeDevicePushInput } = await import('../../domain/edge-device.js');
     // A push reads only the device's uuid and its flows: the other device fields would only mislead.
     const pushShape = EdgeDevicePushInput.pick({ uuid: true, edgeFlows: true });
-    if (flags.skeleton) return writeSkeleton(f.io, pushShape, PUSH_EXAMPLE, flags.format);
-    await sendFileOrFlags(f, flags, EdgeDevicePushInput, {
+    if (flags.skeleton) {
+      await writeSkeleton(f.io, pushShape, PUSH_EXAMPLE, flags.format);
+      return undefined;
+    }
+    return recordOptions(f, flags, EdgeDevicePushInput, {
       kind: 'edgeDevice',
       clash:
         flags.flow !== undefined || device !== undefined
@@ -85,11 +104,10 @@ export function registerEdgeDevicePush(parent: Command, f: Factory): Command {
         const uuid = isUuid(key) ? key.toLowerCase() : await deviceUuidOf(f, key);
         return [flagRecord(EdgeDevicePushInput, { uuid, edgeFlows: [flow] }, { uuid: '<device>' })];
       },
-      run: runEdgeDevicePush,
     });
-  });
-  return cmd;
-}
+  },
+  run: (opts, f) => runEdgeDevicePush(opts, writeDeps(f)),
+});
 
 /** The uuid of the device with this serial number, found as `get` finds it (exit 4 when none has it). */
 async function deviceUuidOf(f: Factory, serial: string): Promise<string> {
