@@ -11,7 +11,7 @@ import { registerLogout } from './logout.js';
 import { registerNotify } from './notify/index.js';
 import { registerOrg } from './org/index.js';
 import { registerReport } from './report/index.js';
-import { registerServer } from './server/index.js';
+import { serverGroup } from './server/index.js';
 import { registerStatus } from './status.js';
 
 /** Every command group; each index.ts assembles its verbs. */
@@ -27,6 +27,6 @@ export function registerCommands(program: Command, f: Factory): void {
   registerLogin(program, f);
   registerLogout(program, f);
   registerStatus(program, f);
-  registerServer(program, f);
+  serverGroup.register(program, f);
   registerConfig(program, f);
 }
