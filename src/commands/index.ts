@@ -3,7 +3,7 @@ import type { Factory } from '../kit/factory.js';
 import { registerApi } from './api/index.js';
 import { registerCode } from './code/index.js';
 import { codeTypeGroup } from './codetype/index.js';
-import { registerConfig } from './config/index.js';
+import { configGroup } from './config/index.js';
 import { registerEdgeDevice } from './edgedevice/index.js';
 import { registerLicense } from './license/index.js';
 import { registerLogin } from './login.js';
@@ -28,5 +28,5 @@ export function registerCommands(program: Command, f: Factory): void {
   registerLogout(program, f);
   registerStatus(program, f);
   serverGroup.register(program, f);
-  registerConfig(program, f);
+  configGroup.register(program, f);
 }
