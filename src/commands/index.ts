@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../kit/factory.js';
-import { registerApi } from './api/index.js';
+import { apiRequest } from './api/request.js';
 import { registerCode } from './code/index.js';
 import { codeTypeGroup } from './codetype/index.js';
 import { configGroup } from './config/index.js';
@@ -23,7 +23,7 @@ export function registerCommands(program: Command, f: Factory): void {
   registerOrg(program, f);
   registerNotify(program, f);
   registerReport(program, f);
-  registerApi(program, f);
+  apiRequest.register(program, f);
   registerLogin(program, f);
   registerLogout(program, f);
   registerStatus(program, f);
