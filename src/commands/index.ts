@@ -6,13 +6,13 @@ import { codeTypeGroup } from './codetype/index.js';
 import { configGroup } from './config/index.js';
 import { registerEdgeDevice } from './edgedevice/index.js';
 import { registerLicense } from './license/index.js';
-import { registerLogin } from './login.js';
-import { registerLogout } from './logout.js';
 import { registerNotify } from './notify/index.js';
 import { registerOrg } from './org/index.js';
 import { registerReport } from './report/index.js';
+import { rootLogin } from './root/login.js';
+import { rootLogout } from './root/logout.js';
+import { rootStatus } from './root/status.js';
 import { serverGroup } from './server/index.js';
-import { registerStatus } from './status.js';
 
 /** Every command group; each index.ts assembles its verbs. */
 export function registerCommands(program: Command, f: Factory): void {
@@ -24,9 +24,9 @@ export function registerCommands(program: Command, f: Factory): void {
   registerNotify(program, f);
   registerReport(program, f);
   apiRequest.register(program, f);
-  registerLogin(program, f);
-  registerLogout(program, f);
-  registerStatus(program, f);
+  rootLogin.register(program, f);
+  rootLogout.register(program, f);
+  rootStatus.register(program, f);
   serverGroup.register(program, f);
   configGroup.register(program, f);
 }
