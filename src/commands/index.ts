@@ -1,18 +1,18 @@
 import type { Command } from 'commander';
 import type { Factory } from '../kit/factory.js';
-import { registerApi } from './api/index.js';
+import { apiRequest } from './api/request.js';
 import { codeGroup } from './code/index.js';
 import { codeTypeGroup } from './codetype/index.js';
-import { registerConfig } from './config/index.js';
+import { configGroup } from './config/index.js';
 import { edgeDeviceGroup } from './edgedevice/index.js';
 import { registerLicense } from './license/index.js';
-import { registerLogin } from './login.js';
-import { registerLogout } from './logout.js';
 import { registerNotify } from './notify/index.js';
 import { registerOrg } from './org/index.js';
 import { registerReport } from './report/index.js';
-import { registerServer } from './server/index.js';
-import { registerStatus } from './status.js';
+import { rootLogin } from './root/login.js';
+import { rootLogout } from './root/logout.js';
+import { rootStatus } from './root/status.js';
+import { serverGroup } from './server/index.js';
 
 /** Every command group; each index.ts assembles its verbs. */
 export function registerCommands(program: Command, f: Factory): void {
@@ -23,10 +23,10 @@ export function registerCommands(program: Command, f: Factory): void {
   registerOrg(program, f);
   registerNotify(program, f);
   registerReport(program, f);
-  registerApi(program, f);
-  registerLogin(program, f);
-  registerLogout(program, f);
-  registerStatus(program, f);
-  registerServer(program, f);
-  registerConfig(program, f);
+  apiRequest.register(program, f);
+  rootLogin.register(program, f);
+  rootLogout.register(program, f);
+  rootStatus.register(program, f);
+  serverGroup.register(program, f);
+  configGroup.register(program, f);
 }

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import type { Factory } from './factory.js';
 import { examples } from './help.js';
-import { deferVerbs } from './verbs.js';
+import { deferVerbs, fillVerbs } from './verbs.js';
 
 /** What was typed: the arguments as their parsers left them, the flags, and the command itself. */
 export interface Typed {
@@ -52,18 +52,27 @@ export function defineCommand<Opts>(spec: CommandSpec<Opts>): CommandDef<Opts> {
   };
 }
 
+/** What a group holds: a verb, or a sub-group (`server token`). */
+export interface Registrable {
+  register(parent: Command, f: Factory): Command;
+}
+
 /** A command group (`ccp edgedevice`): its verbs are added when the group is first used. */
 export function defineGroup(spec: {
   name: string;
   aliases?: readonly string[];
   description: string;
-  // biome-ignore lint/suspicious/noExplicitAny: each verb has its own options type
-  verbs: readonly CommandDef<any>[];
-}): { register(program: Command, f: Factory): Command } {
+  /** Help text after the verbs' list. */
+  help?: string;
+  verbs: readonly Registrable[];
+}): Registrable {
   return {
     register(program, f) {
       const group = program.command(spec.name).description(spec.description);
       if (spec.aliases) group.aliases(spec.aliases);
+      if (spec.help) group.addHelpText('after', spec.help);
+      // A sub-group's verbs wait too: the root's hook fills only the groups directly under it.
+      group.hook('preSubcommand', (_group, sub) => fillVerbs(sub));
       return deferVerbs(group, () => {
         for (const verb of spec.verbs) verb.register(group, f);
       });

@@ -2,11 +2,12 @@ import { statSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { registerConfig } from '../../src/commands/config/index.js';
+import { configGroup } from '../../src/commands/config/index.js';
 import { runConfigList } from '../../src/commands/config/list.js';
 import { runConfigSet } from '../../src/commands/config/set.js';
 import { ConfigError, ConfigStore } from '../../src/config/index.js';
 import { PROFILE_KEYS } from '../../src/config/keys.js';
+import type { Factory } from '../../src/kit/factory.js';
 import { fillAllVerbs } from '../../src/kit/verbs.js';
 import { tempEnv } from './helpers.js';
 
@@ -38,7 +39,9 @@ async function run(argv: string[], env = t.env, stdoutIsTTY = false): Promise<{ 
     .option('--token <token>')
     .exitOverride()
     .configureOutput({ writeOut: (s) => out.stream.write(s), writeErr: (s) => err.stream.write(s) });
-  fillAllVerbs(registerConfig(program, { io: { env, stdout: out.stream, stderr: err.stream, stdoutIsTTY } }));
+  // The config verbs use the factory's streams and environment alone.
+  const f = { io: { env, stdout: out.stream, stderr: err.stream, stdoutIsTTY } } as unknown as Factory;
+  fillAllVerbs(configGroup.register(program, f));
   await program.parseAsync(argv, { from: 'user' });
   return { out: out.text(), err: err.text() };
 }

@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { text as streamText } from 'node:stream/consumers';
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 import type { HttpMethod } from '../../api/client.js';
 import { isEnvelope, isResponseEnvelope } from '../../api/envelope.js';
 import { MAX_DEPTH, textTooDeepAt } from '../../domain/depth.js';
+import { defineCommand } from '../../kit/command.js';
 import { UsageError } from '../../kit/errors.js';
-import type { Factory } from '../../kit/factory.js';
-import { examples } from '../../kit/help.js';
 import type { IO } from '../../kit/io.js';
 import { type DryRunTarget, dryRunTarget, printDryRun } from '../../kit/write/dry-run.js';
 import { addDryRunFlag, type WriteFlags } from '../../kit/write/flags.js';
@@ -36,31 +35,39 @@ function pathArg(text: string): string {
   return text.startsWith('/') ? text : `/${text}`;
 }
 
-export function registerApiRequest(program: Command, f: Factory): Command {
-  const cmd = program
-    .command('api')
-    .description('Send any request: the envelope from a file (or stdin), the whole response envelope printed')
-    .argument('<method>', `HTTP method: ${METHODS.join(', ')}`, methodArg)
-    .argument('<path>', 'path with query, e.g. /edgedevice/all/0?pageSize=5', pathArg)
-    .addOption(
-      new Option('-f, --file <file>', 'request body: an envelope or a bare array of records; - for stdin'),
-    );
-  return addDryRunFlag(cmd)
-    .addHelpText(
-      'after',
-      examples(
-        "ccp api GET '/codeTypes/0?pageSize=5'",
-        'echo \'[{"uuid":"19d70c8a-defd-4f15-a63c-32613821c3f8"}]\' | ccp api POST /codes -f -',
-        'ccp api PUT /org/update -f org.json',
-        'ccp api PUT /org/update -f org.json --dry-run',
-        '# the exit code follows the statusCode: 0 for OK, 1 for a service error, 3/4 for 401/403/404',
-      ),
-    )
-    .action(async (method: HttpMethod, path: string, flags: { file?: string } & WriteFlags) => {
-      const dryRun = flags.dryRun ? await dryRunTarget(f) : undefined;
-      await runApiRequest({ method, path, file: flags.file, dryRun }, writeDeps(f));
-    });
-}
+export const apiRequest = defineCommand<ApiRequestOptions>({
+  name: 'api',
+  description: 'Send any request: the envelope from a file (or stdin), the whole response envelope printed',
+  examples: [
+    "ccp api GET '/codeTypes/0?pageSize=5'",
+    'echo \'[{"uuid":"19d70c8a-defd-4f15-a63c-32613821c3f8"}]\' | ccp api POST /codes -f -',
+    'ccp api PUT /org/update -f org.json',
+    'ccp api PUT /org/update -f org.json --dry-run',
+    '# the exit code follows the statusCode: 0 for OK, 1 for a service error, 3/4 for 401/403/404',
+  ],
+  declare: (cmd) =>
+    addDryRunFlag(
+      cmd
+        .argument('<method>', `HTTP method: ${METHODS.join(', ')}`, methodArg)
+        .argument('<path>', 'path with query, e.g. /edgedevice/all/0?pageSize=5', pathArg)
+        .addOption(
+          new Option(
+            '-f, --file <file>',
+            'request body: an envelope or a bare array of records; - for stdin',
+          ),
+        ),
+    ),
+  parse: async (f, { args, flags }) => {
+    const { file, dryRun } = flags as { file?: string } & WriteFlags;
+    return {
+      method: args[0] as HttpMethod,
+      path: args[1] as string,
+      file,
+      dryRun: dryRun ? await dryRunTarget(f) : undefined,
+    };
+  },
+  run: (opts, f) => runApiRequest(opts, writeDeps(f)),
+});
 
 async function readBody(io: IO, file: string): Promise<unknown> {
   const where = file === '-' ? 'stdin' : file;

@@ -1,5 +1,4 @@
-import type { Command } from 'commander';
-import { verbCommand } from '../../kit/read-verbs.js';
+import { defineCommand } from '../../kit/command.js';
 import { type ConfigDeps, ensureOption, globalsOf, KEY_ARGUMENT, openForKey } from './shared.js';
 
 export interface ConfigGetOptions {
@@ -24,17 +23,21 @@ export async function runConfigGet(opts: ConfigGetOptions, deps: ConfigDeps): Pr
   io.stdout.write(`${shown}\n`);
 }
 
-export function registerConfigGet(parent: Command, f: ConfigDeps): Command {
-  const cmd = verbCommand(parent, 'get', 'print the value of a configuration key', [
+export const configGet = defineCommand<ConfigGetOptions>({
+  name: 'get',
+  description: 'print the value of a configuration key',
+  examples: [
     'ccp config get base-url',
     'ccp config get time-zone --profile staging',
     'ccp config get token --reveal',
-  ])
-    .argument('<key>', KEY_ARGUMENT)
-    .option('--reveal', 'print a token in full instead of masked');
-  ensureOption(cmd, parent, '--profile <name>', 'profile to read (default: the current profile)');
-  return cmd.action(async (key: string, _opts: unknown, self: Command) => {
-    const g = globalsOf(self) as { profile?: string; reveal?: boolean };
-    await runConfigGet({ key, profile: g.profile, reveal: g.reveal === true }, f);
-  });
-}
+  ],
+  declare: (cmd) => {
+    cmd.argument('<key>', KEY_ARGUMENT).option('--reveal', 'print a token in full instead of masked');
+    ensureOption(cmd, cmd.parent!, '--profile <name>', 'profile to read (default: the current profile)');
+  },
+  parse: async (_f, { args, cmd }) => {
+    const g = globalsOf(cmd) as { profile?: string; reveal?: boolean };
+    return { key: args[0] as string, profile: g.profile, reveal: g.reveal === true };
+  },
+  run: runConfigGet,
+});

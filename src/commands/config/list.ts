@@ -1,6 +1,5 @@
-import type { Command } from 'commander';
 import type { ConfigStore } from '../../config/index.js';
-import { examples } from '../../kit/help.js';
+import { defineCommand } from '../../kit/command.js';
 import type { OutputFormat } from '../../output/formats.js';
 import { type ConfigDeps, describeSource, ensureOption, globalsOf } from './shared.js';
 
@@ -81,24 +80,21 @@ async function writeRows(
   await writer.end();
 }
 
-export function registerConfigList(parent: Command, f: ConfigDeps): Command {
-  const cmd = parent
-    .command('list')
-    .alias('ls')
-    .description('show every key of a profile, its value and its source')
-    .option('--profiles', 'list the profile names instead');
-  ensureOption(cmd, parent, '--profile <name>', 'profile to show (default: the current profile)');
-  ensureOption(cmd, parent, '--json', 'print the keys as JSON');
-  cmd
-    .addHelpText(
-      'after',
-      examples('ccp config list', 'ccp config list --profile staging --json', 'ccp config list --profiles'),
-    )
-    .action(async (_opts: unknown, self: Command) => {
-      const g = globalsOf(self);
-      const format = g.json ? 'json' : (g.output as ListFormat | undefined);
-      const profiles = (g as { profiles?: boolean }).profiles === true;
-      await runConfigList({ profile: g.profile, profiles, ...(format ? { format } : {}) }, f);
-    });
-  return cmd;
-}
+export const configList = defineCommand<ConfigListOptions>({
+  name: 'list',
+  aliases: ['ls'],
+  description: 'show every key of a profile, its value and its source',
+  examples: ['ccp config list', 'ccp config list --profile staging --json', 'ccp config list --profiles'],
+  declare: (cmd) => {
+    cmd.option('--profiles', 'list the profile names instead');
+    ensureOption(cmd, cmd.parent!, '--profile <name>', 'profile to show (default: the current profile)');
+    ensureOption(cmd, cmd.parent!, '--json', 'print the keys as JSON');
+  },
+  parse: async (_f, { cmd }) => {
+    const g = globalsOf(cmd);
+    const format = g.json ? 'json' : (g.output as ListFormat | undefined);
+    const profiles = (g as { profiles?: boolean }).profiles === true;
+    return { profile: g.profile, profiles, ...(format ? { format } : {}) };
+  },
+  run: runConfigList,
+});

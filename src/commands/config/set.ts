@@ -1,6 +1,5 @@
 import { text as streamText } from 'node:stream/consumers';
-import type { Command } from 'commander';
-import { verbCommand } from '../../kit/read-verbs.js';
+import { defineCommand } from '../../kit/command.js';
 import {
   type ConfigDeps,
   ensureOption,
@@ -45,8 +44,10 @@ export async function runConfigSet(opts: ConfigSetOptions, deps: ConfigDeps): Pr
   io.stderr.write(`Set ${key} to ${shown} in profile ${profile}\n`);
 }
 
-export function registerConfigSet(parent: Command, f: ConfigDeps): Command {
-  const cmd = verbCommand(parent, 'set', 'store a configuration value in a profile (validated first)', [
+export const configSet = defineCommand<ConfigSetOptions>({
+  name: 'set',
+  description: 'store a configuration value in a profile (validated first)',
+  examples: [
     'ccp config set base-url https://ccp.example.com',
     'ccp config set token',
     'ccp config set token - --profile staging < token.txt',
@@ -54,16 +55,22 @@ export function registerConfigSet(parent: Command, f: ConfigDeps): Command {
     'ccp config set token-command "pass show ccp/prod"',
     'ccp config set time-zone Asia/Kolkata',
     'ccp config set timeout 10s',
-  ])
-    .argument('<key>', KEY_ARGUMENT)
-    .argument('[value]', "the value; '-' reads it from stdin; a token left out is asked for without echo");
-  ensureOption(
-    cmd,
-    parent,
-    '--profile <name>',
-    'profile to write (created if new; default: the current profile)',
-  );
-  return cmd.action(async (key: string, value: string | undefined, _opts: unknown, self: Command) => {
-    await runConfigSet({ key, value, profile: globalsOf(self).profile }, f);
-  });
-}
+  ],
+  declare: (cmd) => {
+    cmd
+      .argument('<key>', KEY_ARGUMENT)
+      .argument('[value]', "the value; '-' reads it from stdin; a token left out is asked for without echo");
+    ensureOption(
+      cmd,
+      cmd.parent!,
+      '--profile <name>',
+      'profile to write (created if new; default: the current profile)',
+    );
+  },
+  parse: async (_f, { args, cmd }) => ({
+    key: args[0] as string,
+    value: args[1] as string | undefined,
+    profile: globalsOf(cmd).profile,
+  }),
+  run: runConfigSet,
+});

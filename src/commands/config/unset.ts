@@ -1,5 +1,4 @@
-import type { Command } from 'commander';
-import { verbCommand } from '../../kit/read-verbs.js';
+import { defineCommand } from '../../kit/command.js';
 import { type ConfigDeps, ensureOption, globalsOf, KEY_ARGUMENT } from './shared.js';
 
 export interface ConfigUnsetOptions {
@@ -20,13 +19,14 @@ export async function runConfigUnset(opts: ConfigUnsetOptions, deps: ConfigDeps)
   );
 }
 
-export function registerConfigUnset(parent: Command, f: ConfigDeps): Command {
-  const cmd = verbCommand(parent, 'unset', 'remove a configuration value from a profile', [
-    'ccp config unset base-url',
-    'ccp config unset token --profile staging',
-  ]).argument('<key>', KEY_ARGUMENT);
-  ensureOption(cmd, parent, '--profile <name>', 'profile to change (default: the current profile)');
-  return cmd.action(async (key: string, _opts: unknown, self: Command) => {
-    await runConfigUnset({ key, profile: globalsOf(self).profile }, f);
-  });
-}
+export const configUnset = defineCommand<ConfigUnsetOptions>({
+  name: 'unset',
+  description: 'remove a configuration value from a profile',
+  examples: ['ccp config unset base-url', 'ccp config unset token --profile staging'],
+  declare: (cmd) => {
+    cmd.argument('<key>', KEY_ARGUMENT);
+    ensureOption(cmd, cmd.parent!, '--profile <name>', 'profile to change (default: the current profile)');
+  },
+  parse: async (_f, { args, cmd }) => ({ key: args[0] as string, profile: globalsOf(cmd).profile }),
+  run: runConfigUnset,
+});

@@ -1,5 +1,4 @@
-import type { Command } from 'commander';
-import { verbCommand } from '../../kit/read-verbs.js';
+import { defineCommand } from '../../kit/command.js';
 import type { ConfigDeps } from './shared.js';
 
 export interface ConfigUseOptions {
@@ -15,15 +14,16 @@ export async function runConfigUse(opts: ConfigUseOptions, deps: ConfigDeps): Pr
   io.stderr.write(`Current profile is now ${opts.profile}\n`);
 }
 
-export function registerConfigUse(parent: Command, f: ConfigDeps): Command {
-  return verbCommand(
-    parent,
-    'use',
-    'make a profile the current one (CCP_PROFILE and --profile still override it)',
-    ['ccp config set --profile staging base-url https://staging.example.com', 'ccp config use staging'],
-  )
-    .argument('<profile>', 'profile name; create one with `ccp config set --profile NAME ...`')
-    .action(async (profile: string) => {
-      await runConfigUse({ profile }, f);
-    });
-}
+export const configUse = defineCommand<ConfigUseOptions>({
+  name: 'use',
+  description: 'make a profile the current one (CCP_PROFILE and --profile still override it)',
+  examples: [
+    'ccp config set --profile staging base-url https://staging.example.com',
+    'ccp config use staging',
+  ],
+  declare: (cmd) => {
+    cmd.argument('<profile>', 'profile name; create one with `ccp config set --profile NAME ...`');
+  },
+  parse: async (_f, { args }) => ({ profile: args[0] as string }),
+  run: runConfigUse,
+});

@@ -1,13 +1,11 @@
-import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import { listCodeTypes } from '../../api/code-types.js';
 import { listEdgeDevices } from '../../api/edge-devices.js';
 import { listSubOrganizations } from '../../api/organizations.js';
 import type { CodeType } from '../../domain/code.js';
 import type { EdgeDevice } from '../../domain/edge-device.js';
+import { defineCommand } from '../../kit/command.js';
 import { UsageError } from '../../kit/errors.js';
-import type { Factory } from '../../kit/factory.js';
-import { examples } from '../../kit/help.js';
 import type { OutputSpec } from '../../kit/output.js';
 import type { CopyWriter } from '../../server/index.js';
 import { DB_HELP, type ServerDeps, serverDbPath } from './db.js';
@@ -20,20 +18,28 @@ export interface ServerCloneOptions {
   /** The organization whose tree is copied; none: only the organizations the devices name, bare. */
   rootOrg: string | undefined;
   output: Pick<OutputSpec, 'format'>;
+  /** Closes what reaches the source, once the clone ends (the command's own factory for --from). */
+  dispose?: () => Promise<void>;
 }
 
 /** What the interface has no listing for: a clone cannot copy it, and says so. */
 export const NOT_COPIED = 'licenses, notifications and organization options (the interface cannot list them)';
 const PAGE_SIZE = 1000;
 
-export function registerServerClone(parent: Command, f: Factory): Command {
-  return parent
-    .command('clone')
-    .description('Copy what a profile can list on its service into a local database, to rehearse on')
-    .requiredOption('--from <profile>', 'the profile whose service (base URL and credentials) is copied')
-    .addHelpText(
-      'after',
-      `
+export const serverClone = defineCommand<ServerCloneOptions>({
+  name: 'clone',
+  description: 'Copy what a profile can list on its service into a local database, to rehearse on',
+  examples: [
+    'ccp server clone --from prod --db ./rehearsal.db',
+    'ccp server clone --from prod --db ./rehearsal.db --org $ROOT_ORG   # another subtree',
+    'ccp --profile prod --db ./rehearsal.db edgedevice apply --org $ORG --user $USER -f devices.csv --dry-run',
+  ],
+  declare: (cmd) =>
+    cmd
+      .requiredOption('--from <profile>', 'the profile whose service (base URL and credentials) is copied')
+      .addHelpText(
+        'after',
+        `
 Copies the edge devices (with flows and external references; no password can be read, so none is
 stored), the organization tree under --org (default: the profile's org; walked with the sub-organization
 listing), and the code types with their codes. Uuids and the instants of timestamps stay as the service
@@ -41,50 +47,54 @@ gave them. Organizations a device names but the listing does not show are stored
 Licenses, notifications and organization options cannot be listed, so they are not copied.
 A re-run refreshes the copy. Then rehearse with --db: \`ccp --db PATH edgedevice apply ... --dry-run\`.
 
-${DB_HELP}.
-${examples(
-  'ccp server clone --from prod --db ./rehearsal.db',
-  'ccp server clone --from prod --db ./rehearsal.db --org $ROOT_ORG   # another subtree',
-  'ccp --profile prod --db ./rehearsal.db edgedevice apply --org $ORG --user $USER -f devices.csv --dry-run',
-)}`,
-    )
-    .action(async (flags: { from: string }) => {
-      const g = f.globals();
-      const { createFactory } = await import('../../kit/factory.js');
-      // The service is the profile's, whatever --db names: a factory of its own, without --db.
-      const src = createFactory({ io: f.io, clock: f.clock });
-      src.setGlobals({
-        profile: flags.from,
-        profileFlag: '--from',
-        timeout: g.timeout,
-        verbose: g.verbose,
-        quiet: g.quiet,
-        color: g.color,
-        input: g.input,
-      });
-      const cfg = await src.config();
-      if (!cfg.baseUrl) {
-        throw new UsageError(`profile ${flags.from} names no service to clone (no base-url)`, {
-          hint: `ccp config set --profile ${flags.from} base-url https://...`,
-        });
-      }
-      try {
-        await runServerClone(
-          {
-            dbPath: await serverDbPath(f),
-            source: await src.api(),
-            rootOrg: g.org ?? cfg.org,
-            output: summaryFormat(g, f.io.stdoutIsTTY),
-          },
-          { io: f.io, clock: f.clock },
-        );
-      } finally {
-        await src.dispose();
-      }
+${DB_HELP}.`,
+      ),
+  parse: async (f, { flags }) => {
+    const from = flags.from as string;
+    const g = f.globals();
+    const { createFactory } = await import('../../kit/factory.js');
+    // The service is the profile's, whatever --db names: a factory of its own, without --db.
+    const src = createFactory({ io: f.io, clock: f.clock });
+    src.setGlobals({
+      profile: from,
+      profileFlag: '--from',
+      timeout: g.timeout,
+      verbose: g.verbose,
+      quiet: g.quiet,
+      color: g.color,
+      input: g.input,
     });
-}
+    const cfg = await src.config();
+    if (!cfg.baseUrl) {
+      throw new UsageError(`profile ${from} names no service to clone (no base-url)`, {
+        hint: `ccp config set --profile ${from} base-url https://...`,
+      });
+    }
+    try {
+      return {
+        dbPath: await serverDbPath(f),
+        source: await src.api(),
+        rootOrg: g.org ?? cfg.org,
+        output: summaryFormat(g, f.io.stdoutIsTTY),
+        dispose: () => src.dispose(),
+      };
+    } catch (err) {
+      await src.dispose();
+      throw err;
+    }
+  },
+  run: runServerClone,
+});
 
 export async function runServerClone(opts: ServerCloneOptions, deps: ServerDeps): Promise<void> {
+  try {
+    await cloneInto(opts, deps);
+  } finally {
+    await opts.dispose?.();
+  }
+}
+
+async function cloneInto(opts: ServerCloneOptions, deps: ServerDeps): Promise<void> {
   const { openStore, copyWriter } = await import('../../server/index.js');
   const { io } = deps;
   const store = openStore(opts.dbPath, deps.clock ? { clock: deps.clock } : {});

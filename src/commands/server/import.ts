@@ -1,7 +1,5 @@
-import type { Command } from 'commander';
+import { defineCommand } from '../../kit/command.js';
 import { UsageError } from '../../kit/errors.js';
-import type { Factory } from '../../kit/factory.js';
-import { examples } from '../../kit/help.js';
 import type { OutputSpec } from '../../kit/output.js';
 import { DB_HELP, type ServerDeps, serverDbPath } from './db.js';
 import { printSummary, summaryFormat } from './summary.js';
@@ -12,31 +10,24 @@ export interface ServerImportOptions {
   output: Pick<OutputSpec, 'format'>;
 }
 
-export function registerServerImport(parent: Command, f: Factory): Command {
-  return parent
-    .command('import')
-    .description(
-      'Load a fixture file (organizations, licenses, codeTypes, codes, edgeDevices, notifications)',
-    )
-    .argument(
-      '<file>',
-      'a JSON fixture whose top-level keys are arrays of records, a JSON array or envelope of edge devices, or NDJSON (one device or fixture part a line)',
-    )
-    .addHelpText(
-      'after',
-      `\n${DB_HELP}.\n${examples('ccp server import fixture.json', 'ccp server import fixture.json --db ./ccp.db')}`,
-    )
-    .action(async (file: string) => {
-      await runServerImport(
-        {
-          dbPath: await serverDbPath(f),
-          file,
-          output: summaryFormat(f.globals(), f.io.stdoutIsTTY),
-        },
-        { io: f.io, clock: f.clock },
-      );
-    });
-}
+export const serverImport = defineCommand<ServerImportOptions>({
+  name: 'import',
+  description: 'Load a fixture file (organizations, licenses, codeTypes, codes, edgeDevices, notifications)',
+  examples: ['ccp server import fixture.json', 'ccp server import fixture.json --db ./ccp.db'],
+  declare: (cmd) =>
+    cmd
+      .argument(
+        '<file>',
+        'a JSON fixture whose top-level keys are arrays of records, a JSON array or envelope of edge devices, or NDJSON (one device or fixture part a line)',
+      )
+      .addHelpText('after', `\n${DB_HELP}.`),
+  parse: async (f, { args }) => ({
+    dbPath: await serverDbPath(f),
+    file: args[0] as string,
+    output: summaryFormat(f.globals(), f.io.stdoutIsTTY),
+  }),
+  run: runServerImport,
+});
 
 export async function runServerImport(opts: ServerImportOptions, deps: ServerDeps): Promise<void> {
   const { openStore, importRecords, fileRecords } = await import('../../server/index.js');

@@ -1,7 +1,6 @@
-import { type Command, Option } from 'commander';
+import { Option } from 'commander';
+import { defineCommand } from '../../kit/command.js';
 import { UsageError } from '../../kit/errors.js';
-import type { Factory } from '../../kit/factory.js';
-import { examples } from '../../kit/help.js';
 import type { OutputSpec } from '../../kit/output.js';
 import { DB_HELP, type ServerDeps, serverDbPath } from './db.js';
 import { printSummary, summaryFormat } from './summary.js';
@@ -11,28 +10,25 @@ export interface ServerSeedOptions {
   output: Pick<OutputSpec, 'format'>;
 }
 
-export function registerServerSeed(parent: Command, f: Factory): Command {
-  return parent
-    .command('seed')
-    .description('Load the demo data set (deterministic; seeding twice leaves one copy)')
-    .addOption(
-      new Option('--demo', 'the demo data set (the only one there is, named so the intent is explicit)'),
-    )
-    .addHelpText(
-      'after',
-      `\n${DB_HELP}.\n${examples('ccp server seed --demo', 'ccp server seed --demo --db ./ccp.db')}`,
-    )
-    .action(async (flags: { demo?: boolean }) => {
-      if (!flags.demo) throw new UsageError('nothing to seed', { hint: 'ccp server seed --demo' });
-      await runServerSeed(
-        {
-          dbPath: await serverDbPath(f),
-          output: summaryFormat(f.globals(), f.io.stdoutIsTTY),
-        },
-        { io: f.io, clock: f.clock },
-      );
-    });
-}
+export const serverSeed = defineCommand<ServerSeedOptions>({
+  name: 'seed',
+  description: 'Load the demo data set (deterministic; seeding twice leaves one copy)',
+  examples: ['ccp server seed --demo', 'ccp server seed --demo --db ./ccp.db'],
+  declare: (cmd) =>
+    cmd
+      .addOption(
+        new Option('--demo', 'the demo data set (the only one there is, named so the intent is explicit)'),
+      )
+      .addHelpText('after', `\n${DB_HELP}.`),
+  parse: async (f, { flags }) => {
+    if (!flags.demo) throw new UsageError('nothing to seed', { hint: 'ccp server seed --demo' });
+    return {
+      dbPath: await serverDbPath(f),
+      output: summaryFormat(f.globals(), f.io.stdoutIsTTY),
+    };
+  },
+  run: runServerSeed,
+});
 
 export async function runServerSeed(opts: ServerSeedOptions, deps: ServerDeps): Promise<void> {
   const { openStore, seedDemo } = await import('../../server/index.js');

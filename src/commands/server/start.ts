@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
-import { type Command, Option } from 'commander';
+import { Option } from 'commander';
 import { shellQuote } from '../../domain/shell.js';
 import { wholeNumber } from '../../kit/args.js';
+import { defineCommand } from '../../kit/command.js';
 import { UsageError } from '../../kit/errors.js';
-import type { Factory } from '../../kit/factory.js';
-import { examples } from '../../kit/help.js';
 import { type ServerDeps, serverDbPath } from './db.js';
 
 export interface ServerStartOptions {
@@ -19,37 +18,31 @@ export interface ServerStartOptions {
   onListening?: (url: string) => void;
 }
 
-export function registerServerStart(parent: Command, f: Factory): Command {
-  return parent
-    .command('start')
-    .description('Run the embedded server in the foreground until SIGINT or SIGTERM')
-    .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
-    .addOption(
-      new Option('--port <port>', 'port to listen on; 0 picks a free one')
-        .default(8080)
-        .argParser(wholeNumber(0, 65535)),
-    )
-    .addHelpText(
-      'after',
-      examples(
-        'ccp server start',
-        'ccp server start --port 9090 --db ./ccp.db',
-        '# then, in another terminal',
-        'ccp --base-url http://127.0.0.1:8080 --token "$(ccp server token create --org <uuid> --role admin)" edgedevice list',
+export const serverStart = defineCommand<ServerStartOptions>({
+  name: 'start',
+  description: 'Run the embedded server in the foreground until SIGINT or SIGTERM',
+  examples: [
+    'ccp server start',
+    'ccp server start --port 9090 --db ./ccp.db',
+    '# then, in another terminal',
+    'ccp --base-url http://127.0.0.1:8080 --token "$(ccp server token create --org <uuid> --role admin)" edgedevice list',
+  ],
+  declare: (cmd) =>
+    cmd
+      .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
+      .addOption(
+        new Option('--port <port>', 'port to listen on; 0 picks a free one')
+          .default(8080)
+          .argParser(wholeNumber(0, 65535)),
       ),
-    )
-    .action(async (flags: { host: string; port: number }) => {
-      await runServerStart(
-        {
-          dbPath: await serverDbPath(f),
-          dbFlag: f.globals().db,
-          host: flags.host,
-          port: flags.port,
-        },
-        { io: f.io, clock: f.clock },
-      );
-    });
-}
+  parse: async (f, { flags }) => ({
+    dbPath: await serverDbPath(f),
+    dbFlag: f.globals().db,
+    host: flags.host as string,
+    port: flags.port as number,
+  }),
+  run: runServerStart,
+});
 
 function signals(): { promise: Promise<string>; dispose: () => void } {
   let dispose = () => {};

@@ -1,11 +1,10 @@
 // `ccp status`, as `gh auth status`: where commands go, and whether each part of reaching it holds.
 import { existsSync, statSync } from 'node:fs';
 import type { TLSSocket } from 'node:tls';
-import type { Command } from 'commander';
-import type { ResolvedConfig } from '../config/index.js';
-import type { Factory } from '../kit/factory.js';
-import { examples } from '../kit/help.js';
-import type { OutputFormat } from '../output/index.js';
+import type { ResolvedConfig } from '../../config/index.js';
+import { defineCommand } from '../../kit/command.js';
+import type { Factory } from '../../kit/factory.js';
+import type { OutputFormat } from '../../output/index.js';
 import { human, type Status, TABLES, type TlsStatus } from './status-text.js';
 
 export type { Status, TlsStatus };
@@ -41,7 +40,7 @@ function tlsStatus(socket: TLSSocket, now: number): TlsStatus {
 
 function databaseStatus(
   path: string,
-  store: typeof import('../server/index.js'),
+  store: typeof import('../../server/index.js'),
 ): NonNullable<Status['database']> {
   const db = store.openStore(path);
   try {
@@ -167,7 +166,7 @@ export async function runStatus(f: Factory): Promise<Status> {
       };
   }
   if (embedded) {
-    const server = await import('../server/index.js');
+    const server = await import('../../server/index.js');
     if (existed || existsSync(cfg.db)) status.database = databaseStatus(cfg.db, server);
   }
   status.ok =
@@ -179,32 +178,39 @@ export async function runStatus(f: Factory): Promise<Status> {
   return status;
 }
 
-export function registerStatus(program: Command, f: Factory): Command {
-  return program
-    .command('status')
-    .description('check the target: reachable, TLS, credentials, clock skew (exit 0 only when all hold)')
-    .addHelpText(
-      'after',
-      examples('ccp status', 'ccp status --profile staging', 'ccp status -o json | jq .ok'),
-    )
-    .action(async () => {
-      const s = await runStatus(f);
-      const g = f.globals();
-      const format = (g.json ? 'json' : (g.output ?? (f.io.stdoutIsTTY ? 'table' : 'json'))) as OutputFormat;
-      // Folded to the terminal only: piped, each line stays whole for grep.
-      const width = f.io.stdoutIsTTY ? f.io.terminalWidth() : 0;
-      const { writeDocument } = await import('../output/document.js');
-      await writeDocument(f.io.stdout, s, {
-        format,
-        width,
-        terminal: f.io.stdoutIsTTY,
-        human: (width) => human(s, width),
-      });
-      if (s.ok) return;
-      const { ChecksFailedError } = await import('../kit/errors.js');
-      // The exit code any command would end with: 3 credentials refused, 5 unreachable, else 1.
-      const refused = /^refused|^token-command/.test(s.credentials.detail);
-      const code = refused ? 3 : !s.reachable.ok ? 5 : 1;
-      throw new ChecksFailedError(`${s.target}: not every check holds`, code);
-    });
+export interface StatusOptions {
+  format: OutputFormat;
+}
+
+export const rootStatus = defineCommand<StatusOptions>({
+  name: 'status',
+  description: 'check the target: reachable, TLS, credentials, clock skew (exit 0 only when all hold)',
+  examples: ['ccp status', 'ccp status --profile staging', 'ccp status -o json | jq .ok'],
+  parse: async (f) => {
+    const g = f.globals();
+    return {
+      format: (g.json ? 'json' : (g.output ?? (f.io.stdoutIsTTY ? 'table' : 'json'))) as OutputFormat,
+    };
+  },
+  run: showStatus,
+});
+
+/** Runs the checks and prints them; fails with the exit code any command would end with. */
+export async function showStatus(opts: StatusOptions, f: Factory): Promise<void> {
+  const s = await runStatus(f);
+  // Folded to the terminal only: piped, each line stays whole for grep.
+  const width = f.io.stdoutIsTTY ? f.io.terminalWidth() : 0;
+  const { writeDocument } = await import('../../output/document.js');
+  await writeDocument(f.io.stdout, s, {
+    format: opts.format,
+    width,
+    terminal: f.io.stdoutIsTTY,
+    human: (width) => human(s, width),
+  });
+  if (s.ok) return;
+  const { ChecksFailedError } = await import('../../kit/errors.js');
+  // The exit code any command would end with: 3 credentials refused, 5 unreachable, else 1.
+  const refused = /^refused|^token-command/.test(s.credentials.detail);
+  const code = refused ? 3 : !s.reachable.ok ? 5 : 1;
+  throw new ChecksFailedError(`${s.target}: not every check holds`, code);
 }

@@ -1,11 +1,10 @@
 // `ccp login`, as `gh auth login`: asks (or takes flags and stdin), checks with one small request, then
 // saves the profile. The secret never needs argv: it is typed without echo, or read from stdin.
-import type { Command } from 'commander';
-import type { TlsOptions } from '../api/client.js';
-import type { ProfileKey } from '../config/keys.js';
-import { UsageError } from '../kit/errors.js';
-import type { Factory } from '../kit/factory.js';
-import { examples } from '../kit/help.js';
+import type { TlsOptions } from '../../api/client.js';
+import type { ProfileKey } from '../../config/keys.js';
+import { defineCommand } from '../../kit/command.js';
+import { UsageError } from '../../kit/errors.js';
+import type { Factory } from '../../kit/factory.js';
 
 export interface LoginOptions {
   profile?: string;
@@ -38,7 +37,7 @@ async function ask(
   current: Values,
 ): Promise<{ values: Values; secret: string }> {
   const p = f.prompter;
-  const { parseAuthScheme, validateValue } = await import('../config/keys.js');
+  const { parseAuthScheme, validateValue } = await import('../../config/keys.js');
   const check = (key: ProfileKey) => (v: string) => {
     if (v.trim() === '') return true;
     try {
@@ -100,7 +99,7 @@ async function ask(
     default: opts.user ?? current.user,
     validate: check('user'),
   });
-  const { systemTimeZone } = await import('../config/time-zone.js');
+  const { systemTimeZone } = await import('../../config/time-zone.js');
   values['time-zone'] = await p.input({
     message: 'Time zone sent to the service',
     flag: '--time-zone',
@@ -136,10 +135,10 @@ async function fromFlags(f: Factory, opts: LoginOptions): Promise<{ values: Valu
 /** One small request with the settings about to be saved: a listing page of one record. */
 async function check(f: Factory, values: Values, secret: string, tls: TlsOptions): Promise<void> {
   const [keys, { clearTextWarning }] = await Promise.all([
-    import('../config/keys.js'),
-    import('../kit/credentials.js'),
+    import('../../config/keys.js'),
+    import('../../kit/credentials.js'),
   ]);
-  const { systemTimeZone } = await import('../config/time-zone.js');
+  const { systemTimeZone } = await import('../../config/time-zone.js');
   const headers = keys.parseHeaders(values.headers ?? '') ?? [];
   const clear = clearTextWarning(values['base-url']!, secret, headers);
   if (clear) f.io.warn(clear);
@@ -156,8 +155,8 @@ async function check(f: Factory, values: Values, secret: string, tls: TlsOptions
 
 export async function runLogin(opts: LoginOptions, f: Factory): Promise<void> {
   const { io } = f;
-  const { ConfigStore, assertProfileName, validateValue } = await import('../config/index.js');
-  const { targetProfile } = await import('./config/shared.js');
+  const { ConfigStore, assertProfileName, validateValue } = await import('../../config/index.js');
+  const { targetProfile } = await import('../config/shared.js');
   const store = await ConfigStore.open(io.env);
   const profile = assertProfileName(targetProfile(opts.profile, io.env, store));
   const current = store.profile(profile);
@@ -173,7 +172,7 @@ export async function runLogin(opts: LoginOptions, f: Factory): Promise<void> {
     if (v === undefined || v.trim() === '') delete values[k as ProfileKey];
     else values[k as ProfileKey] = validateValue(k as ProfileKey, v, `--${k}`);
   }
-  const { tlsOptions } = await import('../kit/credentials.js');
+  const { tlsOptions } = await import('../../kit/credentials.js');
   const tls = tlsOptions({
     caFile: values['ca-file'],
     clientCert: values['client-cert'],
@@ -195,43 +194,44 @@ export async function runLogin(opts: LoginOptions, f: Factory): Promise<void> {
   io.note(`Logged in: profile ${profile} saved in ${store.path} (mode 0600)`);
 }
 
-export function registerLogin(program: Command, f: Factory): Command {
-  return program
-    .command('login')
-    .description('set up a profile for a service: asks, checks with one request, then saves')
-    .option('--with-token', 'read the token (or password) from stdin; the way to log in without a terminal')
-    .option('--username <name>', 'user for --auth-scheme basic (the password comes from stdin)')
-    .option('--force', 'save even when the check fails')
-    .addHelpText(
-      'after',
-      `\nOn a terminal it asks for the base URL, how the service takes credentials, the secret (not shown),\na CA bundle, and default org, user and time zone. Global flags (--base-url, --auth-scheme, -H,\n--ca-file, --client-cert, --client-key, --insecure, --org, --user, --time-zone, --profile) answer\nahead.\n${examples(
-        'ccp login',
-        'ccp login --profile staging',
-        'ccp login --base-url https://ccp.example.com --with-token < token.txt',
-        'ccp login --base-url https://ccp.example.com --auth-scheme header:X-Api-Key --ca-file corp-ca.pem --with-token < key.txt',
-        'ccp login --base-url https://ccp.example.com --auth-scheme basic --username ops --with-token < password.txt',
-      )}`,
-    )
-    .action(async (own: { withToken?: boolean; username?: string; force?: boolean }) => {
-      const g = f.globals();
-      await runLogin(
-        {
-          profile: g.profile,
-          baseUrl: g.baseUrl,
-          authScheme: g.authScheme,
-          username: own.username,
-          headers: g.header,
-          caFile: g.caFile,
-          clientCert: g.clientCert,
-          clientKey: g.clientKey,
-          insecure: g.insecure,
-          org: g.org,
-          user: g.user,
-          timeZone: g.timeZone,
-          withToken: own.withToken === true,
-          force: own.force === true,
-        },
-        f,
-      );
-    });
-}
+export const rootLogin = defineCommand<LoginOptions>({
+  name: 'login',
+  description: 'set up a profile for a service: asks, checks with one request, then saves',
+  examples: [
+    'ccp login',
+    'ccp login --profile staging',
+    'ccp login --base-url https://ccp.example.com --with-token < token.txt',
+    'ccp login --base-url https://ccp.example.com --auth-scheme header:X-Api-Key --ca-file corp-ca.pem --with-token < key.txt',
+    'ccp login --base-url https://ccp.example.com --auth-scheme basic --username ops --with-token < password.txt',
+  ],
+  declare: (cmd) =>
+    cmd
+      .option('--with-token', 'read the token (or password) from stdin; the way to log in without a terminal')
+      .option('--username <name>', 'user for --auth-scheme basic (the password comes from stdin)')
+      .option('--force', 'save even when the check fails')
+      .addHelpText(
+        'after',
+        '\nOn a terminal it asks for the base URL, how the service takes credentials, the secret (not shown),\na CA bundle, and default org, user and time zone. Global flags (--base-url, --auth-scheme, -H,\n--ca-file, --client-cert, --client-key, --insecure, --org, --user, --time-zone, --profile) answer\nahead.',
+      ),
+  parse: async (f, { flags }) => {
+    const own = flags as { withToken?: boolean; username?: string; force?: boolean };
+    const g = f.globals();
+    return {
+      profile: g.profile,
+      baseUrl: g.baseUrl,
+      authScheme: g.authScheme,
+      username: own.username,
+      headers: g.header,
+      caFile: g.caFile,
+      clientCert: g.clientCert,
+      clientKey: g.clientKey,
+      insecure: g.insecure,
+      org: g.org,
+      user: g.user,
+      timeZone: g.timeZone,
+      withToken: own.withToken === true,
+      force: own.force === true,
+    };
+  },
+  run: runLogin,
+});

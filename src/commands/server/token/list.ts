@@ -1,0 +1,66 @@
+// `ccp server token list`: the embedded server's tokens by id, never the tokens themselves.
+import { isoTimestamp } from '../../../domain/instant.js';
+import { defineCommand } from '../../../kit/command.js';
+import { type OutputSpec, outputSpec, writeRecords } from '../../../kit/output.js';
+import type { View } from '../../../output/index.js';
+import { DB_HELP, type ServerDeps, serverDbPath } from '../db.js';
+
+/** One token as the list prints it. */
+export interface TokenRow {
+  id: string;
+  organization: string;
+  role: string;
+  user: string | null;
+  created: string;
+  lastUsed: string | null;
+}
+
+export interface ServerTokenListOptions {
+  dbPath: string;
+  output: OutputSpec;
+}
+
+const FIELDS = ['id', 'organization', 'role', 'user', 'created', 'lastUsed'] as const;
+const TIMES = new Set<string>(['created', 'lastUsed']);
+
+const VIEW: View = {
+  columns: FIELDS.map((path) => ({
+    path,
+    type: TIMES.has(path) ? 'timestamp' : path === 'role' ? 'text' : 'id',
+  })),
+  // The user column goes first when the terminal is narrow: most tokens have none.
+  table: FIELDS.map((path) => ({ path, priority: path === 'user' ? 2 : path === 'lastUsed' ? 1 : 0 })),
+  hasPath: (path) => (FIELDS as readonly string[]).includes(path),
+  columnsAt: (path) => [{ path, type: TIMES.has(path) ? 'timestamp' : 'text' }],
+  name: 'id',
+  noun: 'tokens',
+};
+
+export const serverTokenList = defineCommand<ServerTokenListOptions>({
+  name: 'list',
+  aliases: ['ls'],
+  description: 'List the live tokens: id, organization, role, user, created, last used (never the token)',
+  examples: ['ccp server token list', 'ccp server token list --db ./ccp.db -o json'],
+  declare: (cmd) => cmd.addHelpText('after', `\n${DB_HELP}. Last use is written at most once a minute.`),
+  parse: async (f) => ({ dbPath: await serverDbPath(f), output: await outputSpec(f, VIEW) }),
+  run: runServerTokenList,
+});
+
+export async function runServerTokenList(opts: ServerTokenListOptions, deps: ServerDeps): Promise<void> {
+  const { openStore } = await import('../../../server/index.js');
+  const store = openStore(opts.dbPath);
+  let rows: TokenRow[];
+  try {
+    rows = store.tokens.list().map((t) => ({
+      id: t.id,
+      organization: t.orgUuid,
+      role: t.role,
+      user: t.userUuid,
+      created: isoTimestamp(t.createdOn),
+      lastUsed: t.lastUsedOn === null ? null : isoTimestamp(t.lastUsedOn),
+    }));
+  } finally {
+    store.close();
+  }
+  await writeRecords(deps.io, opts.output, VIEW, rows, 'No tokens.');
+}
