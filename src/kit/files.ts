@@ -1,5 +1,4 @@
 // Files the CLI writes for the user (reports, failed rows, saved records): never half-written.
-import { randomBytes } from 'node:crypto';
 import { chmod, link, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { UsageError } from './errors.js';
