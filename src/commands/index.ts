@@ -9,7 +9,7 @@ import { registerLicense } from './license/index.js';
 import { registerLogin } from './login.js';
 import { registerLogout } from './logout.js';
 import { registerNotify } from './notify/index.js';
-import { registerOrg } from './org/index.js';
+import { orgGroup } from './org/index.js';
 import { registerReport } from './report/index.js';
 import { registerServer } from './server/index.js';
 import { registerStatus } from './status.js';
@@ -20,7 +20,7 @@ export function registerCommands(program: Command, f: Factory): void {
   registerCode(program, f);
   codeTypeGroup.register(program, f);
   registerEdgeDevice(program, f);
-  registerOrg(program, f);
+  orgGroup.register(program, f);
   registerNotify(program, f);
   registerReport(program, f);
   registerApi(program, f);

@@ -52,21 +52,32 @@ export function defineCommand<Opts>(spec: CommandSpec<Opts>): CommandDef<Opts> {
   };
 }
 
+/** What a group holds: verbs, or a group of its own (`org options`). */
+export interface Registers {
+  register(parent: Command, f: Factory): Command;
+}
+
 /** A command group (`ccp edgedevice`): its verbs are added when the group is first used. */
 export function defineGroup(spec: {
   name: string;
   aliases?: readonly string[];
   description: string;
-  // biome-ignore lint/suspicious/noExplicitAny: each verb has its own options type
-  verbs: readonly CommandDef<any>[];
-}): { register(program: Command, f: Factory): Command } {
+  verbs: readonly Registers[];
+}): Registers {
   return {
-    register(program, f) {
-      const group = program.command(spec.name).description(spec.description);
+    register(parent, f) {
+      const group = parent.command(spec.name).description(spec.description);
       if (spec.aliases) group.aliases(spec.aliases);
-      return deferVerbs(group, () => {
+      const fill = () => {
         for (const verb of spec.verbs) verb.register(group, f);
-      });
+      };
+      // Only the root fills a group as it dispatches to it (src/cli/program.ts): a group inside a group
+      // is built with its parent's verbs.
+      if (parent.parent) {
+        fill();
+        return group;
+      }
+      return deferVerbs(group, fill);
     },
   };
 }

@@ -9,7 +9,7 @@ import type { Factory } from '../factory.js';
 import { examples } from '../help.js';
 import { addDryRunFlag, addFileFlags, type WriteFlags } from './flags.js';
 import { readInputFile } from './input.js';
-import { handOver, sendAndPrint, subjectOf, type WriteDeps, type WriteOutput } from './send.js';
+import { sendAndPrint, subjectOf, type WriteDeps, type WriteOutput, writeDeps, writeOutput } from './send.js';
 
 /** What a record-sending verb's run function takes: its records, the file they came from, the output. */
 export interface WriteRecords<R> extends WriteOutput {
@@ -25,12 +25,11 @@ export function addRecordFlags(cmd: Command, what: string, ...lines: string[]): 
 }
 
 /**
- * A record-sending verb's action after --skeleton: its records are those of -f FILE (a usage error `clash`
+ * A record-sending verb's options after --skeleton: its records are those of -f FILE (a usage error `clash`
  * if flags or arguments that build records were given too), else those `fromFlags` builds (one record, or
- * one per KEY=VALUE argument); they go to the verb's run function with the output and --dry-run target the
- * flags chose.
+ * one per KEY=VALUE argument); with them the output and --dry-run target the flags chose.
  */
-export async function sendFileOrFlags<T>(
+export async function recordOptions<T>(
   f: Factory,
   flags: WriteFlags,
   schema: z.ZodType<T>,
@@ -39,9 +38,8 @@ export async function sendFileOrFlags<T>(
     clash?: string;
     aliases?: Record<string, string>;
     fromFlags: () => Promise<T[]>;
-    run: (opts: WriteRecords<T>, deps: WriteDeps) => Promise<unknown>;
   },
-): Promise<void> {
+): Promise<WriteRecords<T>> {
   let records: T[];
   if (flags.file === undefined) {
     records = await verb.fromFlags();
@@ -50,7 +48,19 @@ export async function sendFileOrFlags<T>(
     const read = await readInputFile(f.io, { ...flags, file: flags.file }, schema, verb.aliases);
     records = read.map((r) => r.record);
   }
-  await handOver(f, flags, verb.kind, { records, file: flags.file }, verb.run);
+  return { records, file: flags.file, ...(await writeOutput(f, flags, verb.kind)) };
+}
+
+/** A record-sending verb's action after --skeleton: its options (recordOptions) handed to its run function. */
+export async function sendFileOrFlags<T>(
+  f: Factory,
+  flags: WriteFlags,
+  schema: z.ZodType<T>,
+  verb: Parameters<typeof recordOptions<T>>[3] & {
+    run: (opts: WriteRecords<T>, deps: WriteDeps) => Promise<unknown>;
+  },
+): Promise<void> {
+  await verb.run(await recordOptions(f, flags, schema, verb), writeDeps(f));
 }
 
 /** Sends the request the records make and prints what was saved, naming the records in errors. */
