@@ -8,7 +8,7 @@ import { registerEdgeDevice } from './edgedevice/index.js';
 import { registerLicense } from './license/index.js';
 import { registerLogin } from './login.js';
 import { registerLogout } from './logout.js';
-import { registerNotify } from './notify/index.js';
+import { notifyGroup } from './notify/index.js';
 import { orgGroup } from './org/index.js';
 import { registerReport } from './report/index.js';
 import { registerServer } from './server/index.js';
@@ -21,7 +21,7 @@ export function registerCommands(program: Command, f: Factory): void {
   codeTypeGroup.register(program, f);
   registerEdgeDevice(program, f);
   orgGroup.register(program, f);
-  registerNotify(program, f);
+  notifyGroup.register(program, f);
   registerReport(program, f);
   registerApi(program, f);
   registerLogin(program, f);
