@@ -5,7 +5,7 @@ import { registerCode } from './code/index.js';
 import { codeTypeGroup } from './codetype/index.js';
 import { registerConfig } from './config/index.js';
 import { registerEdgeDevice } from './edgedevice/index.js';
-import { registerLicense } from './license/index.js';
+import { licenseGroup } from './license/index.js';
 import { registerLogin } from './login.js';
 import { registerLogout } from './logout.js';
 import { notifyGroup } from './notify/index.js';
@@ -16,7 +16,7 @@ import { registerStatus } from './status.js';
 
 /** Every command group; each index.ts assembles its verbs. */
 export function registerCommands(program: Command, f: Factory): void {
-  registerLicense(program, f);
+  licenseGroup.register(program, f);
   registerCode(program, f);
   codeTypeGroup.register(program, f);
   registerEdgeDevice(program, f);
