@@ -10,7 +10,7 @@ import { registerLogin } from './login.js';
 import { registerLogout } from './logout.js';
 import { notifyGroup } from './notify/index.js';
 import { orgGroup } from './org/index.js';
-import { registerReport } from './report/index.js';
+import { reportGroup } from './report/index.js';
 import { registerServer } from './server/index.js';
 import { registerStatus } from './status.js';
 
@@ -22,7 +22,7 @@ export function registerCommands(program: Command, f: Factory): void {
   registerEdgeDevice(program, f);
   orgGroup.register(program, f);
   notifyGroup.register(program, f);
-  registerReport(program, f);
+  reportGroup.register(program, f);
   registerApi(program, f);
   registerLogin(program, f);
   registerLogout(program, f);
