@@ -13,7 +13,7 @@ import { runLicenseDeactivate } from '../../src/commands/license/deactivate.js';
 import { runNotifyConfigure } from '../../src/commands/notify/configure.js';
 import { runNotifySave } from '../../src/commands/notify/save.js';
 import { runNotifyUpdate } from '../../src/commands/notify/update.js';
-import { runOrgOptionsAdd } from '../../src/commands/org/options-add.js';
+import { runOrgOptionsAdd } from '../../src/commands/org/options/add.js';
 import { runOrgUpdate } from '../../src/commands/org/update.js';
 import { runEdgeDeviceApply } from '../../src/kit/apply/devices.js';
 import { runOrgOptionsApply } from '../../src/kit/apply/options.js';

@@ -1,14 +1,14 @@
-import type { Command } from 'commander';
-import type { Factory } from '../../kit/factory.js';
-import type { WriteDeps } from '../../kit/write/send.js';
-import { type LicenseActionOptions, runLicenseAction } from './run.js';
-import { registerLicenseVerb } from './verb.js';
+import { defineCommand } from '../../kit/command.js';
+import { type WriteDeps, writeDeps } from '../../kit/write/send.js';
+import { runLicenseAction } from './run.js';
+import { type LicenseVerbOptions, licenseVerb } from './verb.js';
 
-export type LicenseActivateOptions = Omit<LicenseActionOptions, 'action'>;
+export type LicenseActivateOptions = LicenseVerbOptions;
 
-export function registerLicenseActivate(parent: Command, f: Factory): Command {
-  return registerLicenseVerb(parent, f, 'activate');
-}
+export const licenseActivate = defineCommand<LicenseActivateOptions>({
+  ...licenseVerb('activate'),
+  run: (opts, f) => runLicenseActivate(opts, writeDeps(f)),
+});
 
 export async function runLicenseActivate(opts: LicenseActivateOptions, deps: WriteDeps): Promise<void> {
   await runLicenseAction({ ...opts, action: 'activate' }, deps);

@@ -1,14 +1,14 @@
-import type { Command } from 'commander';
-import type { Factory } from '../../kit/factory.js';
-import type { WriteDeps } from '../../kit/write/send.js';
-import { type LicenseActionOptions, runLicenseAction } from './run.js';
-import { registerLicenseVerb } from './verb.js';
+import { defineCommand } from '../../kit/command.js';
+import { type WriteDeps, writeDeps } from '../../kit/write/send.js';
+import { runLicenseAction } from './run.js';
+import { type LicenseVerbOptions, licenseVerb } from './verb.js';
 
-export type LicenseDeactivateOptions = Omit<LicenseActionOptions, 'action'>;
+export type LicenseDeactivateOptions = LicenseVerbOptions;
 
-export function registerLicenseDeactivate(parent: Command, f: Factory): Command {
-  return registerLicenseVerb(parent, f, 'deactivate');
-}
+export const licenseDeactivate = defineCommand<LicenseDeactivateOptions>({
+  ...licenseVerb('deactivate'),
+  run: (opts, f) => runLicenseDeactivate(opts, writeDeps(f)),
+});
 
 export async function runLicenseDeactivate(opts: LicenseDeactivateOptions, deps: WriteDeps): Promise<void> {
   await runLicenseAction({ ...opts, action: 'deactivate' }, deps);

@@ -1,13 +1,18 @@
-import { type Command, Option } from 'commander';
+import { Option } from 'commander';
 import type { z } from 'zod';
 import { configureNotificationRequest } from '../../api/notifications.js';
 import type { NotificationConfiguration, NotificationConfigurationInput } from '../../domain/notification.js';
-import type { Factory } from '../../kit/factory.js';
-import { examples } from '../../kit/help.js';
+import { defineCommand } from '../../kit/command.js';
 import { addDryRunFlag, type WriteFlags } from '../../kit/write/flags.js';
 import { flagRecord } from '../../kit/write/input.js';
 import { requireUuid } from '../../kit/write/prompts.js';
-import { handOver, sendAndPrint, type WriteDeps, type WriteOutput } from '../../kit/write/send.js';
+import {
+  sendAndPrint,
+  type WriteDeps,
+  type WriteOutput,
+  writeDeps,
+  writeOutput,
+} from '../../kit/write/send.js';
 
 type ConfigurationInput = z.infer<typeof NotificationConfigurationInput>;
 
@@ -21,22 +26,23 @@ interface ConfigureFlags extends WriteFlags {
   applyToSubOrganizations?: boolean;
 }
 
-export function registerNotifyConfigure(parent: Command, f: Factory): Command {
-  const cmd = parent
-    .command('configure')
-    .description('Configure a notification for a role (POST /notification/configure)')
-    .addOption(new Option('--notification <uuid>', 'the notification'))
-    .addOption(new Option('--role <uuid>', 'the role it is for'))
-    .addOption(new Option('--apply-to-sub-organizations', 'apply it to the sub-organizations too'))
-    .addHelpText(
-      'after',
-      examples(
-        'ccp notify configure --notification 17a2b563-76ef-42ea-bc11-3835101795c6 --role 9c2c4193-a6c6-46c0-b927-90c28b3e56fb',
-        '# for another organization of your scope, and its sub-organizations',
-        'ccp notify configure --notification $N --role $R --org $ORG --apply-to-sub-organizations',
-      ),
-    );
-  addDryRunFlag(cmd).action(async (flags: ConfigureFlags) => {
+export const notifyConfigure = defineCommand<NotifyConfigureOptions>({
+  name: 'configure',
+  description: 'Configure a notification for a role (POST /notification/configure)',
+  examples: [
+    'ccp notify configure --notification 17a2b563-76ef-42ea-bc11-3835101795c6 --role 9c2c4193-a6c6-46c0-b927-90c28b3e56fb',
+    '# for another organization of your scope, and its sub-organizations',
+    'ccp notify configure --notification $N --role $R --org $ORG --apply-to-sub-organizations',
+  ],
+  declare: (cmd) =>
+    addDryRunFlag(
+      cmd
+        .addOption(new Option('--notification <uuid>', 'the notification'))
+        .addOption(new Option('--role <uuid>', 'the role it is for'))
+        .addOption(new Option('--apply-to-sub-organizations', 'apply it to the sub-organizations too')),
+    ),
+  parse: async (f, { flags: typed }) => {
+    const flags = typed as ConfigureFlags;
     // The schema loads here, so help and other commands never load zod.
     const { NotificationConfigurationInput } = await import('../../domain/notification.js');
     const notificationUuid = await requireUuid(
@@ -58,10 +64,10 @@ export function registerNotifyConfigure(parent: Command, f: Factory): Command {
       },
       { notificationUuid: '--notification', roleUuid: '--role', organizationUuid: '--org' },
     );
-    await handOver(f, flags, 'notificationConfiguration', { record }, runNotifyConfigure);
-  });
-  return cmd;
-}
+    return { record, ...(await writeOutput(f, flags, 'notificationConfiguration')) };
+  },
+  run: (opts, f) => runNotifyConfigure(opts, writeDeps(f)),
+});
 
 export async function runNotifyConfigure(
   opts: NotifyConfigureOptions,

@@ -1,13 +1,13 @@
-import type { Command } from 'commander';
 import type { z } from 'zod';
 import { updateNotificationsRequest } from '../../api/notifications.js';
 import type { Notification, NotificationUpdate } from '../../domain/notification.js';
+import { defineCommand } from '../../kit/command.js';
 import { UsageError } from '../../kit/errors.js';
-import type { Factory } from '../../kit/factory.js';
+import { addDryRunFlag, addFileFlags } from '../../kit/write/flags.js';
 import { flagRecord } from '../../kit/write/input.js';
 import { requireValue } from '../../kit/write/prompts.js';
-import { addRecordFlags, sendFileOrFlags, sendRecords, type WriteRecords } from '../../kit/write/records.js';
-import { count, type WriteDeps } from '../../kit/write/send.js';
+import { recordOptions, sendRecords, type WriteRecords } from '../../kit/write/records.js';
+import { count, type WriteDeps, writeDeps } from '../../kit/write/send.js';
 import { writeSkeleton } from '../../kit/write/skeleton.js';
 import {
   activeFlag,
@@ -23,25 +23,32 @@ export type NotifyUpdateOptions = WriteRecords<NotificationUpdateRecord>;
 
 const UPDATE_EXAMPLE = { uuid: '00000000-0000-0000-0000-000000000000', ...NOTIFICATION_EXAMPLE };
 
-export function registerNotifyUpdate(parent: Command, f: Factory): Command {
-  const cmd = parent
-    .command('update')
-    .description(
-      'Update notifications by uuid: only the fields given change; --option replaces the options (PUT /notification)',
-    )
-    .argument('[uuid]', 'the notification to update');
-  addNotificationFlags(cmd);
-  addRecordFlags(
-    cmd,
-    'notifications',
+export const notifyUpdate = defineCommand<NotifyUpdateOptions>({
+  name: 'update',
+  description:
+    'Update notifications by uuid: only the fields given change; --option replaces the options (PUT /notification)',
+  examples: [
     'ccp notify update 17a2b563-76ef-42ea-bc11-3835101795c6 --type SMS --option phone=+911234567890',
     'ccp notify update -f notifications.json',
-  ).action(async (uuid: string | undefined, flags: NotifyFlags) => {
+  ],
+  declare: (cmd) =>
+    addDryRunFlag(
+      addFileFlags(
+        addNotificationFlags(cmd.argument('[uuid]', 'the notification to update')),
+        'notifications',
+      ),
+    ),
+  parse: async (f, { args, flags: typed }) => {
+    const uuid = args[0] as string | undefined;
+    const flags = typed as NotifyFlags;
     // The schema loads here, so help and other commands never load zod.
     const { NotificationUpdate } = await import('../../domain/notification.js');
-    if (flags.skeleton) return writeSkeleton(f.io, NotificationUpdate, UPDATE_EXAMPLE, flags.format);
+    if (flags.skeleton) {
+      await writeSkeleton(f.io, NotificationUpdate, UPDATE_EXAMPLE, flags.format);
+      return undefined;
+    }
     if (flags.active && flags.inactive) throw new UsageError('give --active or --inactive, not both');
-    await sendFileOrFlags(f, flags, NotificationUpdate, {
+    return recordOptions(f, flags, NotificationUpdate, {
       kind: 'notification',
       clash:
         uuid !== undefined || flags.type !== undefined || flags.option !== undefined
@@ -71,11 +78,10 @@ export function registerNotifyUpdate(parent: Command, f: Factory): Command {
         const flagOf = { uuid: '<uuid>', type: '--type', notificationOptions: '--option' };
         return [flagRecord(NotificationUpdate, record, flagOf)];
       },
-      run: runNotifyUpdate,
     });
-  });
-  return cmd;
-}
+  },
+  run: (opts, f) => runNotifyUpdate(opts, writeDeps(f)),
+});
 
 export async function runNotifyUpdate(opts: NotifyUpdateOptions, deps: WriteDeps): Promise<Notification[]> {
   return sendRecords<Notification>(

@@ -1,46 +1,50 @@
-import type { Command } from 'commander';
 import { listSubOrganizations } from '../../api/organizations.js';
 import type { Organization } from '../../domain/organization.js';
 import { uuidArg } from '../../kit/args.js';
-import type { Factory } from '../../kit/factory.js';
+import { defineCommand } from '../../kit/command.js';
 import { addWatchFlags, watchOptions } from '../../kit/listing.js';
 import { type GetOptions, runGet } from '../../kit/listing-get.js';
-import { readDeps, verbCommand } from '../../kit/read-verbs.js';
+import { readDeps } from '../../kit/read-verbs.js';
 import { requireKeys, requireUuidArgument } from '../../kit/write/prompts.js';
 
 export interface OrgGetOptions extends GetOptions {
   parentUuid: string;
 }
 
-export function registerOrgGet(parent: Command, f: Factory): Command {
-  const cmd = verbCommand(
-    parent,
-    'get',
-    'Show sub-organizations by uuid or name (walks GET /org/{orgUuid}/org/{pageNo})',
-    [
-      'ccp org get b58f93c5-e752-4a3d-b848-9e5dc516822b "Acme West"',
-      'ccp org get b58f93c5-e752-4a3d-b848-9e5dc516822b "Acme West" --fields uuid,orgAddress.city',
-    ],
-  )
-    .argument('[parentOrgUuid]', 'the parent organization (asked for on a terminal when missing)', uuidArg)
-    .argument('[uuid|orgName...]', 'uuids or names of its sub-organizations')
-    .action(async (parent: string | undefined, given: string[]) => {
-      const parentUuid = await requireUuidArgument(
-        f.prompter,
-        parent,
-        '<parentOrgUuid>',
-        'Parent organization uuid',
-      );
-      const keys = await requireKeys(f.prompter, given, '<uuid|orgName...>', 'Sub-organization uuid or name');
-      await runOrgGet({
-        ...(await readDeps(f, 'organization')),
-        keys,
-        watch: await watchOptions(cmd.opts()),
-        parentUuid,
-      });
-    });
-  return addWatchFlags(cmd);
-}
+export const orgGet = defineCommand<OrgGetOptions>({
+  name: 'get',
+  description: 'Show sub-organizations by uuid or name (walks GET /org/{orgUuid}/org/{pageNo})',
+  examples: [
+    'ccp org get b58f93c5-e752-4a3d-b848-9e5dc516822b "Acme West"',
+    'ccp org get b58f93c5-e752-4a3d-b848-9e5dc516822b "Acme West" --fields uuid,orgAddress.city',
+  ],
+  declare: (cmd) =>
+    addWatchFlags(
+      cmd
+        .argument(
+          '[parentOrgUuid]',
+          'the parent organization (asked for on a terminal when missing)',
+          uuidArg,
+        )
+        .argument('[uuid|orgName...]', 'uuids or names of its sub-organizations'),
+    ),
+  parse: async (f, { args, flags }) => {
+    const parentUuid = await requireUuidArgument(
+      f.prompter,
+      args[0] as string | undefined,
+      '<parentOrgUuid>',
+      'Parent organization uuid',
+    );
+    const keys = await requireKeys(
+      f.prompter,
+      args[1] as string[],
+      '<uuid|orgName...>',
+      'Sub-organization uuid or name',
+    );
+    return { ...(await readDeps(f, 'organization')), keys, watch: await watchOptions(flags), parentUuid };
+  },
+  run: runOrgGet,
+});
 
 export async function runOrgGet(opts: OrgGetOptions): Promise<Organization[]> {
   return runGet<Organization>(opts, {

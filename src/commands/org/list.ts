@@ -1,31 +1,41 @@
-import type { Command } from 'commander';
 import { listSubOrganizations } from '../../api/organizations.js';
 import { uuidArg } from '../../kit/args.js';
-import type { Factory } from '../../kit/factory.js';
+import { defineCommand } from '../../kit/command.js';
+import { addListFlags, addWatchFlags, type ListFlags } from '../../kit/listing.js';
 import { type ListingOptions, runListing } from '../../kit/listing-run.js';
-import { listVerb } from '../../kit/read-verbs.js';
+import { listingOptions } from '../../kit/read-verbs.js';
 import { requireUuidArgument } from '../../kit/write/prompts.js';
 
 export interface OrgListOptions extends ListingOptions {
   orgUuid: string;
 }
 
-export function registerOrgList(parent: Command, f: Factory): Command {
-  return listVerb(
-    parent,
-    f,
-    'organization',
-    async (opts, [given]) => {
-      const orgUuid = await requireUuidArgument(f.prompter, given, '<orgUuid>', 'Parent organization uuid');
-      return runOrgList({ ...opts, orgUuid });
-    },
-    'List the sub-organizations of an organization (GET /org/{orgUuid}/org/{pageNo})',
-    [
-      'ccp org list b58f93c5-e752-4a3d-b848-9e5dc516822b',
-      'ccp org list b58f93c5-e752-4a3d-b848-9e5dc516822b --all --fields uuid,orgName -o csv',
-    ],
-  ).argument('[orgUuid]', 'the parent organization (asked for on a terminal when missing)', uuidArg);
-}
+export const orgList = defineCommand<OrgListOptions>({
+  name: 'list',
+  aliases: ['ls'],
+  description: 'List the sub-organizations of an organization (GET /org/{orgUuid}/org/{pageNo})',
+  examples: [
+    'ccp org list b58f93c5-e752-4a3d-b848-9e5dc516822b',
+    'ccp org list b58f93c5-e752-4a3d-b848-9e5dc516822b --all --fields uuid,orgName -o csv',
+  ],
+  declare: (cmd) =>
+    addWatchFlags(addListFlags(cmd)).argument(
+      '[orgUuid]',
+      'the parent organization (asked for on a terminal when missing)',
+      uuidArg,
+    ),
+  parse: async (f, { args, flags }) => {
+    const opts = await listingOptions(f, flags as ListFlags, 'organization');
+    const orgUuid = await requireUuidArgument(
+      f.prompter,
+      args[0] as string | undefined,
+      '<orgUuid>',
+      'Parent organization uuid',
+    );
+    return { ...opts, orgUuid };
+  },
+  run: runOrgList,
+});
 
 export async function runOrgList(opts: OrgListOptions): Promise<number> {
   return runListing(opts, {

@@ -1,13 +1,20 @@
-import { type Command, Option } from 'commander';
+import { Option } from 'commander';
 import { updateOrganizationsRequest } from '../../api/organizations.js';
 import type { Organization, OrganizationUpdate } from '../../domain/organization.js';
+import { defineCommand } from '../../kit/command.js';
 import { UsageError } from '../../kit/errors.js';
-import type { Factory } from '../../kit/factory.js';
-import { columnAliases, fieldsFromFlags, flagNames, type WriteFlags } from '../../kit/write/flags.js';
+import {
+  addDryRunFlag,
+  addFileFlags,
+  columnAliases,
+  fieldsFromFlags,
+  flagNames,
+  type WriteFlags,
+} from '../../kit/write/flags.js';
 import { flagRecord } from '../../kit/write/input.js';
 import { requireValue } from '../../kit/write/prompts.js';
-import { addRecordFlags, sendFileOrFlags, sendRecords, type WriteRecords } from '../../kit/write/records.js';
-import { count, type WriteDeps } from '../../kit/write/send.js';
+import { recordOptions, sendRecords, type WriteRecords } from '../../kit/write/records.js';
+import { count, type WriteDeps, writeDeps } from '../../kit/write/send.js';
 import { writeSkeleton } from '../../kit/write/skeleton.js';
 
 export type OrgUpdateOptions = WriteRecords<OrganizationUpdate>;
@@ -32,38 +39,44 @@ const ORG_EXAMPLE = {
   orgAddress: { city: 'Pune', country: 'India', orgEmail: 'ops@acme.example', pin: '411001' },
 };
 
-export function registerOrgUpdate(parent: Command, f: Factory): Command {
-  const cmd = parent
-    .command('update')
-    .description(
-      'Update an organization and its address (PUT /org/update): the fields given, from flags or a file',
-    )
-    .argument('[orgUuid]', 'the organization to update')
-    .addOption(new Option('--name <name>', 'organization name (orgName)'))
-    .addOption(new Option('--admin <admin>', 'organization admin (orgAdmin)'))
-    .addOption(new Option('--demo', 'mark it a demo organization (isDemo)'))
-    .addOption(new Option('--no-demo', 'mark it not a demo organization'))
-    .addOption(new Option('--city <city>', 'address: city'))
-    .addOption(new Option('--country <country>', 'address: country'))
-    .addOption(new Option('--email <email>', 'address: e-mail (orgEmail)'))
-    .addOption(new Option('--mobile <number>', 'address: mobile (orgMobile)'))
-    .addOption(new Option('--pin <pin>', 'address: postal code'))
-    .addOption(new Option('--state <state>', 'address: state'))
-    .addOption(new Option('--street <street>', 'address: street (streetAddress)'))
-    .addOption(new Option('--website <url>', 'address: website'));
-  addRecordFlags(
-    cmd,
-    'organizations',
+export const orgUpdate = defineCommand<OrgUpdateOptions>({
+  name: 'update',
+  description:
+    'Update an organization and its address (PUT /org/update): the fields given, from flags or a file',
+  examples: [
     'ccp org update b58f93c5-e752-4a3d-b848-9e5dc516822b --name "Acme Industries" --city Pune',
     'ccp org update b58f93c5-e752-4a3d-b848-9e5dc516822b --no-demo',
     'ccp org update -f orgs.json',
     'ccp org update --skeleton > orgs.json',
-  ).action(async (orgUuid: string | undefined, flags: WriteFlags & Record<string, unknown>) => {
+  ],
+  declare: (cmd) => {
+    cmd
+      .argument('[orgUuid]', 'the organization to update')
+      .addOption(new Option('--name <name>', 'organization name (orgName)'))
+      .addOption(new Option('--admin <admin>', 'organization admin (orgAdmin)'))
+      .addOption(new Option('--demo', 'mark it a demo organization (isDemo)'))
+      .addOption(new Option('--no-demo', 'mark it not a demo organization'))
+      .addOption(new Option('--city <city>', 'address: city'))
+      .addOption(new Option('--country <country>', 'address: country'))
+      .addOption(new Option('--email <email>', 'address: e-mail (orgEmail)'))
+      .addOption(new Option('--mobile <number>', 'address: mobile (orgMobile)'))
+      .addOption(new Option('--pin <pin>', 'address: postal code'))
+      .addOption(new Option('--state <state>', 'address: state'))
+      .addOption(new Option('--street <street>', 'address: street (streetAddress)'))
+      .addOption(new Option('--website <url>', 'address: website'));
+    addDryRunFlag(addFileFlags(cmd, 'organizations'));
+  },
+  parse: async (f, { args, flags: typed, cmd }) => {
+    const orgUuid = args[0] as string | undefined;
+    const flags = typed as WriteFlags & Record<string, unknown>;
     // The schema loads here, so help and other commands never load zod.
     const { OrganizationUpdate } = await import('../../domain/organization.js');
-    if (flags.skeleton) return writeSkeleton(f.io, OrganizationUpdate, ORG_EXAMPLE, flags.format);
+    if (flags.skeleton) {
+      await writeSkeleton(f.io, OrganizationUpdate, ORG_EXAMPLE, flags.format);
+      return undefined;
+    }
     const given = fieldsFromFlags(flags, { ...ORG_OPTIONS, ...ADDRESS_OPTIONS });
-    await sendFileOrFlags(f, flags, OrganizationUpdate, {
+    return recordOptions(f, flags, OrganizationUpdate, {
       kind: 'organization',
       clash:
         orgUuid !== undefined || Object.keys(given).length > 0
@@ -85,11 +98,10 @@ export function registerOrgUpdate(parent: Command, f: Factory): Command {
         const flagOf = { ...flagNames(cmd, { ...ORG_OPTIONS, ...ADDRESS_OPTIONS }), uuid: '<orgUuid>' };
         return [flagRecord(OrganizationUpdate, orgFromFlags(uuid, flags), flagOf)];
       },
-      run: runOrgUpdate,
     });
-  });
-  return cmd;
-}
+  },
+  run: (opts, f) => runOrgUpdate(opts, writeDeps(f)),
+});
 
 /** Only the fields given are sent: the server updates what it receives; address fields nest. */
 function orgFromFlags(uuid: string, flags: Record<string, unknown>): Record<string, unknown> {

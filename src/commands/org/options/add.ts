@@ -1,14 +1,13 @@
-import type { Command } from 'commander';
-import { addOrganizationOptionsRequest } from '../../api/organizations.js';
-import type { OrganizationOption, OrganizationOptionInput } from '../../domain/organization.js';
-import { parseAssignment } from '../../kit/args.js';
-import { UsageError } from '../../kit/errors.js';
-import type { Factory } from '../../kit/factory.js';
-import type { WriteFlags } from '../../kit/write/flags.js';
-import { requireValue } from '../../kit/write/prompts.js';
-import { addRecordFlags, sendFileOrFlags, type WriteRecords } from '../../kit/write/records.js';
-import { count, sendAndPrint, type WriteDeps } from '../../kit/write/send.js';
-import { writeSkeleton } from '../../kit/write/skeleton.js';
+import { addOrganizationOptionsRequest } from '../../../api/organizations.js';
+import type { OrganizationOption, OrganizationOptionInput } from '../../../domain/organization.js';
+import { parseAssignment } from '../../../kit/args.js';
+import { defineCommand } from '../../../kit/command.js';
+import { UsageError } from '../../../kit/errors.js';
+import { addDryRunFlag, addFileFlags, type WriteFlags } from '../../../kit/write/flags.js';
+import { requireValue } from '../../../kit/write/prompts.js';
+import { recordOptions, type WriteRecords } from '../../../kit/write/records.js';
+import { count, sendAndPrint, type WriteDeps, writeDeps } from '../../../kit/write/send.js';
+import { writeSkeleton } from '../../../kit/write/skeleton.js';
 
 export interface OrgOptionsAddOptions extends WriteRecords<OrganizationOptionInput> {
   orgUuid: string;
@@ -16,31 +15,39 @@ export interface OrgOptionsAddOptions extends WriteRecords<OrganizationOptionInp
 
 export const OPTION_EXAMPLE = { key: 'retention.days', value: '30', isActive: true };
 
-export function registerOrgOptionsAdd(parent: Command, f: Factory): Command {
-  const cmd = parent
-    .command('add')
-    .description('Add or replace organization options by key (POST /org/options/org/{orgUuid}/add)')
-    .argument('[orgUuid]', 'the organization')
-    .argument('[KEY=VALUE...]', 'options to set');
-  addRecordFlags(
-    cmd,
-    'options',
+export const orgOptionsAdd = defineCommand<OrgOptionsAddOptions>({
+  name: 'add',
+  description: 'Add or replace organization options by key (POST /org/options/org/{orgUuid}/add)',
+  examples: [
     'ccp org options add b58f93c5-e752-4a3d-b848-9e5dc516822b retention.days=30 alerts.email=ops@acme.example',
     'ccp org options add b58f93c5-e752-4a3d-b848-9e5dc516822b -f options.csv',
-  ).action(async (first: string | undefined, rest: string[], flags: WriteFlags) => {
+  ],
+  declare: (cmd) =>
+    addDryRunFlag(
+      addFileFlags(
+        cmd.argument('[orgUuid]', 'the organization').argument('[KEY=VALUE...]', 'options to set'),
+        'options',
+      ),
+    ),
+  parse: async (f, { args, flags: typed }) => {
+    const [first, rest] = args as [string | undefined, string[]];
+    const flags = typed as WriteFlags;
     // `options add KEY=VALUE` without the uuid: the first word is an option, and the uuid is asked for.
     const missing = first?.includes('=') === true;
     const orgUuid = missing ? undefined : first;
     const assignments = missing ? [first!, ...rest] : rest;
     // The schema loads here, so help and other commands never load zod.
-    const { OrganizationOptionInput } = await import('../../domain/organization.js');
-    if (flags.skeleton) return writeSkeleton(f.io, OrganizationOptionInput, OPTION_EXAMPLE, flags.format);
+    const { OrganizationOptionInput } = await import('../../../domain/organization.js');
+    if (flags.skeleton) {
+      await writeSkeleton(f.io, OrganizationOptionInput, OPTION_EXAMPLE, flags.format);
+      return undefined;
+    }
     const org = await requireValue(f.prompter, orgUuid, {
       flag: '<orgUuid>',
       message: 'Organization uuid',
       uuid: true,
     });
-    await sendFileOrFlags(f, flags, OrganizationOptionInput, {
+    const opts = await recordOptions(f, flags, OrganizationOptionInput, {
       kind: 'organizationOption',
       clash: assignments.length > 0 ? 'give either KEY=VALUE arguments or -f FILE, not both' : undefined,
       fromFlags: async () => {
@@ -49,11 +56,11 @@ export function registerOrgOptionsAdd(parent: Command, f: Factory): Command {
         }
         return optionsFromAssignments(assignments);
       },
-      run: (opts, deps) => runOrgOptionsAdd({ ...opts, orgUuid: org }, deps),
     });
-  });
-  return cmd;
-}
+    return { ...opts, orgUuid: org };
+  },
+  run: (opts, f) => runOrgOptionsAdd(opts, writeDeps(f)),
+});
 
 /** KEY=VALUE arguments as option records; a key given twice keeps its last value, as the server would. */
 export function optionsFromAssignments(assignments: string[]): OrganizationOptionInput[] {
