@@ -1,7 +1,7 @@
 import { monotonicMs } from '../domain/clock.js';
-import { linesPage } from '../domain/record-lines.js';
-import { isSecretHeader, REDACTED, redactedCredential, withoutUserinfo } from '../domain/secrets.js';
-import { buildMetadata, isEnvelope, type Metadata } from './envelope.js';
+import { withoutUserinfo } from '../domain/secrets.js';
+import { AnsweredPage } from './answered-page.js';
+import type { Metadata } from './envelope.js';
 import { ApiError, NetworkError } from './errors.js';
 import {
   type Exchange,
@@ -18,14 +18,32 @@ import {
   proxyAnswer,
   toNetworkError,
 } from './network-failures.js';
-import { type Listing, type Page, type PageOptions, paginate } from './paginate.js';
+import { type Listing, type PageOptions, paginate } from './paginate.js';
+import {
+  authHeaders,
+  type HttpMethod,
+  type RequestOptions,
+  requestEnvelope,
+  sendsBody,
+  type TokenScheme,
+  traced,
+} from './request-parts.js';
 
-export { type Exchange, type RawResponse, type TlsOptions, type Transport, throwUnlessOk };
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
+export {
+  authHeaders,
+  type Exchange,
+  type HttpMethod,
+  type RawResponse,
+  type RequestOptions,
+  requestEnvelope,
+  sendsBody,
+  type TlsOptions,
+  type TokenScheme,
+  type Transport,
+  throwUnlessOk,
+};
 
 /** How the token is sent: `Authorization: Bearer`, `Authorization: Basic` of `user:password`, or a header. */
-export type TokenScheme = { kind: 'bearer' } | { kind: 'basic' } | { kind: 'header'; name: string };
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -69,17 +87,6 @@ export interface ApiClientOptions {
   now?: () => number;
 }
 
-export interface RequestOptions {
-  /** Records for the request envelope's data. */
-  records?: unknown[];
-  /** A whole envelope (or a bare array of records), as read from a file by `ccp api`. */
-  body?: unknown;
-  metadata?: Metadata;
-  query?: Record<string, string | number | boolean | undefined>;
-  /** What the request acts on (`license <uuid>`), named in the error when the service refuses it. */
-  subject?: string;
-}
-
 const RETRY_STATUS = new Set([502, 503, 504]);
 // A timeout already cost the user a whole timeout; refused and unknown hosts will not change in a second.
 const NOT_RETRIED = new Set(['TIMEOUT', 'CANCELLED', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
@@ -88,48 +95,9 @@ const notRetried = (code: string) => NOT_RETRIED.has(code) || code.startsWith('T
 // Only the interface's idempotent methods are retried; a POST may have been applied before the failure.
 const RETRIED = new Set<string>(['GET', 'PUT']);
 
-/** The headers that carry a token under a scheme. */
-export function authHeaders(token: string, scheme: TokenScheme = { kind: 'bearer' }): Record<string, string> {
-  if (scheme.kind === 'header') return { [scheme.name.toLowerCase()]: token };
-  if (scheme.kind === 'basic') return { authorization: `Basic ${Buffer.from(token).toString('base64')}` };
-  return { authorization: `Bearer ${token}` };
-}
-
-/** A header as --verbose shows it: no part of a secret, the scheme word and a basic user name kept. */
-function traced(name: string, value: string, token: string | undefined, tokenHeader?: string): string {
-  if (isSecretHeader(name) || name === tokenHeader) return redactedCredential(value);
-  // A token too short to be one would match ordinary text; the header that carries it is redacted anyway.
-  const shown = token && token.length >= 8 ? value.replaceAll(token, REDACTED) : value;
-  return withoutUserinfo(shown);
-}
-
-/** The envelope a request sends: records or a body read from a file, over the default metadata. */
-export function requestEnvelope(
-  defaults: Metadata,
-  opts: RequestOptions,
-): { data: unknown[]; metadata: Metadata } {
-  if (opts.body !== undefined) {
-    if (Array.isArray(opts.body))
-      return { data: opts.body, metadata: buildMetadata(defaults, opts.metadata) };
-    if (isEnvelope(opts.body)) {
-      return {
-        ...opts.body,
-        metadata: buildMetadata(defaults, { ...opts.metadata, ...opts.body.metadata }),
-      };
-    }
-    return opts.body as { data: unknown[]; metadata: Metadata };
-  }
-  return { data: opts.records ?? [], metadata: buildMetadata(defaults, opts.metadata) };
-}
-
 /** The HTTP transport's module (undici), loaded by the first command that reaches a remote service. */
 export function loadHttpTransport(): Promise<typeof import('./transport.js')> {
   return import('./transport.js');
-}
-
-/** Whether a request of this method carries an envelope (GET and HEAD send none). */
-export function sendsBody(method: HttpMethod): boolean {
-  return method !== 'GET' && method !== 'HEAD';
 }
 
 export class ApiClient {
@@ -328,39 +296,5 @@ export class ApiClient {
       trace?.(`< ${net.code}: ${withoutUserinfo(net.message)} (${Math.round(this.now() - started)} ms)`);
       throw net;
     }
-  }
-}
-
-/**
- * One page of a listing, its records read when the walk comes to them: a page fetched ahead stays the
- * transport's bytes until then. A class, not an object literal with a getter closing over the answer: V8
- * makes such a literal a dictionary-mode object whose getter holds the fetch's whole context, and with it
- * each page outlived its turn in the young generation and was promoted to old space
- * (test/e2e/young-generation.test.ts).
- */
-class AnsweredPage<T> implements Page<T> {
-  readonly total: number | undefined;
-
-  constructor(
-    private readonly raw: RawResponse,
-    private readonly asLines: boolean,
-  ) {
-    const header = raw.headers['x-total-count'];
-    const total = header === undefined || header.trim() === '' ? Number.NaN : Number(header);
-    this.total = Number.isSafeInteger(total) && total >= 0 ? total : undefined;
-  }
-
-  get records(): T[] {
-    const raw = this.raw;
-    const lines = raw.lines && this.asLines ? raw.lines() : undefined;
-    if (lines) {
-      // The envelope without its records says whether the page is an answer, and an OK one.
-      const ex = toExchange<T>({ status: raw.status, headers: raw.headers, text: '', json: lines.envelope });
-      throwUnlessOk(ex);
-      return linesPage<T>(lines.count, lines.lines);
-    }
-    const ex = toExchange<T>(raw);
-    throwUnlessOk(ex);
-    return ex.envelope.data ?? [];
   }
 }
