@@ -1,9 +1,10 @@
+import type { Command } from 'commander';
 import type { ApiClient } from '../api/client.js';
 import type { RecordKind } from '../domain/index.js';
 import type { TwinLookup } from '../domain/lookup.js';
 import type { Factory } from './factory.js';
 import type { IO } from './io.js';
-import { type ListFlags, pageOptions, watchOptions } from './listing.js';
+import { addListFlags, addWatchFlags, type ListFlags, pageOptions, watchOptions } from './listing.js';
 import { type ListingOptions, listingFilter } from './listing-run.js';
 import { type OutputSpec, outputSpec } from './output.js';
 
@@ -32,5 +33,18 @@ export async function listingOptions(
     page: pageOptions(flags),
     ...(await listingFilter(flags, kind)),
     ...(watch ? { watch } : {}),
+  };
+}
+
+/** What every list verb's spec shares: its name and alias, the listing flags, and its options from them. */
+export function listVerbSpec(kind: RecordKind) {
+  return {
+    name: 'list',
+    aliases: ['ls'],
+    declare: (cmd: Command) => {
+      addWatchFlags(addListFlags(cmd));
+    },
+    parse: (f: Factory, typed: { flags: Record<string, unknown> }) =>
+      listingOptions(f, typed.flags as ListFlags, kind),
   };
 }

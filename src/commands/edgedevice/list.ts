@@ -1,14 +1,12 @@
 import { listEdgeDevices } from '../../api/edge-devices.js';
 import { defineCommand } from '../../kit/command.js';
-import { addListFlags, addWatchFlags, type ListFlags } from '../../kit/listing.js';
 import { type ListingOptions, runListing } from '../../kit/listing-run.js';
-import { listingOptions } from '../../kit/read-verbs.js';
+import { listVerbSpec } from '../../kit/read-verbs.js';
 
 export type EdgeDeviceListOptions = ListingOptions;
 
 export const edgeDeviceList = defineCommand<EdgeDeviceListOptions>({
-  name: 'list',
-  aliases: ['ls'],
+  ...listVerbSpec('edgeDevice'),
   description: 'List the edge devices in your scope (GET /edgedevice/all/{pageNo})',
   examples: [
     'ccp edgedevice list',
@@ -18,8 +16,6 @@ export const edgeDeviceList = defineCommand<EdgeDeviceListOptions>({
     'ccp edgedevice list --all --where location~plant --where isActive=true -o name',
     'ccp edgedevice list --all --where edgeFlows.flowId=ingest --sort-by createdOn',
   ],
-  declare: (cmd) => addWatchFlags(addListFlags(cmd)),
-  parse: (f, { flags }) => listingOptions(f, flags as ListFlags, 'edgeDevice'),
   run: runEdgeDeviceList,
 });
 

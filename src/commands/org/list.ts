@@ -1,9 +1,8 @@
 import { listSubOrganizations } from '../../api/organizations.js';
 import { uuidArg } from '../../kit/args.js';
 import { defineCommand } from '../../kit/command.js';
-import { addListFlags, addWatchFlags, type ListFlags } from '../../kit/listing.js';
 import { type ListingOptions, runListing } from '../../kit/listing-run.js';
-import { listingOptions } from '../../kit/read-verbs.js';
+import { listVerbSpec } from '../../kit/read-verbs.js';
 import { requireUuidArgument } from '../../kit/write/prompts.js';
 
 export interface OrgListOptions extends ListingOptions {
@@ -11,21 +10,19 @@ export interface OrgListOptions extends ListingOptions {
 }
 
 export const orgList = defineCommand<OrgListOptions>({
-  name: 'list',
-  aliases: ['ls'],
+  ...listVerbSpec('organization'),
   description: 'List the sub-organizations of an organization (GET /org/{orgUuid}/org/{pageNo})',
   examples: [
     'ccp org list b58f93c5-e752-4a3d-b848-9e5dc516822b',
     'ccp org list b58f93c5-e752-4a3d-b848-9e5dc516822b --all --fields uuid,orgName -o csv',
   ],
-  declare: (cmd) =>
-    addWatchFlags(addListFlags(cmd)).argument(
-      '[orgUuid]',
-      'the parent organization (asked for on a terminal when missing)',
-      uuidArg,
-    ),
-  parse: async (f, { args, flags }) => {
-    const opts = await listingOptions(f, flags as ListFlags, 'organization');
+  declare: (cmd) => {
+    listVerbSpec('organization').declare(cmd);
+    cmd.argument('[orgUuid]', 'the parent organization (asked for on a terminal when missing)', uuidArg);
+  },
+  parse: async (f, typed) => {
+    const opts = await listVerbSpec('organization').parse(f, typed);
+    const { args } = typed;
     const orgUuid = await requireUuidArgument(
       f.prompter,
       args[0] as string | undefined,
