@@ -50,11 +50,43 @@ const confUnused = {
   },
 };
 
-/** `node:process` imported by a bundled package is scripts/node-process.cjs: the process object, read lazily. */
-const nodeProcess = {
-  name: 'node-process',
+/** commander's subprocess support, for executable subcommands ccp never declares: scripts/commander-no-subprocess.cjs. */
+const commanderNoSubprocess = {
+  name: 'commander-no-subprocess',
   setup(b) {
-    b.onResolve({ filter: /^(node:)?process$/ }, () => ({ path: join(root, 'scripts', 'node-process.cjs') }));
+    b.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      args.importer.includes(join('node_modules', 'commander'))
+        ? { path: join(root, 'scripts', 'commander-no-subprocess.cjs') }
+        : undefined,
+    );
+  },
+};
+
+/**
+ * Node's built-ins, taken through require(). Node's ES module of a built-in reads every export as it loads,
+ * lazy getters too: `node:fs` loads fs/promises with readline for every command, and `node:process` makes
+ * process.stdout, which turns fd 1 non-blocking (stdout's descriptor writer in src/runtime needs it
+ * blocking). Through require() an export is read where it is used.
+ */
+const builtinsThroughRequire = {
+  name: 'builtins-through-require',
+  setup(b) {
+    // A dynamic import() stays one: it loads where it is used, and gives the module's named exports.
+    b.onResolve({ filter: /^node:/ }, (args) =>
+      args.namespace === 'builtin' || args.kind === 'dynamic-import'
+        ? { path: args.path, external: true }
+        : { path: args.path, namespace: 'builtin' },
+    );
+    // Bundled packages that name a built-in without `node:` (conf's `process`, commander's are prefixed).
+    b.onResolve({ filter: /^(process|fs|util|events|path|os|stream|tty)$/ }, (args) =>
+      args.importer.includes('node_modules')
+        ? { path: `node:${args.path}`, namespace: 'builtin' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -92,7 +124,7 @@ const cli = await build({
   legalComments: 'none',
   // package.json's version and tracker, written in: `--help` and errors read no file for them.
   define: { __CCP_PACKAGE__: JSON.stringify(packageFacts()) },
-  plugins: [undiciClient, undiciNoH2, confUnused, nodeProcess],
+  plugins: [undiciClient, undiciNoH2, confUnused, commanderNoSubprocess, builtinsThroughRequire],
   metafile: true,
   write: false,
 });

@@ -1,5 +1,4 @@
 // Files the CLI writes for the user (reports, failed rows, saved records): never half-written.
-import { chmod, link, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { UsageError } from './errors.js';
 
@@ -17,8 +16,10 @@ export async function writeFileAtomic(
     rename?: boolean;
   },
 ): Promise<string> {
-  // node:crypto loads here, when a file is written, not with every command that could write one.
+  // node:crypto and node:fs/promises load here, when a file is written, not with every command that could
+  // write one.
   const { randomBytes } = process.getBuiltinModule('node:crypto') as typeof import('node:crypto');
+  const { chmod, link, rename, rm, writeFile } = await import('node:fs/promises');
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     // Records, and the secrets some hold, are the user's alone: 0600 whatever the umask.

@@ -1,4 +1,3 @@
-import { styleText } from 'node:util';
 import { terminalText } from '../output/terminal-text.js';
 import { CancelledError, UsageError } from './errors.js';
 import type { IO } from './io.js';
@@ -30,21 +29,28 @@ function notAllowed(flag: string): UsageError {
 // aborted io.signal while one was open.
 const PROMPT_CANCELLED = new Set(['ExitPromptError', 'AbortPromptError']);
 
+type StyleText = typeof import('node:util').styleText;
+
 // inquirer's own styles, around text escaped first (output/terminal-text.ts).
-const SHOWN_ESCAPED = {
+const shownEscaped = (styleText: StyleText) => ({
   style: {
     defaultAnswer: (text: string) => styleText('dim', `(${terminalText(text)})`),
     error: (text: string) => styleText('red', `> ${terminalText(text, { keepNewlines: true })}`),
   },
-};
+});
 
 /** Prompts with @inquirer/prompts, imported on first use; refuses when io says prompts are not allowed. */
 export function inquirerPrompter(io: IO): Prompter {
   const context = () => ({ input: io.stdin, output: io.stderr as NodeJS.WritableStream, signal: io.signal });
-  const ask = async <T>(flag: string, prompt: (p: typeof import('@inquirer/prompts')) => Promise<T>) => {
+  const ask = async <T>(
+    flag: string,
+    prompt: (p: typeof import('@inquirer/prompts'), styleText: StyleText) => Promise<T>,
+  ) => {
     if (!io.canPrompt()) throw notAllowed(flag);
     try {
-      return await prompt(await import('@inquirer/prompts'));
+      // node:util with the prompts, not at start-up: its module loads the worker modules.
+      const [p, { styleText }] = await Promise.all([import('@inquirer/prompts'), import('node:util')]);
+      return await prompt(p, styleText);
     } catch (err) {
       if (!(err instanceof Error && PROMPT_CANCELLED.has(err.name))) throw err;
       // One Ctrl-C, wherever it was pressed: the interrupt hooks run as for a SIGINT.
@@ -54,7 +60,7 @@ export function inquirerPrompter(io: IO): Prompter {
   };
   return {
     input: (o) =>
-      ask(o.flag, (p) =>
+      ask(o.flag, (p, styleText) =>
         p.input(
           {
             message: terminalText(o.message),
@@ -64,14 +70,16 @@ export function inquirerPrompter(io: IO): Prompter {
             // still the value itself.
             transformer: (value, { isFinal }) =>
               isFinal ? styleText('cyan', terminalText(value)) : terminalText(value),
-            theme: SHOWN_ESCAPED,
+            theme: shownEscaped(styleText),
           },
           context(),
         ),
       ),
     // No mask: typed without echo, as ssh and sudo ask, not even the length shown.
     password: (o) =>
-      ask(o.flag, (p) => p.password({ message: terminalText(o.message), theme: SHOWN_ESCAPED }, context())),
+      ask(o.flag, (p, styleText) =>
+        p.password({ message: terminalText(o.message), theme: shownEscaped(styleText) }, context()),
+      ),
     confirm: (o) =>
       ask(o.flag, (p) => p.confirm({ message: terminalText(o.message), default: o.default }, context())),
     select: (o) =>

@@ -111,11 +111,13 @@ describe('startup path', () => {
     expect(embedded.filter((m) => /^(readline|tls)$/.test(m))).toEqual([]);
   });
 
-  // (net and the stream modules load with commander, which requires node:child_process at its top.)
-  it('`--help` into a pipe asks for no terminal: no node:tty', async () => {
+  // What `--help` needs is commander and the command tree: no subprocess support (child_process, with net
+  // and the stream modules), no fs/promises (with readline), no worker modules (node:util's ES module), no tty.
+  it('`--help` into a pipe loads none of child_process, fs/promises, readline, worker_threads or tty', async () => {
     const help = await loadedBuiltins(['edgedevice', '--help']);
-    expect(help).toContain('child_process');
-    expect(help.filter((m) => m === 'tty')).toEqual([]);
+    expect(help).toContain('fs');
+    const heavy = /^(child_process|net|stream|fs\/promises|readline|worker_threads|tty)$/;
+    expect(help.filter((m) => heavy.test(m))).toEqual([]);
   });
 
   it('`--help` into a pipe closed by its reader ends quietly, exit 0', async () => {

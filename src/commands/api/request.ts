@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { text as streamText } from 'node:stream/consumers';
 import { InvalidArgumentError, Option } from 'commander';
 import type { HttpMethod } from '../../api/client.js';
 import { isEnvelope, isResponseEnvelope } from '../../api/envelope.js';
@@ -73,7 +71,10 @@ async function readBody(io: IO, file: string): Promise<unknown> {
   const where = file === '-' ? 'stdin' : file;
   let text: string;
   try {
-    text = file === '-' ? await streamText(io.stdin) : await readFile(file, 'utf8');
+    text =
+      file === '-'
+        ? await (await import('node:stream/consumers')).text(io.stdin)
+        : await (await import('node:fs/promises')).readFile(file, 'utf8');
   } catch (err) {
     throw new UsageError(`cannot read ${where}: ${(err as Error).message}`);
   }

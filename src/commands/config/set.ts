@@ -1,4 +1,3 @@
-import { text as streamText } from 'node:stream/consumers';
 import { defineCommand } from '../../kit/command.js';
 import {
   type ConfigDeps,
@@ -32,7 +31,7 @@ export async function runConfigSet(opts: ConfigSetOptions, deps: ConfigDeps): Pr
     value = await deps.prompter.password({ message: `${key} (not shown)`, flag: '<value>' });
   } else if (value === '-' || value === undefined) {
     if (!io.stdin) throw new ConfigError('no standard input to read the value from');
-    value = (await streamText(io.stdin)).trim();
+    value = (await (await import('node:stream/consumers')).text(io.stdin)).trim();
   } else if (secret) {
     io.stderr.write(
       `warning: a ${key} given as an argument lands in shell history; next time run \`ccp config set ${key}\` (it asks without echo) or pass '-' and stdin

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { Option } from 'commander';
 import { listEdgeDevices, pushEdgeDevicesRequest } from '../../api/edge-devices.js';
@@ -136,7 +135,7 @@ interface FlowNode {
 export async function flowOf(file: string, flags: { flowId?: string; flowName?: string }) {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await (await import('node:fs/promises')).readFile(file, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new UsageError(

@@ -1,4 +1,3 @@
-import { mkdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Option } from 'commander';
 import { ApiError } from '../../api/errors.js';
@@ -90,7 +89,7 @@ function size(bytes: number): string {
 
 async function isDirectory(path: string): Promise<boolean> {
   try {
-    return (await stat(path)).isDirectory();
+    return (await (await import('node:fs/promises')).stat(path)).isDirectory();
   } catch {
     return false;
   }
@@ -108,7 +107,7 @@ async function targetPath(
   if (out === undefined) return { path: join(cwd, name()), named: true };
   const path = resolve(cwd, out);
   if (out.endsWith('/')) {
-    await mkdir(path, { recursive: true });
+    await (await import('node:fs/promises')).mkdir(path, { recursive: true });
     return { path: join(path, name()), named: true };
   }
   if (await isDirectory(path)) return { path: join(path, name()), named: true };

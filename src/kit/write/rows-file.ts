@@ -1,7 +1,6 @@
 // Files a bulk write leaves beside its input: the rows not saved (to add again with -f) and the records
 // saved so far (appended as each batch is answered, so a crash or Ctrl-C never loses their uuids).
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { quoteFormulaGap } from '../../domain/spreadsheet.js';
 import type { InputFormat } from '../../input/detect.js';
@@ -65,7 +64,7 @@ export class SavedJournal {
     for (const r of records) text += `${JSON.stringify(r)}\n`;
     if (!this.started) {
       // The first batch starts the file afresh; a later run must not read an earlier run's records.
-      await rm(this.path, { force: true });
+      await (await import('node:fs/promises')).rm(this.path, { force: true });
       // The records (the passwords they may hold) are the user's alone.
       this.fd = openSync(this.path, 'a', 0o600);
       this.started = true;
@@ -88,6 +87,6 @@ export class SavedJournal {
 
   async remove(): Promise<void> {
     this.close();
-    if (this.started) await rm(this.path, { force: true });
+    if (this.started) await (await import('node:fs/promises')).rm(this.path, { force: true });
   }
 }
