@@ -1,11 +1,12 @@
-// Builds the CLI into dist/cli with esbuild: one bundle of ES modules, split in chunks so that a command
-// loads only the modules it reaches (`--help` runs none of undici, zod or the server). bin/ccp.js turns on
-// Node's compile cache before it imports dist/cli/main.js. Type checking stays with tsc (npm run typecheck).
+// Builds the CLI into dist/cli with Rolldown: one bundle of ES modules. What the entry reaches by static
+// imports (the command tree: all `--help` needs) is one chunk; what a command imports on demand (undici,
+// zod, the server...) is split in lazy chunks. bin/ccp.js turns on Node's compile cache before it imports
+// dist/cli/main.js. Type checking stays with tsc (npm run typecheck).
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { rolldown } from 'rolldown';
 // On Node 20 only: its better-sqlite3 binding, copied into dist/node20 below.
 import './sqlite-node20.mjs';
 
@@ -14,81 +15,95 @@ const out = join(root, 'dist', 'cli');
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-/** `undici` imported from src/ is scripts/undici-client.mjs: the client parts only. */
-const undiciClient = {
-  name: 'undici-client',
-  setup(b) {
-    b.onResolve({ filter: /^undici$/ }, (args) =>
-      args.importer.startsWith(join(root, 'src'))
-        ? { path: join(root, 'scripts', 'undici-client.mjs') }
-        : undefined,
-    );
-  },
-};
+/** A plugin that resolves `source`, imported from where `from` says, to a file of scripts/. */
+function instead(name, source, from, file) {
+  return {
+    name,
+    resolveId(id, importer) {
+      if (importer && source.test(id) && from(importer)) return join(root, 'scripts', file);
+    },
+  };
+}
 
-/** undici's HTTP/2 client, which ccp never asks for: scripts/undici-no-h2.cjs. */
-const undiciNoH2 = {
-  name: 'undici-no-h2',
-  setup(b) {
-    b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
-      args.importer.includes(join('node_modules', 'undici', 'lib', 'dispatcher'))
-        ? { path: join(root, 'scripts', 'undici-no-h2.cjs') }
-        : undefined,
-    );
-  },
-};
-
-/** What conf imports only for options ccp never gives it: scripts/conf-unused.mjs. */
-const confUnused = {
-  name: 'conf-unused',
-  setup(b) {
-    b.onResolve({ filter: /^(ajv\/dist\/2020\.js|ajv-formats|semver)$/ }, (args) =>
-      args.importer.includes(`${join('node_modules', 'conf')}`)
-        ? { path: join(root, 'scripts', 'conf-unused.mjs') }
-        : undefined,
-    );
-  },
-};
-
-/** commander's subprocess support, for executable subcommands ccp never declares: scripts/commander-no-subprocess.cjs. */
-const commanderNoSubprocess = {
-  name: 'commander-no-subprocess',
-  setup(b) {
-    b.onResolve({ filter: /^node:child_process$/ }, (args) =>
-      args.importer.includes(join('node_modules', 'commander'))
-        ? { path: join(root, 'scripts', 'commander-no-subprocess.cjs') }
-        : undefined,
-    );
-  },
-};
+const plugins = [
+  // `undici` imported from src/: the client parts only.
+  instead('undici-client', /^undici$/, (i) => i.startsWith(join(root, 'src')), 'undici-client.mjs'),
+  // undici's HTTP/2 client, which ccp never asks for.
+  instead(
+    'undici-no-h2',
+    /^\.\/client-h2\.js$/,
+    (i) => i.includes(join('node_modules', 'undici', 'lib', 'dispatcher')),
+    'undici-no-h2.cjs',
+  ),
+  // What conf imports only for options ccp never gives it.
+  instead(
+    'conf-unused',
+    /^(ajv\/dist\/2020\.js|ajv-formats|semver)$/,
+    (i) => i.includes(join('node_modules', 'conf')),
+    'conf-unused.mjs',
+  ),
+  // commander's subprocess support, for executable subcommands ccp never declares.
+  instead(
+    'commander-no-subprocess',
+    /^node:child_process$/,
+    (i) => i.includes(join('node_modules', 'commander')),
+    'commander-no-subprocess.cjs',
+  ),
+  builtinsThroughRequire(),
+  startupChunk(),
+];
 
 /**
  * Node's built-ins, taken through require(). Node's ES module of a built-in reads every export as it loads,
  * lazy getters too: `node:fs` loads fs/promises with readline for every command, and `node:process` makes
  * process.stdout, which turns fd 1 non-blocking (stdout's descriptor writer in src/runtime needs it
- * blocking). Through require() an export is read where it is used.
+ * blocking). Through require() an export is read where it is used. A dynamic import() stays one: it loads
+ * where it is used. `node:module` is Rolldown's own require() helper's.
  */
-const builtinsThroughRequire = {
-  name: 'builtins-through-require',
-  setup(b) {
-    // A dynamic import() stays one: it loads where it is used, and gives the module's named exports.
-    b.onResolve({ filter: /^node:/ }, (args) =>
-      args.namespace === 'builtin' || args.kind === 'dynamic-import'
-        ? { path: args.path, external: true }
-        : { path: args.path, namespace: 'builtin' },
-    );
-    // Bundled packages that name a built-in without `node:` (conf's `process`, commander's are prefixed).
-    b.onResolve({ filter: /^(process|fs|util|events|path|os|stream|tty)$/ }, (args) =>
-      args.importer.includes('node_modules')
-        ? { path: `node:${args.path}`, namespace: 'builtin' }
-        : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(args.path)});`,
-      loader: 'js',
-    }));
-  },
-};
+function builtinsThroughRequire() {
+  const BUILTIN = '\0builtin:';
+  return {
+    name: 'builtins-through-require',
+    resolveId(id, importer, opts) {
+      const bare =
+        /^(process|fs|util|events|path|os|stream|tty)$/.test(id) && importer?.includes('node_modules');
+      if (!id.startsWith('node:') && !bare) return;
+      const name = bare ? `node:${id}` : id;
+      if (name === 'node:module' || opts.kind === 'dynamic-import' || importer?.startsWith(BUILTIN)) {
+        return { id: name, external: true };
+      }
+      return BUILTIN + name;
+    },
+    load(id) {
+      if (id.startsWith(BUILTIN)) {
+        return {
+          code: `module.exports = require(${JSON.stringify(id.slice(BUILTIN.length))});`,
+          moduleType: 'js',
+        };
+      }
+    },
+  };
+}
+
+/**
+ * The modules the entry reaches by static imports, found once the graph is read: they make one chunk, so a
+ * start loads two files (main.js and it), not a chunk for every set of lazy imports that shares a module.
+ */
+function startupChunk() {
+  const reached = new Set();
+  return {
+    name: 'startup-chunk',
+    reached,
+    buildEnd() {
+      const walk = (id) => {
+        if (reached.has(id)) return;
+        reached.add(id);
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) walk(next);
+      };
+      for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) walk(id);
+    },
+  };
+}
 
 /** What src/kit/version.ts takes from package.json. */
 function packageFacts() {
@@ -97,56 +112,50 @@ function packageFacts() {
   return { version: pkg.version ?? '0.0.0', ...(bugs ? { bugs } : {}) };
 }
 
-// Bundled CommonJS packages call require() for Node built-ins, and an ES module has none of its own: the
-// chunk that holds esbuild's require helper (and the report worker) gets one.
-const REQUIRE =
-  "import { createRequire as __ccpRequire } from 'node:module'; const require = __ccpRequire(import.meta.url);";
-
 const common = {
-  absWorkingDir: root,
-  bundle: true,
+  cwd: root,
   platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  outdir: out,
   // A native addon, and a package that reads its font files next to its own sources.
   external: ['better-sqlite3', 'better-sqlite3-node20', 'pdfkit'],
-  logLevel: 'warning',
-};
-
-const cli = await build({
-  ...common,
-  entryPoints: { main: 'src/cli/main.ts' },
-  splitting: true,
-  // Whitespace and comments out, names kept: stack traces stay readable.
-  minifyWhitespace: true,
-  minifySyntax: true,
-  legalComments: 'none',
   // package.json's version and tracker, written in: `--help` and errors read no file for them.
-  define: { __CCP_PACKAGE__: JSON.stringify(packageFacts()) },
-  plugins: [undiciClient, undiciNoH2, confUnused, commanderNoSubprocess, builtinsThroughRequire],
-  metafile: true,
-  write: false,
-});
-for (const file of cli.outputFiles) {
-  writeFileSync(file.path, file.text.includes('typeof require') ? `${REQUIRE}\n${file.text}` : file.text);
-}
+  transform: { target: 'node20', define: { __CCP_PACKAGE__: JSON.stringify(packageFacts()) } },
+  plugins,
+  logLevel: 'warn',
+  // Whitespace and comments out, names kept: stack traces stay readable.
+  // (An import made dynamic where a static one also reaches the module is only a note.)
+  onLog: (level, log, handle) => log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT' && handle(level, log),
+};
+const output = { format: 'esm', minify: { compress: true, mangle: false }, comments: false };
+
+const start = plugins.at(-1).reached;
+const cli = await (await rolldown({ ...common, input: { main: join(root, 'src', 'cli', 'main.ts') } })).write(
+  {
+    ...output,
+    dir: out,
+    entryFileNames: '[name].js',
+    chunkFileNames: '[name]-[hash].js',
+    codeSplitting: {
+      groups: [{ name: 'start', test: (id) => start.has(id) || id.startsWith('\0builtin:') }],
+    },
+  },
+);
 
 // What each chunk holds (the start-up test checks that `--help` loads no heavy module through it).
 const holds = {};
-for (const [key, o] of Object.entries(cli.metafile.outputs)) {
-  if (key.endsWith('.js')) holds[basename(key)] = Object.keys(o.inputs);
+for (const chunk of cli.output) {
+  if (chunk.type === 'chunk') holds[chunk.fileName] = chunk.moduleIds.map((id) => relative(root, id));
 }
 writeFileSync(join(out, 'chunks.json'), `${JSON.stringify(holds, null, 1)}\n`);
 
 // The report worker is an entry of its own: the server starts it as a worker thread by its file name
 // (dist/cli/report-worker.js, beside the bundle that holds src/server/reports/pool.ts).
-await build({
-  ...common,
-  entryPoints: { 'report-worker': 'src/server/reports/worker.ts' },
-  sourcemap: 'linked',
-  banner: { js: REQUIRE },
-});
+await (
+  await rolldown({
+    ...common,
+    plugins: plugins.slice(0, -1),
+    input: join(root, 'src/server/reports/worker.ts'),
+  })
+).write({ ...output, file: join(out, 'report-worker.js'), codeSplitting: false, sourcemap: true });
 
 copyRuntimeFiles();
 
