@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +37,19 @@ describe('ccp server import / token create / start', () => {
     expect((await runCli(['server', 'import', join(tmp.dir, 'none.json'), '--db', db], { env })).code).toBe(
       2,
     );
+  });
+
+  it('a file that is not JSON or is cut short is exit 2, naming the file and what is wrong', async () => {
+    for (const [text, reason] of [
+      ['[{"serialNumber": nope}, {"serialNumber": "b"}]', 'not valid JSON: '],
+      ['{"edgeDevices": [{"serial', 'unexpected end of the file'],
+    ] as const) {
+      const file = join(tmp.dir, 'broken.json');
+      writeFileSync(file, text);
+      const r = await runCli(['server', 'import', file, '--db', db], { env });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`${file}: ${reason}`);
+    }
   });
 
   it('token create prints the token alone on stdout, and the token is valid', async () => {

@@ -2,14 +2,18 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fileRecords, RecordSplitter } from '../../../src/server/fixtures/record-stream.js';
+import { fileRecords } from '../../../src/server/fixtures/record-stream.js';
 
-/** The records the splitter finds in `text` fed `size` characters at a time. */
-function split(text: string, size: number): [string, unknown][] {
+const dir = mkdtempSync(join(tmpdir(), 'ccp-records-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+
+/** The records fileRecords finds in `text` written to a .json file and read `size` bytes at a time. */
+async function split(text: string, size: number): Promise<[string, unknown][]> {
+  const path = join(dir, `split-${files++}.json`);
+  writeFileSync(path, text);
   const out: [string, unknown][] = [];
-  const s = new RecordSplitter((section, t) => out.push([section, JSON.parse(t)]));
-  for (let i = 0; i < text.length; i += size) s.write(text.slice(i, i + size));
-  s.end();
+  for await (const r of fileRecords(path, size)) out.push([r.section, r.record]);
   return out;
 }
 
@@ -19,7 +23,7 @@ const tricky = {
   edgeFlows: [{ flowJSON: '[{"x":[]}]' }],
 };
 
-describe('RecordSplitter', () => {
+describe('fileRecords of a JSON file', () => {
   const cases: [string, string, [string, unknown][]][] = [
     [
       'a bare array',
@@ -47,26 +51,44 @@ describe('RecordSplitter', () => {
         ['organizations', { uuid: 'o' }],
       ],
     ],
+    [
+      'a fixture part whose key is not a section, and an envelope whose data is not an array',
+      '{"metadata": [{"x": 1}], "data": {"n": 1}, "licenses": [1, "two", null]}',
+      [
+        ['licenses', 1],
+        ['licenses', 'two'],
+        ['licenses', null],
+      ],
+    ],
     ['an empty array', ' [ ] ', []],
   ];
   for (const [name, text, expected] of cases) {
-    it(`splits ${name}, whatever the chunk boundaries`, () => {
-      for (const size of [1, 2, 3, 7, 64, text.length]) expect(split(text, size)).toEqual(expected);
+    it(`reads ${name}, whatever the chunk boundaries`, async () => {
+      for (const size of [1, 2, 3, 7, 64, text.length]) expect(await split(text, size)).toEqual(expected);
     });
   }
 
-  it('refuses a truncated file, text after the value, and a section that is not an array', () => {
-    expect(() => split('[{"a":1}', 4)).toThrow(/unexpected end/);
-    expect(() => split('[] []', 4)).toThrow(/after the JSON value/);
-    expect(() => split('{"organizations": {}}', 4)).toThrow(/organizations: expected an array/);
-    expect(() => split('"text"', 4)).toThrow(/array or object/);
+  it('refuses a truncated file, text after the value, and a section that is not an array', async () => {
+    for (const size of [4, 1024]) {
+      await expect(split('[{"a":1}', size)).rejects.toThrow(/unexpected end/);
+      await expect(split('[{"a":1},{"b":', size)).rejects.toThrow(/unexpected end/);
+      await expect(split('[] []', size)).rejects.toThrow(/after the JSON value/);
+      await expect(split('{"organizations": {}}', size)).rejects.toThrow(/organizations: expected an array/);
+      await expect(split('"text"', size)).rejects.toThrow(/array or object/);
+      await expect(split('12', size)).rejects.toThrow(/array or object/);
+      await expect(split('', size)).rejects.toThrow(/unexpected end/);
+    }
+  });
+
+  it('refuses a file that is not JSON, saying how many records came before', async () => {
+    await expect(split('hello', 1024)).rejects.toThrow(/^not valid JSON: /);
+    const bad = '[{"a":1}, {"b": nope}, {"c": 3}, {"d": 4}]';
+    await expect(split(bad, 1024)).rejects.toThrow(/^not valid JSON: expected a value$/);
+    await expect(split(bad, 10)).rejects.toThrow(/^not valid JSON after 1 records: /);
   });
 });
 
 describe('fileRecords', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'ccp-records-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
   it('reads NDJSON by its content: fixture parts and devices, line by line', async () => {
     const path = join(dir, 'devices.txt');
     writeFileSync(
