@@ -5,47 +5,35 @@ import type {
   NotificationConfiguration,
   NotificationOption,
 } from '../../domain/notification.js';
-import { bind, columnsOf, fromRow, insertSql, type RowOf, sqlValue, toRow } from './columns.js';
+import { bind, columnsOf, fieldsAs, fromRow, insertSql, type RowOf, sqlValue, toRow } from './columns.js';
 import { SCOPE_CTE } from './scope.js';
 import { groupBy, keyList } from './values.js';
 
 const NOTIFICATION = [
-  { field: 'uuid', column: 'uuid', type: 'key' },
-  { field: 'type', column: 'type', type: 'text' },
-  { field: 'createdBy', column: 'created_by', type: 'text' },
-  { field: 'updatedBy', column: 'updated_by', type: 'text' },
-  { field: 'isActive', column: 'is_active', type: 'boolean' },
-  { field: 'createdOn', column: 'created_on', type: 'date' },
-  { field: 'updatedOn', column: 'updated_on', type: 'date' },
+  ...fieldsAs('key', 'uuid'),
+  ...fieldsAs('text', 'type', 'createdBy', 'updatedBy'),
+  ...fieldsAs('boolean', 'isActive'),
+  ...fieldsAs('date', 'createdOn', 'updatedOn'),
 ] as const;
 // The owner is the server's (decisions.md): the record has no field for it.
 type NotificationRow = RowOf<typeof NOTIFICATION> & { org_uuid: string | null };
 
 const OPTION = [
-  { field: 'uuid', column: 'uuid', type: 'key' },
-  { field: 'attributeName', column: 'attribute_name', type: 'text' },
-  { field: 'attributeValue', column: 'attribute_value', type: 'text' },
-  { field: 'createdBy', column: 'created_by', type: 'text' },
-  { field: 'updatedBy', column: 'updated_by', type: 'text' },
-  { field: 'isActive', column: 'is_active', type: 'boolean' },
-  { field: 'createdOn', column: 'created_on', type: 'stamp' },
-  { field: 'updatedOn', column: 'updated_on', type: 'stamp' },
+  ...fieldsAs('key', 'uuid'),
+  ...fieldsAs('text', 'attributeName', 'attributeValue', 'createdBy', 'updatedBy'),
+  ...fieldsAs('boolean', 'isActive'),
+  ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
 ] as const;
 type OptionRow = RowOf<typeof OPTION> & { notification_uuid: string };
 const OPTION_COLUMNS = columnsOf(OPTION, ['notification_uuid']);
 
 const CONFIGURATION = [
-  { field: 'uuid', column: 'uuid', type: 'key' },
-  { field: 'notificationUuid', column: 'notification_uuid', type: 'key' },
-  { field: 'organizationUuid', column: 'organization_uuid', type: 'key' },
-  { field: 'roleUuid', column: 'role_uuid', type: 'key' },
-  { field: 'createdBy', column: 'created_by', type: 'text' },
-  { field: 'updatedBy', column: 'updated_by', type: 'text' },
+  ...fieldsAs('key', 'uuid', 'notificationUuid', 'organizationUuid', 'roleUuid'),
+  ...fieldsAs('text', 'createdBy', 'updatedBy'),
+  // The service's field name is misspelt; the column is not.
   { field: 'applyToSubOrganizaitons', column: 'apply_to_sub_organizations', type: 'boolean' },
-  { field: 'isActive', column: 'is_active', type: 'boolean' },
-  { field: 'isLinked', column: 'is_linked', type: 'boolean' },
-  { field: 'createdOn', column: 'created_on', type: 'stamp' },
-  { field: 'updatedOn', column: 'updated_on', type: 'stamp' },
+  ...fieldsAs('boolean', 'isActive', 'isLinked'),
+  ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
 ] as const;
 type ConfigurationRow = RowOf<typeof CONFIGURATION>;
 

@@ -1,21 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { OrgAddress, Organization, OrganizationOption } from '../../domain/organization.js';
-import { bind, columnsOf, fromRow, insertSql, type RowOf, sqlValue, toRow, updateOf } from './columns.js';
+import {
+  bind,
+  columnsOf,
+  fieldsAs,
+  fromRow,
+  insertSql,
+  type RowOf,
+  sqlValue,
+  toRow,
+  updateOf,
+} from './columns.js';
 import { ANCESTRY_CHECK, MAX_TREE_DEPTH, SCOPE_CTE } from './scope.js';
 import { groupBy, keyList, type Stamps } from './values.js';
 
 const ORGANIZATION = [
-  { field: 'uuid', column: 'uuid', type: 'key' },
-  { field: 'codeUuid', column: 'code_uuid', type: 'text' },
-  { field: 'orgAdmin', column: 'org_admin', type: 'text' },
-  { field: 'orgName', column: 'org_name', type: 'text' },
+  ...fieldsAs('key', 'uuid'),
+  ...fieldsAs('text', 'codeUuid', 'orgAdmin', 'orgName'),
   { field: 'organizationUuid', column: 'parent_uuid', type: 'text' },
-  { field: 'userUuid', column: 'user_uuid', type: 'text' },
-  { field: 'isActive', column: 'is_active', type: 'boolean' },
-  { field: 'isDemo', column: 'is_demo', type: 'boolean' },
-  { field: 'createdOn', column: 'created_on', type: 'stamp' },
-  { field: 'updatedOn', column: 'updated_on', type: 'stamp' },
+  ...fieldsAs('text', 'userUuid'),
+  ...fieldsAs('boolean', 'isActive', 'isDemo'),
+  ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
 ] as const;
 type OrgRow = RowOf<typeof ORGANIZATION>;
 const ORG_COLUMNS = columnsOf(ORGANIZATION);
@@ -25,31 +31,20 @@ const ORG_UPDATABLE = ORGANIZATION.filter(
 ).map((c) => c.field);
 
 const ADDRESS = [
-  { field: 'uuid', column: 'uuid', type: 'text' },
-  { field: 'codeUuid', column: 'code_uuid', type: 'text' },
-  { field: 'city', column: 'city', type: 'text' },
-  { field: 'country', column: 'country', type: 'text' },
-  { field: 'orgEmail', column: 'org_email', type: 'text' },
-  { field: 'orgMobile', column: 'org_mobile', type: 'text' },
-  { field: 'pin', column: 'pin', type: 'text' },
-  { field: 'state', column: 'state', type: 'text' },
-  { field: 'streetAddress', column: 'street_address', type: 'text' },
-  { field: 'website', column: 'website', type: 'text' },
-  { field: 'isActive', column: 'is_active', type: 'boolean' },
-  { field: 'createdOn', column: 'created_on', type: 'stamp' },
-  { field: 'updatedOn', column: 'updated_on', type: 'stamp' },
+  ...fieldsAs('text', 'uuid', 'codeUuid', 'city', 'country', 'orgEmail', 'orgMobile', 'pin', 'state'),
+  ...fieldsAs('text', 'streetAddress', 'website'),
+  ...fieldsAs('boolean', 'isActive'),
+  ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
 ] as const;
 type AddressRow = RowOf<typeof ADDRESS> & { org_uuid: string };
 const ADDRESS_COLUMNS = columnsOf(ADDRESS, ['org_uuid']);
 
 const OPTION = [
-  { field: 'uuid', column: 'uuid', type: 'key' },
-  { field: 'key', column: 'key', type: 'key' },
-  { field: 'value', column: 'value', type: 'text' },
+  ...fieldsAs('key', 'uuid', 'key'),
+  ...fieldsAs('text', 'value'),
   { field: 'organizationUuid', column: 'org_uuid', type: 'key' },
-  { field: 'isActive', column: 'is_active', type: 'boolean' },
-  { field: 'createdOn', column: 'created_on', type: 'stamp' },
-  { field: 'updatedOn', column: 'updated_on', type: 'stamp' },
+  ...fieldsAs('boolean', 'isActive'),
+  ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
 ] as const;
 type OptionRow = RowOf<typeof OPTION>;
 
