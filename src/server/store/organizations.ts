@@ -1,17 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { OrgAddress, Organization, OrganizationOption } from '../../domain/organization.js';
-import {
-  bind,
-  columnsOf,
-  fieldsAs,
-  fromRow,
-  insertSql,
-  type RowOf,
-  sqlValue,
-  toRow,
-  updateOf,
-} from './columns.js';
+import { bind, columnsOf, fieldsAs, fromRow, insertSql, type RowOf, toRow, updateOf } from './columns.js';
 import { ANCESTRY_CHECK, MAX_TREE_DEPTH, SCOPE_CTE } from './scope.js';
 import { groupBy, keyList, type Stamps } from './values.js';
 
@@ -80,7 +70,7 @@ export function organizationRepo(db: Database.Database) {
   );
   const upsertOption = db.prepare(
     `INSERT INTO org_options (uuid, org_uuid, key, value, is_active, created_on, updated_on)
-     VALUES (@uuid, @org_uuid, @key, @value, @is_active, @now, @now)
+     VALUES (@uuid, @org_uuid, @key, @value, @is_active, @created_on, @updated_on)
      ON CONFLICT (org_uuid, key) DO UPDATE SET value = excluded.value,
        is_active = coalesce(excluded.is_active, org_options.is_active), updated_on = excluded.updated_on`,
   );
@@ -171,14 +161,8 @@ export function organizationRepo(db: Database.Database) {
     },
     roots: () => roots.all().map((r) => ({ uuid: r.uuid, orgName: r.org_name })),
     upsertOption(orgUuid: string, o: OrganizationOption & { key: string }, uuid: string, now: number): void {
-      upsertOption.run({
-        uuid,
-        org_uuid: orgUuid,
-        key: o.key,
-        value: sqlValue(o.value),
-        is_active: sqlValue(o.isActive ?? true),
-        now,
-      });
+      const stamps = { uuid, org_uuid: orgUuid, created_on: now, updated_on: now };
+      upsertOption.run(toRow(OPTION, { ...o, isActive: o.isActive ?? true }, stamps));
     },
     option(orgUuid: string, key: string, tz: string): OrganizationOption | undefined {
       const r = getOption.get(orgUuid, key);
