@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { Registrable } from '../kit/command.js';
 import type { Factory } from '../kit/factory.js';
 import { apiRequest } from './api/request.js';
 import { codeGroup } from './code/index.js';
@@ -15,18 +16,22 @@ import { rootStatus } from './root/status.js';
 import { serverGroup } from './server/index.js';
 
 /** Every command, in the order `ccp --help` lists them; each group's index.ts assembles its verbs. */
+const COMMANDS: readonly Registrable[] = [
+  licenseGroup,
+  codeGroup,
+  codeTypeGroup,
+  edgeDeviceGroup,
+  orgGroup,
+  notifyGroup,
+  reportGroup,
+  apiRequest,
+  rootLogin,
+  rootLogout,
+  rootStatus,
+  serverGroup,
+  configGroup,
+];
+
 export function registerCommands(program: Command, f: Factory): void {
-  licenseGroup.register(program, f);
-  codeGroup.register(program, f);
-  codeTypeGroup.register(program, f);
-  edgeDeviceGroup.register(program, f);
-  orgGroup.register(program, f);
-  notifyGroup.register(program, f);
-  reportGroup.register(program, f);
-  apiRequest.register(program, f);
-  rootLogin.register(program, f);
-  rootLogout.register(program, f);
-  rootStatus.register(program, f);
-  serverGroup.register(program, f);
-  configGroup.register(program, f);
+  for (const command of COMMANDS) command.register(program, f);
 }

@@ -11,6 +11,18 @@ export type ReportTemplate = (typeof REPORT_TEMPLATES)[number];
 export const REPORT_FILE_TYPES = ['csv', 'json', 'pdf'] as const;
 export type ReportFileType = (typeof REPORT_FILE_TYPES)[number];
 
+/** Which report, in which file format. */
+export interface ReportKind {
+  template: ReportTemplate;
+  type: ReportFileType;
+}
+
+export const isReportTemplate = (key: unknown): key is ReportTemplate =>
+  (REPORT_TEMPLATES as readonly unknown[]).includes(key);
+
+export const isReportFileType = (key: unknown): key is ReportFileType =>
+  (REPORT_FILE_TYPES as readonly unknown[]).includes(key);
+
 const two = (n: number) => String(n).padStart(2, '0');
 
 /**

@@ -80,11 +80,8 @@ export async function runGet<T extends object>(opts: GetOptions, target: GetTarg
   }
   if (opts.watch) {
     const { watch } = await import('./listing-watch.js');
-    return watch({
-      io: opts.io,
-      output: opts.output,
+    return watch(opts, opts.watch.intervalMs, {
       kind: target.kind,
-      intervalMs: opts.watch.intervalMs,
       first: records,
       read: async () => once((await find(opts, target, twin)).found),
     });

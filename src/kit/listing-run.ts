@@ -53,11 +53,8 @@ export async function runListing(
   const api = await opts.api();
   if (opts.watch) {
     const { watch } = await import('./listing-watch.js');
-    return watch({
-      io: opts.io,
-      output: opts.output,
+    return watch(opts, opts.watch.intervalMs, {
       kind: what.kind,
-      intervalMs: opts.watch.intervalMs,
       where: opts.where,
       read: async () => what.list(api, { pageSize: FOLLOW_PAGE_SIZE, all: true }),
     });

@@ -10,11 +10,9 @@ import type { IO } from './io.js';
 import type { Condition } from './listing-where.js';
 import { type OutputSpec, recordWriter, writeRecords } from './output.js';
 
-export interface WatchOptions {
-  io: IO;
-  output: OutputSpec;
+/** What a watch reads: the records' kind, the --where conditions they must meet, and how to read them all. */
+export interface WatchTarget {
   kind: RecordKind;
-  intervalMs: number;
   where?: Condition[];
   /** One whole read: every record, in any order (a listing walked, or a `get`'s keys looked up). */
   read: () => Promise<AsyncIterable<object> | Iterable<object>>;
@@ -36,8 +34,13 @@ interface Kept {
 const digestOf = (record: object) => createHash('sha1').update(JSON.stringify(record)).digest('base64');
 
 /** Writes each record's change as it is found. Never returns: Ctrl-C ends it (exit 130). */
-export async function watch(opts: WatchOptions): Promise<never> {
-  const { io, kind } = opts;
+export async function watch(
+  opts: { io: IO; output: OutputSpec },
+  intervalMs: number,
+  target: WatchTarget,
+): Promise<never> {
+  const { io } = opts;
+  const { kind } = target;
   const [{ viewOf, leafValues }, where] = await Promise.all([
     import('../output/index.js'),
     import('./listing-where.js'),
@@ -53,12 +56,12 @@ export async function watch(opts: WatchOptions): Promise<never> {
 
   let kept = new Map<string, Kept>();
   async function* records(): AsyncGenerator<object> {
-    for await (const r of await opts.read())
-      if (!opts.where || where.matchesAll(r, opts.where, leafValues)) yield r;
+    for await (const r of await target.read())
+      if (!target.where || where.matchesAll(r, target.where, leafValues)) yield r;
   }
   // The first read: printed as the command prints it (a table, the records), or as ADDED events.
-  if (opts.first) {
-    const first = opts.first;
+  if (target.first) {
+    const first = target.first;
     for (const r of first) kept.set(keyOf(r), { digest: digestOf(r), identity: identityOf(r) });
     if (events) for (const r of first) await line('ADDED', r);
   } else {
@@ -72,7 +75,7 @@ export async function watch(opts: WatchOptions): Promise<never> {
     else await writeRecords(io, out, kind, remember(), `No ${view.noun ?? 'records'} found.`);
   }
   for (;;) {
-    await sleep(opts.intervalMs, undefined, { signal: io.signal });
+    await sleep(intervalMs, undefined, { signal: io.signal });
     const now = new Map<string, Kept>();
     for await (const r of records()) {
       const key = keyOf(r);

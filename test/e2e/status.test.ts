@@ -51,6 +51,28 @@ describe('ccp status on the embedded default', () => {
     expect(s.tls).toBeUndefined();
   });
 
+  it('lists the settings in effect in a fixed order, header values and the helper command never shown', async () => {
+    const settingsEnv = {
+      ...env,
+      CCP_AUTH_SCHEME: 'header:X-Api-Key',
+      CCP_HEADERS: 'X-Tenant: t1\nX-Secret: s3cr3t',
+      CCP_TOKEN_COMMAND: 'echo hidden-helper',
+      CCP_INSECURE: 'true',
+      CCP_TIME_ZONE: 'Asia/Kolkata',
+      CCP_TIMEOUT: '45s',
+    };
+    const r = await spawnCcp(['status', '-o', 'json'], { env: settingsEnv });
+    expect(r.stdout).not.toMatch(/s3cr3t|hidden-helper/);
+    expect(JSON.parse(r.stdout).settings).toEqual([
+      { key: 'auth-scheme', value: 'header X-Api-Key', from: 'CCP_AUTH_SCHEME' },
+      { key: 'headers', value: 'X-Tenant, X-Secret', from: 'CCP_HEADERS' },
+      { key: 'token-command', value: '(set)', from: 'CCP_TOKEN_COMMAND' },
+      { key: 'insecure', value: 'true', from: 'CCP_INSECURE' },
+      { key: 'time-zone', value: 'Asia/Kolkata', from: 'CCP_TIME_ZONE' },
+      { key: 'timeout', value: '45s', from: 'CCP_TIMEOUT' },
+    ]);
+  });
+
   it('a file that is not a database fails the command, not silently', async () => {
     const bad = join(tmp.dir, 'bad.db');
     writeFileSync(bad, 'this is not SQLite');

@@ -7,8 +7,7 @@ import type { ReportRequest } from '../../domain/report.js';
 import {
   REPORT_FILE_TYPES,
   REPORT_TEMPLATES,
-  type ReportFileType,
-  type ReportTemplate,
+  type ReportKind,
   reportFileName,
 } from '../../domain/report-kinds.js';
 import { defineCommand } from '../../kit/command.js';
@@ -19,18 +18,14 @@ import { type DryRunTarget, dryRunTarget, writeDryRun } from '../../kit/write/dr
 import { addDryRunFlag, type WriteFlags } from '../../kit/write/flags.js';
 import { type WriteDeps, writeDeps } from '../../kit/write/send.js';
 
-interface DownloadFlags extends WriteFlags {
-  template?: ReportTemplate;
-  type?: ReportFileType;
+interface DownloadFlags extends WriteFlags, Partial<ReportKind> {
   out?: string;
   force?: boolean;
 }
 
-export interface ReportDownloadOptions {
+export interface ReportDownloadOptions extends ReportKind {
   /** With --dry-run, where the request would go: it is printed and nothing is sent. */
   dryRun?: DryRunTarget;
-  template: ReportTemplate;
-  type: ReportFileType;
   /** A folder, a file, or `-` for stdout; default the report's own name in `cwd`. */
   out?: string;
   force: boolean;

@@ -1,7 +1,7 @@
 // `ccp status`, as `gh auth status`: where commands go, and whether each part of reaching it holds.
 import { existsSync, statSync } from 'node:fs';
 import type { TLSSocket } from 'node:tls';
-import type { ResolvedConfig } from '../../config/index.js';
+import type { ProfileKey, ResolvedConfig } from '../../config/index.js';
 import { defineCommand } from '../../kit/command.js';
 import type { Factory } from '../../kit/factory.js';
 import type { OutputFormat } from '../../output/index.js';
@@ -58,42 +58,25 @@ function databaseStatus(
   }
 }
 
-const SHOWN = [
-  'base-url',
-  'auth-scheme',
-  'headers',
-  'token-command',
-  'ca-file',
-  'client-cert',
-  'client-key',
-  'insecure',
-  'time-zone',
-  'timeout',
-] as const;
+/** The connection settings status shows, in its order, and how each value is shown. */
+const SHOWN: { readonly [K in ProfileKey]?: (cfg: ResolvedConfig) => string } = {
+  'base-url': (cfg) => String(cfg.baseUrl),
+  'auth-scheme': (cfg) => schemeName(cfg.authScheme),
+  // Header values may be keys: their names say enough here.
+  headers: (cfg) => cfg.headers.map(([name]) => name).join(', '),
+  'token-command': () => '(set)',
+  'ca-file': (cfg) => String(cfg.caFile),
+  'client-cert': (cfg) => String(cfg.clientCert),
+  'client-key': (cfg) => String(cfg.clientKey),
+  insecure: (cfg) => String(cfg.insecure),
+  'time-zone': (cfg) => cfg.timeZone,
+  timeout: (cfg) => cfg.timeout,
+};
 
 function settingsOf(cfg: ResolvedConfig): Status['settings'] {
-  return SHOWN.flatMap((key) => {
-    const from = cfg.origins[key];
-    if (from === undefined) return [];
-    // Header values may be keys: their names say enough here.
-    const value =
-      key === 'headers'
-        ? cfg.headers.map(([name]) => name).join(', ')
-        : key === 'token-command'
-          ? '(set)'
-          : String(
-              {
-                'base-url': cfg.baseUrl,
-                'auth-scheme': schemeName(cfg.authScheme),
-                'ca-file': cfg.caFile,
-                'client-cert': cfg.clientCert,
-                'client-key': cfg.clientKey,
-                insecure: String(cfg.insecure),
-                'time-zone': cfg.timeZone,
-                timeout: cfg.timeout,
-              }[key],
-            );
-    return [{ key, value, from }];
+  return Object.entries(SHOWN).flatMap(([key, show]) => {
+    const from = cfg.origins[key as ProfileKey];
+    return from === undefined ? [] : [{ key, value: show(cfg), from }];
   });
 }
 

@@ -1,10 +1,11 @@
 import { SERVICE_ERRORS } from '../../domain/errors.js';
 import type { ReportRequest } from '../../domain/report.js';
 import {
+  isReportFileType,
+  isReportTemplate,
   REPORT_FILE_TYPES,
   REPORT_TEMPLATES,
-  type ReportFileType,
-  type ReportTemplate,
+  type ReportKind,
   reportFileName,
 } from '../../domain/report-kinds.js';
 import { ServiceError } from '../errors.js';
@@ -17,18 +18,8 @@ function reportError(detail: string): ServiceError {
   return new ServiceError({ ...def, reason: `${def.reason}: ${detail}` });
 }
 
-function isTemplate(key: unknown): key is ReportTemplate {
-  return (REPORT_TEMPLATES as readonly unknown[]).includes(key);
-}
-
-function isFileType(key: unknown): key is ReportFileType {
-  return (REPORT_FILE_TYPES as readonly unknown[]).includes(key);
-}
-
-interface Asked {
+interface Asked extends ReportKind {
   request: ReportRequest;
-  template: ReportTemplate;
-  type: ReportFileType;
 }
 
 /** `<where> is missing`, or `<where> "<value>" is not one of <known>`. */
@@ -41,8 +32,9 @@ function notOneOf(where: string, value: string | null | undefined, known: readon
 function checkRecords(records: ReportRequest[]): Asked[] {
   return records.map((request, i) => {
     const { templateKey, fileType } = request;
-    if (!isTemplate(templateKey)) throw notOneOf(`data[${i}].templateKey`, templateKey, REPORT_TEMPLATES);
-    if (!isFileType(fileType)) throw notOneOf(`data[${i}].fileType`, fileType, REPORT_FILE_TYPES);
+    if (!isReportTemplate(templateKey))
+      throw notOneOf(`data[${i}].templateKey`, templateKey, REPORT_TEMPLATES);
+    if (!isReportFileType(fileType)) throw notOneOf(`data[${i}].fileType`, fileType, REPORT_FILE_TYPES);
     return { request, template: templateKey, type: fileType };
   });
 }

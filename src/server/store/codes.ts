@@ -1,24 +1,19 @@
 import type Database from 'better-sqlite3';
 import type { Code, CodeSummary, CodeType } from '../../domain/code.js';
-import { bind, columnsOf, type Entity, fromRow, insertSql, type RowOf, toRow } from './columns.js';
+import { bind, columnsOf, type Entity, fieldsAs, fromRow, insertSql, type RowOf, toRow } from './columns.js';
 import { groupBy, keyList, type Stamps } from './values.js';
 
 // A code type and a code share their columns but for the identifier's name.
-const describedBy = <F extends string, C extends string>(field: F, column: C) =>
+const describedBy = <F extends string>(identifier: F) =>
   [
-    { field: 'uuid', column: 'uuid', type: 'key' },
-    { field: 'clazz', column: 'clazz', type: 'text' },
-    { field, column, type: 'text' },
-    { field: 'shortDescription', column: 'short_description', type: 'text' },
-    { field: 'longDescription', column: 'long_description', type: 'text' },
-    { field: 'value', column: 'value', type: 'text' },
-    { field: 'isActive', column: 'is_active', type: 'boolean' },
-    { field: 'createdOn', column: 'created_on', type: 'stamp' },
-    { field: 'updatedOn', column: 'updated_on', type: 'stamp' },
+    ...fieldsAs('key', 'uuid'),
+    ...fieldsAs('text', 'clazz', identifier, 'shortDescription', 'longDescription', 'value'),
+    ...fieldsAs('boolean', 'isActive'),
+    ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
   ] as const satisfies Entity;
 
-const CODE_TYPE = describedBy('codeTypeIdentifier', 'code_type_identifier');
-const CODE = describedBy('codeIdentifier', 'code_identifier');
+const CODE_TYPE = describedBy('codeTypeIdentifier');
+const CODE = describedBy('codeIdentifier');
 type CodeTypeRow = RowOf<typeof CODE_TYPE>;
 type CodeRow = RowOf<typeof CODE> & { code_type_uuid: string | null };
 const TYPE_COLUMNS = columnsOf(CODE_TYPE);

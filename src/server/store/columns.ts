@@ -28,6 +28,26 @@ export interface Column {
 /** One entity's table: every column once, in the order its record shows its fields. */
 export type Entity = readonly Column[];
 
+/** A field's column by the tables' convention: snake_case, a run of capitals one word (orgUUID: org_uuid). */
+type SnakeCase<S extends string, AfterCapital extends boolean = true> = S extends `${infer C}${infer Rest}`
+  ? C extends Lowercase<C>
+    ? `${C}${SnakeCase<Rest, false>}`
+    : `${AfterCapital extends true ? '' : '_'}${Lowercase<C>}${SnakeCase<Rest, true>}`
+  : '';
+
+const snakeCase = (field: string) => field.replace(/(?<=[^A-Z])[A-Z]/g, (c) => `_${c}`).toLowerCase();
+
+/**
+ * Columns of one type, each named for its field by the convention (createdBy: created_by), for an entity's
+ * table to spread in its order. A column named otherwise is written out as a Column.
+ */
+export function fieldsAs<const T extends ColumnType, const F extends readonly string[]>(
+  type: T,
+  ...fields: F
+): { readonly [I in keyof F]: { readonly field: F[I]; readonly column: SnakeCase<F[I]>; readonly type: T } } {
+  return fields.map((field) => ({ field, column: snakeCase(field), type })) as never;
+}
+
 type SqlType<T extends ColumnType> = T extends 'stamp' | 'date'
   ? number
   : T extends 'key'

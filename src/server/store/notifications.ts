@@ -5,47 +5,35 @@ import type {
   NotificationConfiguration,
   NotificationOption,
 } from '../../domain/notification.js';
-import { bind, columnsOf, fromRow, insertSql, type RowOf, sqlValue, toRow } from './columns.js';
+import { bind, columnsOf, fieldsAs, fromRow, insertSql, type RowOf, toRow } from './columns.js';
 import { SCOPE_CTE } from './scope.js';
 import { groupBy, keyList } from './values.js';
 
 const NOTIFICATION = [
-  { field: 'uuid', column: 'uuid', type: 'key' },
-  { field: 'type', column: 'type', type: 'text' },
-  { field: 'createdBy', column: 'created_by', type: 'text' },
-  { field: 'updatedBy', column: 'updated_by', type: 'text' },
-  { field: 'isActive', column: 'is_active', type: 'boolean' },
-  { field: 'createdOn', column: 'created_on', type: 'date' },
-  { field: 'updatedOn', column: 'updated_on', type: 'date' },
+  ...fieldsAs('key', 'uuid'),
+  ...fieldsAs('text', 'type', 'createdBy', 'updatedBy'),
+  ...fieldsAs('boolean', 'isActive'),
+  ...fieldsAs('date', 'createdOn', 'updatedOn'),
 ] as const;
 // The owner is the server's (decisions.md): the record has no field for it.
 type NotificationRow = RowOf<typeof NOTIFICATION> & { org_uuid: string | null };
 
 const OPTION = [
-  { field: 'uuid', column: 'uuid', type: 'key' },
-  { field: 'attributeName', column: 'attribute_name', type: 'text' },
-  { field: 'attributeValue', column: 'attribute_value', type: 'text' },
-  { field: 'createdBy', column: 'created_by', type: 'text' },
-  { field: 'updatedBy', column: 'updated_by', type: 'text' },
-  { field: 'isActive', column: 'is_active', type: 'boolean' },
-  { field: 'createdOn', column: 'created_on', type: 'stamp' },
-  { field: 'updatedOn', column: 'updated_on', type: 'stamp' },
+  ...fieldsAs('key', 'uuid'),
+  ...fieldsAs('text', 'attributeName', 'attributeValue', 'createdBy', 'updatedBy'),
+  ...fieldsAs('boolean', 'isActive'),
+  ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
 ] as const;
 type OptionRow = RowOf<typeof OPTION> & { notification_uuid: string };
 const OPTION_COLUMNS = columnsOf(OPTION, ['notification_uuid']);
 
 const CONFIGURATION = [
-  { field: 'uuid', column: 'uuid', type: 'key' },
-  { field: 'notificationUuid', column: 'notification_uuid', type: 'key' },
-  { field: 'organizationUuid', column: 'organization_uuid', type: 'key' },
-  { field: 'roleUuid', column: 'role_uuid', type: 'key' },
-  { field: 'createdBy', column: 'created_by', type: 'text' },
-  { field: 'updatedBy', column: 'updated_by', type: 'text' },
+  ...fieldsAs('key', 'uuid', 'notificationUuid', 'organizationUuid', 'roleUuid'),
+  ...fieldsAs('text', 'createdBy', 'updatedBy'),
+  // The service's field name is misspelt; the column is not.
   { field: 'applyToSubOrganizaitons', column: 'apply_to_sub_organizations', type: 'boolean' },
-  { field: 'isActive', column: 'is_active', type: 'boolean' },
-  { field: 'isLinked', column: 'is_linked', type: 'boolean' },
-  { field: 'createdOn', column: 'created_on', type: 'stamp' },
-  { field: 'updatedOn', column: 'updated_on', type: 'stamp' },
+  ...fieldsAs('boolean', 'isActive', 'isLinked'),
+  ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
 ] as const;
 type ConfigurationRow = RowOf<typeof CONFIGURATION>;
 
@@ -53,7 +41,8 @@ export function notificationRepo(db: Database.Database) {
   // An update changes only what is sent; the owner stays the one that created it.
   const save = db.prepare(
     `INSERT INTO notifications (uuid, org_uuid, type, created_by, updated_by, is_active, created_on, updated_on)
-     VALUES (@uuid, @org_uuid, @type, @created_by, @updated_by, coalesce(@is_active, 1), @now, @now)
+     VALUES (@uuid, @org_uuid, @type, @created_by, @updated_by, coalesce(@is_active, 1), @created_on,
+       @updated_on)
      ON CONFLICT (uuid) DO UPDATE SET type = coalesce(@type, notifications.type),
        updated_by = coalesce(@updated_by, notifications.updated_by),
        is_active = coalesce(@is_active, notifications.is_active), updated_on = excluded.updated_on`,
@@ -76,7 +65,7 @@ export function notificationRepo(db: Database.Database) {
     `INSERT INTO notification_configurations (uuid, notification_uuid, organization_uuid, role_uuid, created_by,
        updated_by, apply_to_sub_organizations, is_active, is_linked, created_on, updated_on)
      VALUES (@uuid, @notification_uuid, @organization_uuid, @role_uuid, @created_by, @updated_by,
-       @apply_to_sub_organizations, @is_active, @is_linked, @now, @now)
+       @apply_to_sub_organizations, @is_active, @is_linked, @created_on, @updated_on)
      ON CONFLICT (notification_uuid, role_uuid, organization_uuid) DO UPDATE SET
        updated_by = coalesce(excluded.updated_by, notification_configurations.updated_by),
        apply_to_sub_organizations = excluded.apply_to_sub_organizations, is_active = excluded.is_active,
@@ -119,15 +108,7 @@ export function notificationRepo(db: Database.Database) {
      * when sent. `owner` is the organization a new notification belongs to.
      */
     put(n: Notification & { uuid: string }, owner: string | null, now: number): void {
-      save.run({
-        uuid: n.uuid,
-        org_uuid: owner,
-        type: sqlValue(n.type),
-        created_by: sqlValue(n.createdBy),
-        updated_by: sqlValue(n.updatedBy),
-        is_active: sqlValue(n.isActive),
-        now,
-      });
+      save.run({ ...toRow(NOTIFICATION, n, { created_on: now, updated_on: now }), org_uuid: owner });
       if (n.notificationOptions == null) return;
       deleteOptions.run(n.uuid);
       for (const o of n.notificationOptions) {
@@ -146,18 +127,13 @@ export function notificationRepo(db: Database.Database) {
       now: number,
       tz: string,
     ): NotificationConfiguration {
-      upsertConfiguration.run({
-        uuid: randomUUID(),
-        notification_uuid: c.notificationUuid,
-        organization_uuid: c.organizationUuid,
-        role_uuid: c.roleUuid,
-        created_by: sqlValue(c.createdBy),
-        updated_by: sqlValue(c.updatedBy),
-        apply_to_sub_organizations: sqlValue(c.applyToSubOrganizaitons ?? false),
-        is_active: sqlValue(c.isActive ?? true),
-        is_linked: sqlValue(c.isLinked ?? true),
-        now,
-      });
+      const flags = {
+        applyToSubOrganizaitons: c.applyToSubOrganizaitons ?? false,
+        isActive: c.isActive ?? true,
+        isLinked: c.isLinked ?? true,
+      };
+      const stamps = { uuid: randomUUID(), created_on: now, updated_on: now };
+      upsertConfiguration.run(toRow(CONFIGURATION, { ...c, ...flags }, stamps));
       const r = getConfiguration.get(c.notificationUuid, c.roleUuid, c.organizationUuid)!;
       return fromRow<NotificationConfiguration>(CONFIGURATION, r, tz);
     },

@@ -1,21 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { OrgAddress, Organization, OrganizationOption } from '../../domain/organization.js';
-import { bind, columnsOf, fromRow, insertSql, type RowOf, sqlValue, toRow, updateOf } from './columns.js';
+import { bind, columnsOf, fieldsAs, fromRow, insertSql, type RowOf, toRow, updateOf } from './columns.js';
 import { ANCESTRY_CHECK, MAX_TREE_DEPTH, SCOPE_CTE } from './scope.js';
 import { groupBy, keyList, type Stamps } from './values.js';
 
 const ORGANIZATION = [
-  { field: 'uuid', column: 'uuid', type: 'key' },
-  { field: 'codeUuid', column: 'code_uuid', type: 'text' },
-  { field: 'orgAdmin', column: 'org_admin', type: 'text' },
-  { field: 'orgName', column: 'org_name', type: 'text' },
+  ...fieldsAs('key', 'uuid'),
+  ...fieldsAs('text', 'codeUuid', 'orgAdmin', 'orgName'),
   { field: 'organizationUuid', column: 'parent_uuid', type: 'text' },
-  { field: 'userUuid', column: 'user_uuid', type: 'text' },
-  { field: 'isActive', column: 'is_active', type: 'boolean' },
-  { field: 'isDemo', column: 'is_demo', type: 'boolean' },
-  { field: 'createdOn', column: 'created_on', type: 'stamp' },
-  { field: 'updatedOn', column: 'updated_on', type: 'stamp' },
+  ...fieldsAs('text', 'userUuid'),
+  ...fieldsAs('boolean', 'isActive', 'isDemo'),
+  ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
 ] as const;
 type OrgRow = RowOf<typeof ORGANIZATION>;
 const ORG_COLUMNS = columnsOf(ORGANIZATION);
@@ -25,31 +21,20 @@ const ORG_UPDATABLE = ORGANIZATION.filter(
 ).map((c) => c.field);
 
 const ADDRESS = [
-  { field: 'uuid', column: 'uuid', type: 'text' },
-  { field: 'codeUuid', column: 'code_uuid', type: 'text' },
-  { field: 'city', column: 'city', type: 'text' },
-  { field: 'country', column: 'country', type: 'text' },
-  { field: 'orgEmail', column: 'org_email', type: 'text' },
-  { field: 'orgMobile', column: 'org_mobile', type: 'text' },
-  { field: 'pin', column: 'pin', type: 'text' },
-  { field: 'state', column: 'state', type: 'text' },
-  { field: 'streetAddress', column: 'street_address', type: 'text' },
-  { field: 'website', column: 'website', type: 'text' },
-  { field: 'isActive', column: 'is_active', type: 'boolean' },
-  { field: 'createdOn', column: 'created_on', type: 'stamp' },
-  { field: 'updatedOn', column: 'updated_on', type: 'stamp' },
+  ...fieldsAs('text', 'uuid', 'codeUuid', 'city', 'country', 'orgEmail', 'orgMobile', 'pin', 'state'),
+  ...fieldsAs('text', 'streetAddress', 'website'),
+  ...fieldsAs('boolean', 'isActive'),
+  ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
 ] as const;
 type AddressRow = RowOf<typeof ADDRESS> & { org_uuid: string };
 const ADDRESS_COLUMNS = columnsOf(ADDRESS, ['org_uuid']);
 
 const OPTION = [
-  { field: 'uuid', column: 'uuid', type: 'key' },
-  { field: 'key', column: 'key', type: 'key' },
-  { field: 'value', column: 'value', type: 'text' },
+  ...fieldsAs('key', 'uuid', 'key'),
+  ...fieldsAs('text', 'value'),
   { field: 'organizationUuid', column: 'org_uuid', type: 'key' },
-  { field: 'isActive', column: 'is_active', type: 'boolean' },
-  { field: 'createdOn', column: 'created_on', type: 'stamp' },
-  { field: 'updatedOn', column: 'updated_on', type: 'stamp' },
+  ...fieldsAs('boolean', 'isActive'),
+  ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
 ] as const;
 type OptionRow = RowOf<typeof OPTION>;
 
@@ -85,7 +70,7 @@ export function organizationRepo(db: Database.Database) {
   );
   const upsertOption = db.prepare(
     `INSERT INTO org_options (uuid, org_uuid, key, value, is_active, created_on, updated_on)
-     VALUES (@uuid, @org_uuid, @key, @value, @is_active, @now, @now)
+     VALUES (@uuid, @org_uuid, @key, @value, @is_active, @created_on, @updated_on)
      ON CONFLICT (org_uuid, key) DO UPDATE SET value = excluded.value,
        is_active = coalesce(excluded.is_active, org_options.is_active), updated_on = excluded.updated_on`,
   );
@@ -176,14 +161,8 @@ export function organizationRepo(db: Database.Database) {
     },
     roots: () => roots.all().map((r) => ({ uuid: r.uuid, orgName: r.org_name })),
     upsertOption(orgUuid: string, o: OrganizationOption & { key: string }, uuid: string, now: number): void {
-      upsertOption.run({
-        uuid,
-        org_uuid: orgUuid,
-        key: o.key,
-        value: sqlValue(o.value),
-        is_active: sqlValue(o.isActive ?? true),
-        now,
-      });
+      const stamps = { uuid, org_uuid: orgUuid, created_on: now, updated_on: now };
+      upsertOption.run(toRow(OPTION, { ...o, isActive: o.isActive ?? true }, stamps));
     },
     option(orgUuid: string, key: string, tz: string): OrganizationOption | undefined {
       const r = getOption.get(orgUuid, key);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type Entity,
+  fieldsAs,
   fromRow,
   insertSql,
   MASK,
@@ -66,5 +67,21 @@ describe('entity tables', () => {
     expect(insertSql('t', ['uuid', 'name', 'created_on'], { key: 'uuid', keep: ['created_on'] })).toBe(
       'INSERT INTO t (uuid, name, created_on) VALUES (?, ?, ?) ON CONFLICT (uuid) DO UPDATE SET name = excluded.name',
     );
+  });
+
+  it('columns named by the convention: snake_case, a run of capitals one word', () => {
+    const columns = fieldsAs('text', 'uuid', 'createdBy', 'orgUUID', 'flowJSON', 'entityTypeUUID', 'port2');
+    expect(columns.map((c) => c.column)).toEqual([
+      'uuid',
+      'created_by',
+      'org_uuid',
+      'flow_json',
+      'entity_type_uuid',
+      'port2',
+    ]);
+    expect(columns.every((c) => c.type === 'text')).toBe(true);
+    // The row type follows the same convention: a column the runtime names otherwise would not compile.
+    const typed: { column: 'org_uuid' } = columns[2];
+    expect(typed.column).toBe('org_uuid');
   });
 });
