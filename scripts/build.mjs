@@ -126,7 +126,12 @@ const common = {
   onLog: (level, log, handle) => log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT' && handle(level, log),
 };
 // ASCII: V8 then keeps each chunk's source as one byte a character, with no UTF-8 to decode.
-const output = { format: 'esm', minify: { compress: true, mangle: false }, comments: false, charset: 'ascii' };
+const output = {
+  format: 'esm',
+  minify: { compress: true, mangle: false },
+  comments: false,
+  charset: 'ascii',
+};
 
 const start = plugins.at(-1).reached;
 const cli = await (await rolldown({ ...common, input: { main: join(root, 'src', 'cli', 'main.ts') } })).write(
