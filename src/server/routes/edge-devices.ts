@@ -62,6 +62,7 @@ export const edgeDeviceRoutes: Route[] = [
             );
           }
         });
+        batch.end();
         return { data: batch.records(ctx.tz) };
       });
     },

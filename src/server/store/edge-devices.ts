@@ -119,7 +119,7 @@ export function edgeDeviceRepo(db: Database.Database) {
   }
 
   /** insert(), the device's key and organization given apart: a request's records are stored as sent. */
-  function insertAt(d: EdgeDevice, at: Placement, now: number): DeviceRow {
+  function insertAt(d: EdgeDevice, at: Placement, now: number, added?: Map<string, number>): DeviceRow {
     const row = toRow(DEVICE, d, {
       uuid: at.uuid,
       org_uuid: at.orgUUID,
@@ -132,7 +132,9 @@ export function edgeDeviceRepo(db: Database.Database) {
     }) as DeviceRow;
     listing.written();
     insertDevice.run(bind(row, DEVICE_COLUMNS));
-    countIn.run(row.org_uuid, 1);
+    // A batch counts its devices in and adds them once an organization, at its end.
+    if (added) added.set(row.org_uuid, (added.get(row.org_uuid) ?? 0) + 1);
+    else countIn.run(row.org_uuid, 1);
     return row;
   }
 
@@ -140,9 +142,14 @@ export function edgeDeviceRepo(db: Database.Database) {
    * insert(), or undefined when the organization has another device with this serial number: the table's
    * UNIQUE (org_uuid, serial_number) says so, instead of a lookup before every insert.
    */
-  function insertNew(d: EdgeDevice, at: Placement, now: number): DeviceRow | undefined {
+  function insertNew(
+    d: EdgeDevice,
+    at: Placement,
+    now: number,
+    added?: Map<string, number>,
+  ): DeviceRow | undefined {
     try {
-      return insertAt(d, at, now);
+      return insertAt(d, at, now, added);
     } catch (err) {
       if ((err as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE') return undefined;
       throw err;
@@ -240,6 +247,7 @@ export function edgeDeviceRepo(db: Database.Database) {
     batch(now: number, hashed?: Hashed) {
       const saved: string[] = [];
       const inserted: DeviceRow[] = [];
+      const added = new Map<string, number>();
       let onlyInserted = true;
       return {
         /**
@@ -253,7 +261,7 @@ export function edgeDeviceRepo(db: Database.Database) {
             if (clash && clash.uuid !== uuid) return false;
             update(uuid, { ...d, orgUUID: at.orgUUID, userUUID: at.userUUID }, now);
           } else {
-            const row = insertNew(d, at, now);
+            const row = insertNew(d, at, now, added);
             if (!row) return false;
             inserted.push(row);
           }
@@ -263,6 +271,11 @@ export function edgeDeviceRepo(db: Database.Database) {
           if (d.externalReferences) replaceReferences(uuid, d.externalReferences, now, hashed);
           saved.push(uuid);
           return true;
+        },
+        /** Adds the devices inserted to their organizations' counts; call it once all are saved. */
+        end(): void {
+          for (const [org, n] of added) countIn.run(org, n);
+          added.clear();
         },
         records(tz: string): EdgeDevice[] {
           if (onlyInserted && inserted.every((r) => storedAsIs(DEVICE, r)))

@@ -58,6 +58,7 @@ export async function hashNewPasswords(
     ),
   );
   const hashed = new Map<object, string>();
+  if (todo.length === 0) return hashed;
   let next = 0;
   const worker = async () => {
     while (next < todo.length) {
