@@ -5,7 +5,7 @@ import type { Store } from './store/db.js';
 
 export { createToken, tokenIsValid } from './auth.js';
 export { inProcessService } from './in-process.js';
-export { twinLookup } from './lookup.js';
+export { twinLookup } from './twin-lookup.js';
 export { openStore } from './store/db.js';
 export { isStoreFailure, storeCause } from './store-failure.js';
 

@@ -5,7 +5,7 @@ import type { TwinLookup } from '../domain/lookup.js';
 import { isUuid } from '../domain/uuid.js';
 import { tokenGrant } from './auth.js';
 import type { Store } from './store/db.js';
-import { lookupQueries } from './store/lookups.js';
+import { lookupQueries } from './store/lookup-queries.js';
 
 /** A chunk of keys read at once: a page of the listing's size. */
 const CHUNK = 500;
