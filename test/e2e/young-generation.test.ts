@@ -85,7 +85,7 @@ describe(`a walk of ${DEVICES} devices promotes next to nothing`, () => {
 
   // An ES module importing node:process (conf does, and a first run loads conf) reads every property of
   // process as Node makes that module, process.stdout among them: the bundle gives such imports the
-  // process object itself (scripts/node-process.cjs).
+  // process object itself, through require() (scripts/build.mjs, builtins-through-require).
   it('a first run into a pipe makes no process.stdout', async () => {
     const r = await runWith(
       join(FIXTURES, 'stdout-made.cjs'),
