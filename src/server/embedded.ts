@@ -5,9 +5,9 @@ import type { Store } from './store/db.js';
 
 export { createToken, tokenIsValid } from './auth.js';
 export { inProcessService } from './in-process.js';
-export { twinLookup } from './twin-lookup.js';
 export { openStore } from './store/db.js';
 export { isStoreFailure, storeCause } from './store-failure.js';
+export { twinLookup } from './twin-lookup.js';
 
 /** Organizations without a parent, oldest first: where the first admin token goes. */
 export function rootOrganizations(store: Store): { uuid: string; orgName: string | null }[] {
