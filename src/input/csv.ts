@@ -40,6 +40,7 @@ export function readCsv(buf: Buffer, schema: z.core.$ZodType, opts: CsvOptions =
   // Each record (or skipped bad row) ends at a byte offset; the next starts after it, past blank lines.
   let end = 0;
   let broken = false;
+  let lastRefused: unknown;
   const startLine = () => {
     let i = end;
     while (i < buf.length && (buf[i] === 0x0a || buf[i] === 0x0d)) i++;
@@ -64,9 +65,16 @@ export function readCsv(buf: Buffer, schema: z.core.$ZodType, opts: CsvOptions =
       },
       on_skip: (err) => {
         if (broken || !err) return;
-        problems.push({ line: startLine(), path: '', message: `not valid CSV: ${err.message}` });
+        // csv-parse may refuse one row twice (a quote inside a bare cell): one problem a row.
+        if (err.lines !== lastRefused) {
+          problems.push({ line: startLine(), path: '', message: `not valid CSV: ${err.message}` });
+        }
+        lastRefused = err.lines;
         if (err.code && FATAL.has(err.code)) broken = true;
-        else if (typeof err.bytes === 'number') end = err.bytes;
+        // The refused row ends no earlier than the line it was refused on (an opening quote's error gives
+        // where the row began).
+        else if (typeof err.bytes === 'number')
+          end = Math.max(err.bytes, typeof err.lines === 'number' ? lines.endOf(err.lines, buf.length) : 0);
       },
     });
   } catch (err) {

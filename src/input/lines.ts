@@ -21,4 +21,9 @@ export class LineIndex {
     }
     return lo + 1;
   }
+
+  /** The offset just past line `line` (its line break included), or the end of the text. */
+  endOf(line: number, length: number): number {
+    return this.starts[line] ?? length;
+  }
 }

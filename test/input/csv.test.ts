@@ -110,6 +110,16 @@ describe('CSV input', () => {
     expect(problems.every((p) => p.message.startsWith('not valid CSV'))).toBe(true);
   });
 
+  it('reports a row csv-parse refuses twice (a quote inside a bare cell) once', async () => {
+    const path = inputFile(
+      'quote.csv',
+      ['edgeDeviceName,serialNumber', 'a,S1', '=HYPERLINK("http://x"),S2', 'c,S3'].join('\n'),
+    );
+    const { records, problems } = await readRecords(path, { schema });
+    expect(records.map((r) => r.line)).toEqual([2, 4]);
+    expect(problems.map((p) => p.line)).toEqual([3]);
+  });
+
   it('refuses a column naming a nested field', async () => {
     const path = inputFile(
       'nested.csv',
