@@ -3,7 +3,7 @@
 // zod, the server...) is split in lazy chunks. bin/ccp.js turns on Node's compile cache before it imports
 // dist/cli/main.js. Type checking stays with tsc (npm run typecheck).
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
@@ -50,8 +50,9 @@ const plugins = [
     'commander-no-subprocess.cjs',
   ),
   builtinsThroughRequire(),
-  startupChunk(),
 ];
+// The CLI's build only: the report worker is one file whatever it imports.
+const startup = startupChunk();
 
 /**
  * Node's built-ins, taken through require(). Node's ES module of a built-in reads every export as it loads,
@@ -65,10 +66,8 @@ function builtinsThroughRequire() {
   return {
     name: 'builtins-through-require',
     resolveId(id, importer, opts) {
-      const bare =
-        /^(process|fs|util|events|path|os|stream|tty)$/.test(id) && importer?.includes('node_modules');
-      if (!id.startsWith('node:') && !bare) return;
-      const name = bare ? `node:${id}` : id;
+      if (!isBuiltin(id)) return;
+      const name = id.startsWith('node:') ? id : `node:${id}`;
       if (name === 'node:module' || opts.kind === 'dynamic-import' || importer?.startsWith(BUILTIN)) {
         return { id: name, external: true };
       }
@@ -121,30 +120,33 @@ const common = {
   transform: { target: 'node20', define: { __CCP_PACKAGE__: JSON.stringify(packageFacts()) } },
   plugins,
   logLevel: 'warn',
-  // Whitespace and comments out, names kept: stack traces stay readable.
   // (An import made dynamic where a static one also reaches the module is only a note.)
   onLog: (level, log, handle) => log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT' && handle(level, log),
 };
-// ASCII: V8 then keeps each chunk's source as one byte a character, with no UTF-8 to decode.
 const output = {
   format: 'esm',
+  // Whitespace and comments out, names kept: stack traces stay readable.
   minify: { compress: true, mangle: false },
   comments: false,
+  // ASCII: V8 then keeps each chunk's source as one byte a character, with no UTF-8 to decode.
   charset: 'ascii',
 };
 
-const start = plugins.at(-1).reached;
-const cli = await (await rolldown({ ...common, input: { main: join(root, 'src', 'cli', 'main.ts') } })).write(
-  {
-    ...output,
-    dir: out,
-    entryFileNames: '[name].js',
-    chunkFileNames: '[name]-[hash].js',
-    codeSplitting: {
-      groups: [{ name: 'start', test: (id) => start.has(id) || id.startsWith('\0builtin:') }],
-    },
+const cli = await (
+  await rolldown({
+    ...common,
+    plugins: [...plugins, startup],
+    input: { main: join(root, 'src', 'cli', 'main.ts') },
+  })
+).write({
+  ...output,
+  dir: out,
+  entryFileNames: '[name].js',
+  chunkFileNames: '[name]-[hash].js',
+  codeSplitting: {
+    groups: [{ name: 'start', test: (id) => startup.reached.has(id) || id.startsWith('\0builtin:') }],
   },
-);
+});
 
 // What each chunk holds (the start-up test checks that `--help` loads no heavy module through it).
 const holds = {};
@@ -155,13 +157,12 @@ writeFileSync(join(out, 'chunks.json'), `${JSON.stringify(holds, null, 1)}\n`);
 
 // The report worker is an entry of its own: the server starts it as a worker thread by its file name
 // (dist/cli/report-worker.js, beside the bundle that holds src/server/reports/pool.ts).
-await (
-  await rolldown({
-    ...common,
-    plugins: plugins.slice(0, -1),
-    input: join(root, 'src/server/reports/worker.ts'),
-  })
-).write({ ...output, file: join(out, 'report-worker.js'), codeSplitting: false, sourcemap: true });
+await (await rolldown({ ...common, input: join(root, 'src/server/reports/worker.ts') })).write({
+  ...output,
+  file: join(out, 'report-worker.js'),
+  codeSplitting: false,
+  sourcemap: true,
+});
 
 copyRuntimeFiles();
 
