@@ -5,8 +5,8 @@ const { existsSync, readFileSync, writeSync } = require('node:fs');
 const { join } = require('node:path');
 const { pathToFileURL } = require('node:url');
 
-// Node's own compile cache (22.1 and later) for the bundle's modules; Node 20 compiles them each run.
-require('node:module').enableCompileCache?.();
+// Node's own compile cache for the bundle's modules.
+require('node:module').enableCompileCache();
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {

@@ -2,13 +2,11 @@
 // imports (the command tree: all `--help` needs) is one chunk; what a command imports on demand (undici,
 // zod, the server...) is split in lazy chunks. bin/ccp.js turns on Node's compile cache before it imports
 // dist/cli/main.js. Type checking stays with tsc (npm run typecheck).
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
-// On Node 20 only: its better-sqlite3 binding, copied into dist/node20 below.
-import './sqlite-node20.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'dist', 'cli');
@@ -115,9 +113,9 @@ const common = {
   cwd: root,
   platform: 'node',
   // A native addon, and a package that reads its font files next to its own sources.
-  external: ['better-sqlite3', 'better-sqlite3-node20', 'pdfkit'],
+  external: ['better-sqlite3', 'pdfkit'],
   // package.json's version and tracker, written in: `--help` and errors read no file for them.
-  transform: { target: 'node20', define: { __CCP_PACKAGE__: JSON.stringify(packageFacts()) } },
+  transform: { target: 'node22', define: { __CCP_PACKAGE__: JSON.stringify(packageFacts()) } },
   plugins,
   logLevel: 'warn',
   // (An import made dynamic where a static one also reaches the module is only a note.)
@@ -164,30 +162,9 @@ await (await rolldown({ ...common, input: join(root, 'src/server/reports/worker.
   sourcemap: true,
 });
 
-copyRuntimeFiles();
-
-/**
- * Files an installed package needs from development dependencies, copied so that installing ccp builds and
- * downloads nothing more: Redoc's standalone bundle (for /docs), and on Node 20 better-sqlite3 12's
- * JavaScript and addon (src/server/store/sqlite.ts loads it there; 13, a dependency, serves Node 22 and
- * later). A package meant for Node 20 is therefore packed on Node 20.
- */
-function copyRuntimeFiles() {
-  const require = createRequire(import.meta.url);
-  cpSync(require.resolve('redoc/bundles/redoc.standalone.js'), join(root, 'dist', 'redoc.standalone.js'));
-  if (Number(process.versions.node.split('.')[0]) >= 22) return;
-  let pkg;
-  try {
-    pkg = dirname(require.resolve('better-sqlite3-node20/package.json'));
-  } catch {
-    return;
-  }
-  const addon = join(pkg, 'build', 'Release', 'better_sqlite3.node');
-  if (!existsSync(addon)) return;
-  const dest = join(root, 'dist', 'node20');
-  cpSync(join(pkg, 'lib'), join(dest, 'lib'), { recursive: true });
-  cpSync(addon, join(dest, 'better_sqlite3.node'));
-  cpSync(join(pkg, 'LICENSE'), join(dest, 'LICENSE'));
-  // Its files are CommonJS, under a package whose type is module.
-  writeFileSync(join(dest, 'package.json'), '{ "type": "commonjs" }\n');
-}
+// A file an installed package needs from a development dependency, copied so that installing ccp builds and
+// downloads nothing more: Redoc's standalone bundle, for /docs.
+cpSync(
+  createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'),
+  join(root, 'dist', 'redoc.standalone.js'),
+);

@@ -17,7 +17,7 @@ const device = { id: 'edge-1', name: 'edge one' };
 let tmp: { dir: string; remove: () => Promise<void> };
 let env: NodeJS.ProcessEnv;
 const servers: Server[] = [];
-/** A preload that takes tls.getCACertificates away: a runtime that cannot list its authorities (Node 20). */
+/** A preload that takes tls.getCACertificates away: a runtime that cannot list its authorities (Node 22 before 22.15). */
 let unlisted = '';
 /** The CA file and the loopback port of the service whose certificate it signed, by CA. */
 const ca = { a: { pem: '', port: 0 }, b: { pem: '', port: 0 } };

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { ROOT } from './cli.js';
 
 const SCRIPT = `
-const Database = require(Number(process.versions.node.split('.')[0]) < 22 ? 'better-sqlite3-node20' : 'better-sqlite3');
+const Database = require('better-sqlite3');
 const db = new Database(process.argv[1]);
 db.exec('BEGIN IMMEDIATE');
 // A write, so readers' snapshots are stale once it commits (as after a real writer).

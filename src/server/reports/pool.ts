@@ -29,8 +29,8 @@ let peakBusy = 0;
 let peakWaiting = 0;
 
 // Bundled (dist/cli), the worker is its own entry file beside this chunk. Run from source (tests, benches), it
-// is the TypeScript file beside this one: Node 20 applies no `--import` loader to a worker's entry, so a
-// small bootstrap loads it through tsx's API.
+// is the TypeScript file beside this one, which Node cannot run by itself (its imports name .js files), and
+// a test's worker has no loader of vitest's: a small bootstrap loads it through tsx's API.
 function newWorker(): Worker {
   const opts = { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
   if (!import.meta.url.endsWith('.ts'))

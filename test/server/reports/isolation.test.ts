@@ -44,7 +44,7 @@ const download = (templateKey: string, fileType: string) =>
  * The same requests, each from a thread of its own, answering only the envelope's statusCode and reason:
  * reading a report of tens of MB would otherwise hold up this thread, which the server shares, and the
  * listings measured here would wait for the test instead of the server. Each thread first makes a small
- * request (a thread's first fetch loads its HTTP client, which takes a while on Node 20), and the reports
+ * request (a thread's first fetch loads its HTTP client, which takes a while), and the reports
  * are sent only once every thread is ready, so that they are at the server together.
  */
 async function downloadsElsewhere(reports: [templateKey: string, fileType: string][]) {
