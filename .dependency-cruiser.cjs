@@ -51,6 +51,13 @@ module.exports = {
       to: { path: '^src/(kit|commands|cli)/' },
     },
     {
+      name: 'openapi-reads-routes',
+      severity: 'error',
+      comment: 'The OpenAPI document is made from the routes; no route imports it (its own are in openapi/).',
+      from: { path: '^src/server/routes/' },
+      to: { path: '^src/server/openapi/' },
+    },
+    {
       name: 'kit-under-commands',
       severity: 'error',
       comment: 'The command kit stands on the layers below it; commands and the entry stand on it.',

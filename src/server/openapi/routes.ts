@@ -1,6 +1,6 @@
 // The published contract: GET /openapi.json, and GET /docs, a reference page rendering it with Redoc's
 // standalone bundle, served from the installed package (no CDN: the page works offline, as the embedded
-// server does).
+// server does). Here, beside the document, so that openapi/ reads routes/ and never the other way.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -89,7 +89,7 @@ export const openApiRoutes: Route[] = [
     raw: true,
     async handle() {
       // The document's builder converts every schema: it loads with the first request for it.
-      contract ??= (await import('../openapi/document.js')).openApiDocument();
+      contract ??= (await import('./document.js')).openApiDocument();
       return { data: [contract] };
     },
   }),
