@@ -15,9 +15,19 @@ type Plugin = (ajv: Ajv2020) => void;
 const formats = addFormatsModule as unknown as Plugin & { default?: Plugin };
 const addFormats: Plugin = formats.default ?? formats;
 
+interface OutsideSchema {
+  in: 'path' | 'body';
+  name: string;
+  statusCode: string;
+  reads: object;
+}
 interface Operation {
+  parameters?: { name: string; in: string; schema: { type?: string } }[];
   requestBody?: { content?: Record<string, { schema?: unknown }> };
-  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  responses: Record<
+    string,
+    { content?: Record<string, { schema?: unknown }>; 'x-outside-schema'?: OutsideSchema[] }
+  >;
 }
 interface Document {
   paths: Record<string, Record<string, Operation>>;
@@ -26,6 +36,8 @@ interface Document {
 const DOC_ID = 'openapi.json';
 let doc: Document | undefined;
 let ajv: Ajv2020 | undefined;
+// Every error of a request, for requestVerdict (the answers' checks stop at the first).
+let ajvAll: Ajv2020 | undefined;
 const compiled = new Map<string, ValidateFunction>();
 
 function load(): { doc: Document; ajv: Ajv2020 } {
@@ -35,6 +47,9 @@ function load(): { doc: Document; ajv: Ajv2020 } {
     ajv = new Ajv2020({ strict: false, allErrors: false, validateSchema: false });
     addFormats(ajv);
     ajv.addSchema(doc as object, DOC_ID);
+    ajvAll = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+    addFormats(ajvAll);
+    ajvAll.addSchema(doc as object, DOC_ID);
   }
   return { doc, ajv };
 }
@@ -70,16 +85,61 @@ function operationFor(method: string, url: string) {
 }
 
 /**
- * Whether the document's request body schema admits `body`: a client made from the document may send it, so
- * the server must answer it as the document says (a body it refuses would be a 406).
+ * What the document says of a request (its path and body): admitted; or refused, where every value outside
+ * the schema is one the operation's 200 answer names in `x-outside-schema` (the value inside the schema it
+ * `reads` with, or missing), the HTTP-200 code it gets; or refused with no such code, a 4xx.
  */
-export function requestAdmits(method: string, url: string, body: unknown): boolean {
-  const { ajv } = load();
+export function requestVerdict(
+  method: string,
+  url: string,
+  body?: unknown,
+): { admits: true } | { admits: false; answeredWith?: string } {
+  load();
+  const v = ajvAll as Ajv2020;
   const found = operationFor(method, url);
-  if (!found?.operation.requestBody?.content?.['application/json']?.schema)
-    throw new Error(`${method} ${url}: the document has no request body for it`);
-  const ref = `${DOC_ID}#/${pointer('paths', found.template, found.m, 'requestBody', 'content', 'application/json', 'schema')}`;
-  return ajv.validate({ $ref: ref }, body) as boolean;
+  if (!found) throw new Error(`${method} ${url}: the document has no operation for it`);
+  const outside = found.operation.responses['200']?.['x-outside-schema'] ?? [];
+  const codes: string[] = [];
+  let refused = false;
+  const covered = (where: 'path' | 'body', name: string, value: unknown, missing: boolean) => {
+    const entry = outside.find((o) => o.in === where && o.name === name);
+    if (entry && (missing || v.validate(entry.reads, value))) codes.push(entry.statusCode);
+    else refused = true;
+  };
+  // The path's parameters, each against its schema (a number where the schema says integer).
+  const parts = new URL(url, 'http://localhost').pathname.split('/').filter(Boolean);
+  found.template
+    .split('/')
+    .filter(Boolean)
+    .forEach((seg, i) => {
+      if (!seg.startsWith('{')) return;
+      const name = seg.slice(1, -1);
+      const param = found.operation.parameters?.find((p) => p.in === 'path' && p.name === name);
+      const raw = decodeURIComponent(parts[i] ?? '');
+      const value = param?.schema.type === 'integer' && /^-?\d+$/.test(raw) ? Number(raw) : raw;
+      if (!param || !v.validate(param.schema, value)) covered('path', name, value, false);
+    });
+  if (body !== undefined) {
+    const ref = `${DOC_ID}#/${pointer('paths', found.template, found.m, 'requestBody', 'content', 'application/json', 'schema')}`;
+    if (!v.validate({ $ref: ref }, body)) {
+      for (const e of v.errors ?? []) {
+        // A record's field as x-outside-schema names it: /data/0/templateKey is data[].templateKey.
+        const missing = e.keyword === 'required';
+        const path = missing ? `${e.instancePath}/${e.params.missingProperty}` : e.instancePath;
+        const name = path
+          .replace(/^\//, '')
+          .replace(/\/\d+(?=\/|$)/g, '[]')
+          .replace(/\//g, '.');
+        const value = path
+          .split('/')
+          .slice(1)
+          .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], body);
+        covered('body', name, value, missing);
+      }
+    }
+  }
+  if (!refused && codes.length === 0) return { admits: true };
+  return refused || new Set(codes).size !== 1 ? { admits: false } : { admits: false, answeredWith: codes[0] };
 }
 
 /** Throws when the answer is not one the document describes; returns false when no operation applies. */

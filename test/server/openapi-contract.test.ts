@@ -2,7 +2,7 @@
 // identifiers, and a code's type carrying its codes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, ORG, USER } from '../fixtures/basic-ids.js';
-import { checkResponse, requestAdmits } from '../helpers/openapi-responses.js';
+import { checkResponse, requestVerdict } from '../helpers/openapi-responses.js';
 import {
   type CallResult,
   envelope,
@@ -84,14 +84,22 @@ describe('POST /codes', () => {
   });
 });
 
-// Probes of an independent contract checker: a request the document admits gets an answer the document
-// describes, and what the document refuses the server refuses. Each probe checks both sides explicitly
-// (srv.call also checks every answer).
+// Probes of an independent contract checker (a fuzzer's cases): a request the document admits gets an answer
+// the document describes; what the document refuses the server refuses (4xx), but for a value the
+// operation's 200 answer names in x-outside-schema, which gets that HTTP-200 code. Each probe checks both
+// sides explicitly (srv.call also checks every answer).
 describe('the document says what the server does', () => {
-  const sent = async (method: 'PUT' | 'POST', path: string, body: unknown): Promise<CallResult> => {
-    expect(requestAdmits(method, path, body), 'the document admits the request').toBe(true);
-    const res = await srv.call(method, path, { body });
+  const sent = async (method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown): Promise<CallResult> => {
+    const verdict = requestVerdict(method, path, body);
+    const res = await srv.call(method, path, { body, timeZone: 'UTC' });
     expect(checkResponse(method, path, res.status, res.body)).toBe(true);
+    if (!verdict.admits && verdict.answeredWith) {
+      expect(res.status, 'the code the 200 answer names').toBe(200);
+      expect(res.body.statusCode).toBe(verdict.answeredWith);
+    } else if (!verdict.admits) {
+      expect(res.status, 'a request the document refuses').toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+    }
     return res;
   };
 
@@ -100,6 +108,7 @@ describe('the document says what the server does', () => {
     ['a null uuid', { uuid: null, orgName: 'Nobody' }, 'data[0].uuid is missing'],
     ['a malformed uuid', { uuid: 'acme-west', orgName: 'Nobody' }, 'data[0].uuid acme-west is not a UUID'],
   ])('PUT /org/update with %s: 200 CCP-HTTP-017, an answer the document lists', async (_n, record, what) => {
+    expect(requestVerdict('PUT', '/org/update', envelope([record]))).toEqual({ admits: true });
     const res = await sent('PUT', '/org/update', envelope([record]));
     expectError(res, 200, 'CCP-HTTP-017', `CCP-HTTP-017 Invalid UUID Identifier: ${what}`);
   });
@@ -108,14 +117,49 @@ describe('the document says what the server does', () => {
     [{ templateKey: 'invoices', fileType: 'csv' }, 'data[0].templateKey "invoices" is not one of'],
     [{ templateKey: 'licenses', fileType: 'xlsx' }, 'data[0].fileType "xlsx" is not one of'],
     [{ fileType: 'csv' }, 'data[0].templateKey is missing'],
+    [{ templateKey: null, fileType: 'csv' }, 'data[0].templateKey is missing'],
   ])(
-    'POST /download %j: 200 CCP-RM-002, a request and an answer the document describes',
+    'POST /download %j: outside the schema, 200 CCP-RM-002 as the 200 answer names',
     async (record, what) => {
+      expect(requestVerdict('POST', '/download', envelope([record]))).toEqual({
+        admits: false,
+        answeredWith: 'CCP-RM-002',
+      });
       const res = await sent('POST', '/download', envelope([record]));
       expectError(res, 200, 'CCP-RM-002');
       expect(res.body.reason).toContain(`CCP-RM-002 Error while downloading report: ${what}`);
     },
   );
+
+  it('POST /download with a templateKey that is not text: outside what the server reads too, a 406', async () => {
+    const body = envelope([{ templateKey: 7, fileType: 'csv' }]);
+    expect(requestVerdict('POST', '/download', body)).toEqual({ admits: false });
+    expectError(await sent('POST', '/download', body), 406, 'CCP-BV-001', /data\[0\]\.templateKey/);
+  });
+
+  it.each([
+    ['GET', `/org/acme-west/org/0?pageSize=1`, undefined, 'orgUuid acme-west is not a UUID'],
+    ['POST', '/org/options/org/acme-west/add', envelope([{ key: 'k', value: 'v' }]), 'acme-west'],
+    [
+      'POST',
+      `/edgedevice/org/${ORG.sub2}/user/acme-admin/add`,
+      envelope([{ edgeDeviceName: 'Probe', serialNumber: 'SN-PROBE-0' }]),
+      'userUuid acme-admin is not a UUID',
+    ],
+  ] as const)(
+    '%s %s: a path uuid that is not one, 200 CCP-HTTP-017 as the 200 answer names',
+    async (method, path, body, what) => {
+      expect(requestVerdict(method, path, body)).toEqual({ admits: false, answeredWith: 'CCP-HTTP-017' });
+      const res = await sent(method, path, body);
+      expectError(res, 200, 'CCP-HTTP-017');
+      expect(res.body.reason).toContain(what);
+    },
+  );
+
+  it('a path uuid that is one is admitted', async () => {
+    expect(requestVerdict('GET', `/org/${ORG.root}/org/0?pageSize=1`)).toEqual({ admits: true });
+    expectOk(await sent('GET', `/org/${ORG.root}/org/0?pageSize=1`));
+  });
 
   const impossible = '2026-13-45T10:00';
   const addDevice = (record: object) =>

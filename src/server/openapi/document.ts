@@ -10,25 +10,26 @@ type Json = Record<string, unknown>;
 const known = (values: readonly string[]) => values.map((v) => `\`${v}\``).join(', ');
 
 /**
- * The values the interface knows, described on the record schemas' open text (not as a closed enum): the
- * server accepts any other value and answers it with HTTP 200 and CCP-RM-002 (decisions.md), so a client
- * made from the document must be able to send it.
+ * A report request as a valid one is: its template and file type required, each one of the values the
+ * server knows. The server reads both as open text (zod) and answers a value outside them with HTTP 200 and
+ * CCP-RM-002 (decisions.md), which the operation's 200 answer names (`x-outside-schema`).
  */
 function refine(components: Record<string, Json>): void {
-  const report = components.ReportRequest?.properties as Record<string, Json> | undefined;
-  if (!report?.templateKey || !report.fileType) throw new Error('openapi: ReportRequest lost its keys');
-  Object.assign(report.templateKey, {
-    description:
-      `The report to render: one of ${known(REPORT_TEMPLATES)}. Any other value, or none, is answered ` +
-      'with HTTP 200 and `CCP-RM-002`',
-    examples: [...REPORT_TEMPLATES],
-  });
-  Object.assign(report.fileType, {
-    description:
-      `The file format: one of ${known(REPORT_FILE_TYPES)}. Any other value, or none, is answered with ` +
-      'HTTP 200 and `CCP-RM-002`',
-    examples: [...REPORT_FILE_TYPES],
-  });
+  const report = components.ReportRequest as { properties?: Record<string, Json>; required?: string[] };
+  if (!report?.properties?.templateKey || !report.properties.fileType)
+    throw new Error('openapi: ReportRequest lost its keys');
+  const outside = 'Missing, or any other text: answered with HTTP 200 and `CCP-RM-002`';
+  report.properties.templateKey = {
+    type: 'string',
+    enum: [...REPORT_TEMPLATES],
+    description: `The report to render: one of ${known(REPORT_TEMPLATES)}. ${outside}`,
+  };
+  report.properties.fileType = {
+    type: 'string',
+    enum: [...REPORT_FILE_TYPES],
+    description: `The file format: one of ${known(REPORT_FILE_TYPES)}. ${outside}`,
+  };
+  report.required = [...new Set([...(report.required ?? []), 'templateKey', 'fileType'])];
 }
 
 const DESCRIPTION = `The interface of the edge-device service, as the \`ccp\` embedded server implements it.
@@ -36,9 +37,12 @@ const DESCRIPTION = `The interface of the edge-device service, as the \`ccp\` em
 Every body is a JSON envelope \`{data, metadata}\`; answers add \`statusCode\` and, on failure, \`reason\`
 (\`<CODE> <text>\`, validation errors followed by the field path). A client must treat any \`statusCode\`
 other than \`OK\` as a failure, whatever the HTTP status: some operations report their own failures with
-HTTP 200 (each operation's 200 answer lists them). A value the operation checks itself and answers with such
-an error (org update's \`uuid\`, a path's organization or user uuid, a report's \`templateKey\` and \`fileType\`) is
-open text here, its known form or values described, so a client can send what the server answers.
+HTTP 200 (each operation's 200 answer lists them). Where the operation checks a value itself and answers one
+outside its schema with such an error rather than a 406 (a report's \`templateKey\` and \`fileType\` not among
+their values, a path's organization or user uuid that is not a uuid), the schema still says what a valid
+request holds, and the operation's 200 answer names the code that value gets (in words, and as
+\`x-outside-schema\`: \`in\`, \`name\`, \`statusCode\`, and \`reads\`, the schema the server reads the value with,
+outside which it is a 406 as usual). Org update's \`uuid\` is open text, its form described.
 
 Timestamps: a date or time that does not exist (\`2026-13-45T10:00\`) is refused with 406 \`CCP-BV-001\` naming
 the field, by every operation, in the created/updated timestamps too; those the server sets, ignoring a

@@ -10,7 +10,7 @@ import {
 import * as domain from '../../domain/index.js';
 import type { Route, SchemaName } from '../route.js';
 import { BODIES } from '../routes/bodies.js';
-import { commonResponses, errorResponse, okResponse } from './responses.js';
+import { commonResponses, errorResponse, type OutsideSchema, okResponse } from './responses.js';
 import { jsonSchema } from './schemas.js';
 
 type Json = Record<string, unknown>;
@@ -26,6 +26,12 @@ export interface OperationDoc {
   refuses?: string;
   /** The fewest records `data` must hold, where the operation checks it itself. */
   minItems?: number;
+  /**
+   * Fields of the request's records (`data[].<field>`) whose schema says what a valid request holds, while
+   * the operation reads them with the record's own schema and answers a value outside the first but inside
+   * the second (or none) with one of its own HTTP-200 failures, not a 406.
+   */
+  outside?: readonly { field: string; failure: ServiceErrorName }[];
 }
 
 /** What the routes do not say of themselves, by `METHOD path`; a route missing here fails the document. */
@@ -67,7 +73,14 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     failures: [],
     notFound: 'a record names an unknown notification',
   },
-  'POST /download': { operationId: 'reportDownload', failures: ['reportDownload'] },
+  'POST /download': {
+    operationId: 'reportDownload',
+    failures: ['reportDownload'],
+    outside: [
+      { field: 'templateKey', failure: 'reportDownload' },
+      { field: 'fileType', failure: 'reportDownload' },
+    ],
+  },
 };
 
 export const operationKey = (route: Route) => `${route.method} ${route.path}`;
@@ -82,33 +95,62 @@ function rolesSentence(route: Route): string {
   return route.roles.length === 3 ? `Roles: ${roles} (any valid token).` : `Roles: ${roles}.`;
 }
 
+/** The path's parameters, by name. */
+const pathNames = (route: Route) =>
+  route.path
+    .split('/')
+    .filter((seg) => seg.startsWith(':'))
+    .map((seg) => seg.slice(1));
+
 /**
- * A path uuid the operation checks itself, answering a malformed one with its own HTTP-200 CCP-HTTP-017
- * (decisions.md): open text, so the document does not promise a 406 or a refusal the server never gives.
+ * The path uuids the operation checks itself, answering a malformed one with its own HTTP-200 CCP-HTTP-017
+ * (decisions.md) rather than a 406 or a 404.
  */
-function answeredUuid(name: string): { schema: Json; description: string } {
-  const what = name === 'orgUuid' ? 'Malformed, or no such organization' : 'Malformed';
-  return {
-    schema: { type: 'string', examples: ['3fa85f64-5717-4562-b3fc-2c963f66afa6'] },
-    description: `A uuid (8-4-4-4-12 hex digits). ${what}: answered with HTTP 200 and \`CCP-HTTP-017\``,
-  };
+const answeredUuids = (route: Route, op: OperationDoc) =>
+  op.failures.includes('invalidUuid') ? pathNames(route).filter((name) => /Uuid$/.test(name)) : [];
+
+/** What the operation answers with its own HTTP-200 failure although the schema refuses it. */
+function outsideSchema(route: Route, op: OperationDoc): OutsideSchema[] {
+  const uuid = SERVICE_ERRORS.invalidUuid.code;
+  const record = route.doc?.request ? schemaNamed(route.doc.request) : undefined;
+  return [
+    ...answeredUuids(route, op).map((name) => ({
+      in: 'path' as const,
+      name,
+      statusCode: uuid,
+      what: 'not a uuid',
+      reads: { type: 'string' },
+    })),
+    ...(op.outside ?? []).map(({ field, failure }) => {
+      const read = record instanceof z.ZodObject ? (record.shape[field] as z.ZodType | undefined) : undefined;
+      if (!read) throw new Error(`openapi: ${operationKey(route)} has no record field ${field}`);
+      return {
+        in: 'body' as const,
+        name: `data[].${field}`,
+        statusCode: SERVICE_ERRORS[failure].code,
+        what: 'missing, or outside its values',
+        reads: jsonSchema(read),
+      };
+    }),
+  ];
 }
 
 function parameters(route: Route, op: OperationDoc): Json[] {
   const out: Json[] = [];
-  for (const seg of route.path.split('/')) {
-    if (!seg.startsWith(':')) continue;
-    const name = seg.slice(1);
-    const answered =
-      /Uuid$/.test(name) && op.failures.includes('invalidUuid') ? answeredUuid(name) : undefined;
+  const answered = answeredUuids(route, op);
+  for (const name of pathNames(route)) {
     const schema =
-      answered?.schema ??
-      (name === 'pageNo'
+      name === 'pageNo'
         ? { type: 'integer', minimum: 0 }
         : name === 'action'
           ? { type: 'string', enum: ['activate', 'deactivate'] }
-          : { type: 'string', format: 'uuid' });
-    const description = name === 'pageNo' ? 'Zero-based page number' : answered?.description;
+          : { type: 'string', format: 'uuid' };
+    const description =
+      name === 'pageNo'
+        ? 'Zero-based page number'
+        : answered.includes(name)
+          ? `${name === 'orgUuid' ? 'Not a uuid, or no such organization' : 'Not a uuid'}: answered with HTTP 200 and \`CCP-HTTP-017\``
+          : undefined;
     out.push({ name, in: 'path', required: true, ...(description ? { description } : {}), schema });
   }
   if (route.path.includes(':pageNo')) {
@@ -190,7 +232,7 @@ export function operation(route: Route): Json {
   const roles = route.roles === 'public' ? [] : [...route.roles];
   const notFound = op.notFound ? `The path is unknown, or ${op.notFound}` : 'The path is unknown';
   const responses: Json = {
-    '200': okResponse(record, failures, total),
+    '200': okResponse(record, failures, outsideSchema(route, op), total),
     ...commonResponses({ body: route.body !== undefined, internal: route.failure === undefined }),
     '403': errorResponse(
       `The token's role is not one of ${roles.join(', ')}, or a named resource lies outside its organization's scope`,

@@ -55,16 +55,52 @@ export function errorResponse(what: string, defs: readonly ServiceErrorDef[], ex
   return { description: `${what}: ${listed(defs)}.`, ...extra, content: json(errorEnvelope(defs)) };
 }
 
+/**
+ * A request value outside its schema that the operation answers with one of its own HTTP-200 failures (a
+ * report's unknown `templateKey`, a path's malformed uuid), not with a 406: listed on the 200 answer, in
+ * words and as `x-outside-schema`, so that the schema can say what a valid request is.
+ */
+export interface OutsideSchema {
+  in: 'path' | 'body';
+  /** A path parameter's name, or a body field's path (`data[].templateKey`). */
+  name: string;
+  statusCode: string;
+  /** What is outside, in words (`not a uuid`). */
+  what: string;
+  /** The schema the operation reads the value with: a value outside this one too is refused as usual. */
+  reads: Json;
+}
+
 /** The HTTP-200 answer: the success envelope, or one of the operation's own failures sent with 200. */
-export function okResponse(record: Json, failures: readonly ServiceErrorName[], headers?: Json): Json {
+export function okResponse(
+  record: Json,
+  failures: readonly ServiceErrorName[],
+  outside: readonly OutsideSchema[],
+  headers?: Json,
+): Json {
   const success = successEnvelope(record);
   const defs = failures.map((n) => SERVICE_ERRORS[n]);
   const schema = defs.length ? { oneOf: [success, errorEnvelope(defs)] } : success;
-  const description = defs.length
+  let description = defs.length
     ? `Success (\`statusCode: "OK"\`), or a failure the interface sends with HTTP 200 (${listed(defs)}): ` +
       'a client must treat any statusCode other than OK as a failure.'
     : 'Success (`statusCode: "OK"`).';
-  return { description, ...(headers ? { headers } : {}), content: json(schema) };
+  if (outside.length) {
+    const each = outside.map((o) => `${o.in} \`${o.name}\` ${o.what}: \`${o.statusCode}\``).join('; ');
+    description +=
+      ` A value outside the request's schema gets that failure here, not a 406, for: ${each}` +
+      ' (`x-outside-schema`, with the schema the operation reads each value with: outside that too, a 406).';
+  }
+  return {
+    description,
+    ...(headers ? { headers } : {}),
+    ...(outside.length
+      ? {
+          'x-outside-schema': outside.map(({ what: _what, ...entry }) => entry),
+        }
+      : {}),
+    content: json(schema),
+  };
 }
 
 export const ALLOW_HEADER = {

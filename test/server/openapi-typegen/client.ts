@@ -79,11 +79,14 @@ export async function addDevice(c: Client, orgUuid: string, userUuid: string, se
   return { failed, reason: data.reason };
 }
 
-/** The report values are open text: the server answers an unknown one with 200 CCP-RM-002, as typed here. */
+/**
+ * A report by the values the document gives (typed as its enums); one outside them, sent past the types, gets
+ * the 200 CCP-RM-002 that the operation's 200 answer names, as typed here.
+ */
 export async function download(
   c: Client,
   templateKey: Schemas['ReportRequest']['templateKey'],
-  fileType: NonNullable<Schemas['ReportRequest']['fileType']>,
+  fileType: Schemas['ReportRequest']['fileType'],
 ) {
   const { data } = await c.reportDownload([{ templateKey, fileType }]);
   if (data?.statusCode !== 'OK') return { failed: data?.statusCode satisfies 'CCP-RM-002' | undefined };
@@ -101,8 +104,12 @@ export async function updateUnnamed(c: Client) {
 /** What the document's types refuse: never called, only type-checked. */
 export function refused(c: Client) {
   const r = { templateKey: 'licenses', fileType: 'csv' } as const;
-  // @ts-expect-error: a report template is text
-  void c.reportDownload([{ templateKey: 7, fileType: 'csv' }]);
+  // @ts-expect-error: a report template is one of the five the document gives
+  void c.reportDownload([{ templateKey: 'invoices', fileType: 'csv' }]);
+  // @ts-expect-error: a report file type is csv, json or pdf
+  void c.reportDownload([{ templateKey: 'licenses', fileType: 'xlsx' }]);
+  // @ts-expect-error: a report names its template
+  void c.reportDownload([{ fileType: 'csv' }]);
   // @ts-expect-error: at most 5 reports per request
   void c.reportDownload([r, r, r, r, r, r]);
   const api = createClient<paths>({ baseUrl: 'http://127.0.0.1' });

@@ -84,20 +84,32 @@ describe('openApiDocument', () => {
   });
 
   it('states the interface’s values, formats and patterns', () => {
-    // The known report values, as open text: the server answers any other with 200 CCP-RM-002.
-    const report = doc.components.schemas.ReportRequest.properties;
-    expect(report.templateKey.examples).toEqual([
-      'edge-devices',
-      'sub-organizations',
-      'code-types',
-      'licenses',
-      'notifications',
+    // A report request as a valid one is: both keys required, each one of the values the server knows.
+    const request = doc.components.schemas.ReportRequest;
+    const report = request.properties;
+    expect(report.templateKey).toMatchObject({
+      type: 'string',
+      enum: ['edge-devices', 'sub-organizations', 'code-types', 'licenses', 'notifications'],
+    });
+    expect(report.fileType).toMatchObject({ type: 'string', enum: ['csv', 'json', 'pdf'] });
+    expect(request.required).toEqual(expect.arrayContaining(['templateKey', 'fileType']));
+    // A value outside them gets the operation's 200 CCP-RM-002, which its 200 answer names, with the schema
+    // the server reads it with (open text, or null).
+    const answer = doc.paths['/download'].post.responses['200'];
+    expect(answer['x-outside-schema']).toEqual(
+      ['templateKey', 'fileType'].map((field) => ({
+        in: 'body',
+        name: `data[].${field}`,
+        statusCode: 'CCP-RM-002',
+        reads: { anyOf: [expect.objectContaining({ type: 'string', maxLength: 4096 }), { type: 'null' }] },
+      })),
+    );
+    expect(answer.description).toContain(
+      'body `data[].templateKey` missing, or outside its values: `CCP-RM-002`',
+    );
+    expect(answer.content['application/json'].schema.oneOf[1].properties.statusCode.enum).toEqual([
+      'CCP-RM-002',
     ]);
-    expect(report.fileType.examples).toEqual(['csv', 'json', 'pdf']);
-    for (const key of [report.templateKey, report.fileType]) {
-      expect(JSON.stringify(key)).not.toContain('"enum"');
-      expect(key.description).toContain('`CCP-RM-002`');
-    }
     // Text in the forms the timestamp reader knows, or epoch milliseconds (decisions.md, "read tolerantly").
     const stamp = doc.components.schemas.Timestamp.anyOf.find((s: Json) => s.type === 'string');
     expect(stamp.pattern).toBeTruthy();
@@ -115,7 +127,7 @@ describe('openApiDocument', () => {
     }
   });
 
-  it('gives every uuid field format uuid, but those an operation answers with 200 CCP-HTTP-017', () => {
+  it('gives every uuid field format uuid (but org update’s), and names the 200 CCP-HTTP-017 a path’s malformed one gets', () => {
     const props = schemas(doc, '$').flatMap(({ where, schema }) =>
       Object.entries(schema.properties ?? {}).map(([name, s]) => ({ where: `${where}.${name}`, name, s })),
     );
@@ -126,16 +138,33 @@ describe('openApiDocument', () => {
       if (p.where === '$.components.schemas.OrganizationUpdateRequest.uuid') expect(answered(p.s)).toBe(true);
       else expect(JSON.stringify(p.s), p.where).toContain('"format":"uuid"');
     }
+    let named = 0;
     for (const { path, op } of operations) {
       for (const p of op.parameters.filter((p: Json) => /Uuid$|^uuid$/.test(p.name))) {
+        expect(p.schema, `${path} ${p.name}`).toEqual({ type: 'string', format: 'uuid' });
         const own = op.responses['200'].content['application/json'].schema.oneOf?.[1];
         const by017 = own?.properties.statusCode.enum.includes('CCP-HTTP-017') ?? false;
-        // A malformed path uuid is the operation's own 200 CCP-HTTP-017 where it has that answer, else a 404.
-        if (by017)
-          expect(answered({ ...p.schema, description: p.description }), `${path} ${p.name}`).toBe(true);
-        else expect(p.schema.format, `${path} ${p.name}`).toBe('uuid');
+        // A malformed path uuid is the operation's own 200 CCP-HTTP-017 where it has that answer (its 200
+        // answer names it, for any text), else a 404.
+        const outside = op.responses['200']['x-outside-schema'] ?? [];
+        const entry = outside.find((o: Json) => o.in === 'path' && o.name === p.name);
+        if (by017) {
+          named++;
+          expect(entry, `${path} ${p.name}`).toEqual({
+            in: 'path',
+            name: p.name,
+            statusCode: 'CCP-HTTP-017',
+            reads: { type: 'string' },
+          });
+          expect(op.responses['200'].description).toContain(
+            `path \`${p.name}\` not a uuid: \`CCP-HTTP-017\``,
+          );
+          expect(p.description).toContain('`CCP-HTTP-017`');
+        } else expect(entry, `${path} ${p.name}`).toBeUndefined();
       }
     }
+    // orgUuid of the device add, org listing and options add, and userUuid of the device add.
+    expect(named).toBe(4);
     expect(JSON.stringify(doc)).not.toContain('"additionalProperties":false');
   });
 
