@@ -114,8 +114,9 @@ function packageFacts() {
 const common = {
   cwd: root,
   platform: 'node',
-  // A native addon, and a package that reads its font files next to its own sources.
-  external: ['better-sqlite3', 'better-sqlite3-node20', 'pdfkit'],
+  // Native addons (better-sqlite3, the credential store's), and a package that reads its font files next to
+  // its own sources.
+  external: ['better-sqlite3', 'better-sqlite3-node20', 'pdfkit', '@napi-rs/keyring'],
   // package.json's version and tracker, written in: `--help` and errors read no file for them.
   transform: { target: 'node20', define: { __CCP_PACKAGE__: JSON.stringify(packageFacts()) } },
   plugins,

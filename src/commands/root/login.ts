@@ -1,5 +1,6 @@
 // `ccp login`, as `gh auth login`: asks (or takes flags and stdin), checks with one small request, then
-// saves the profile. The secret never needs argv: it is typed without echo, or read from stdin.
+// saves the profile. The secret never needs argv: it is typed without echo, or read from stdin; it is kept
+// in the system's credential store (src/kit/keyring.ts), or in the 0600 config file where none answers.
 import type { TlsOptions } from '../../api/client.js';
 import type { ProfileKey } from '../../config/keys.js';
 import { defineCommand } from '../../kit/command.js';
@@ -24,6 +25,8 @@ export interface LoginOptions {
   withToken: boolean;
   /** Save even when the check fails. */
   force: boolean;
+  /** Keep the secret in the config file, not the credential store (as `gh auth login --insecure-storage`). */
+  insecureStorage: boolean;
 }
 
 type Values = Partial<Record<ProfileKey, string>>;
@@ -190,8 +193,15 @@ export async function runLogin(opts: LoginOptions, f: Factory): Promise<void> {
     io.warn(`warning: the check failed (${(err as Error).message}); saving anyway (--force)`);
   }
   for (const [k, v] of Object.entries(values)) store.set(profile, k as ProfileKey, v);
-  store.set(profile, 'token', secret);
-  io.note(`Logged in: profile ${profile} saved in ${store.path} (mode 0600)`);
+  const { keyringName, saveSecret } = await import('../../kit/keyring.js');
+  // A secret found in the file moves to the store here, as any secret login is given.
+  const kept = await saveSecret(store, profile, secret, opts.insecureStorage);
+  if (kept.note) io.warn(kept.note);
+  io.note(
+    kept.where === 'keyring'
+      ? `Logged in: profile ${profile} saved in ${store.path}, its secret in ${keyringName()}`
+      : `Logged in: profile ${profile} saved in ${store.path} (mode 0600), its secret with it`,
+  );
 }
 
 export const rootLogin = defineCommand<LoginOptions>({
@@ -209,12 +219,21 @@ export const rootLogin = defineCommand<LoginOptions>({
       .option('--with-token', 'read the token (or password) from stdin; the way to log in without a terminal')
       .option('--username <name>', 'user for --auth-scheme basic (the password comes from stdin)')
       .option('--force', 'save even when the check fails')
+      .option(
+        '--insecure-storage',
+        "keep the secret in the config file (mode 0600), not the system's credential store",
+      )
       .addHelpText(
         'after',
         '\nOn a terminal it asks for the base URL, how the service takes credentials, the secret (not shown),\na CA bundle, and default org, user and time zone. Global flags (--base-url, --auth-scheme, -H,\n--ca-file, --client-cert, --client-key, --insecure, --org, --user, --time-zone, --profile) answer\nahead.',
       ),
   parse: async (f, { flags }) => {
-    const own = flags as { withToken?: boolean; username?: string; force?: boolean };
+    const own = flags as {
+      withToken?: boolean;
+      username?: string;
+      force?: boolean;
+      insecureStorage?: boolean;
+    };
     const g = f.globals();
     return {
       profile: g.profile,
@@ -231,6 +250,7 @@ export const rootLogin = defineCommand<LoginOptions>({
       timeZone: g.timeZone,
       withToken: own.withToken === true,
       force: own.force === true,
+      insecureStorage: own.insecureStorage === true,
     };
   },
   run: runLogin,

@@ -26,7 +26,14 @@ export interface Status {
   profile: string;
   reachable: { ok: boolean; ms: number | null; error?: string; hint?: string };
   tls?: TlsStatus;
-  credentials: { ok: boolean; source: string | null; scheme: string; detail: string };
+  credentials: {
+    ok: boolean;
+    source: string | null;
+    scheme: string;
+    detail: string;
+    /** Where the secret is kept: the credential store, the config file, or not kept (a flag, a variable). */
+    kept: string | null;
+  };
   clock?: { ok: boolean; skewMs: number | null };
   timeZone: string;
   /** The connection settings in effect and where each came from; secrets by source only. */
@@ -70,6 +77,12 @@ export function human(s: Status, width: number): string[] {
   }
   lines.push(
     `  ${mark(s.credentials.ok)} credentials ${s.credentials.detail} (${s.credentials.scheme}, from ${s.credentials.source ?? 'nowhere'})`,
+  );
+  const kept = s.credentials.kept;
+  lines.push(
+    kept === null
+      ? '  secret: none set'
+      : `  secret ${kept.startsWith('not kept') ? kept : `kept in ${kept}`}`,
   );
   if (s.clock) {
     lines.push(

@@ -84,6 +84,25 @@ function schemeName(s: { kind: string; name?: string }): string {
   return s.kind === 'header' ? `header ${s.name}` : s.kind;
 }
 
+/** Where the secret commands send is kept: the credential store, the config file, or nowhere (a flag). */
+async function secretKept(
+  cfg: ResolvedConfig,
+  env: NodeJS.ProcessEnv,
+  embedded: boolean,
+): Promise<string | null> {
+  const { configDir } = await import('../../config/index.js');
+  const file = `${configDir(env)}/config.json`;
+  const explicit = cfg.tokenOrigin !== undefined && !cfg.tokenOrigin.startsWith('profile');
+  if (embedded && !explicit) return `${file} (the embedded server's own token)`;
+  if (cfg.tokenCommand && !explicit) return 'not kept: printed by the token-command';
+  if (explicit) return `not kept: given by ${cfg.tokenOrigin}`;
+  if (cfg.tokenInKeyring) {
+    const { KEYRING_SERVICE, keyringName } = await import('../../kit/keyring.js');
+    return `${keyringName()} (service ${KEYRING_SERVICE}, account ${cfg.profile})`;
+  }
+  return cfg.token === undefined ? null : `${file} (mode 0600)`;
+}
+
 export async function runStatus(f: Factory): Promise<Status> {
   const cfg = await f.config();
   const embedded = !cfg.baseUrl;
@@ -95,7 +114,13 @@ export async function runStatus(f: Factory): Promise<Status> {
     target,
     profile: cfg.profile,
     reachable: { ok: false, ms: null },
-    credentials: { ok: false, source: null, scheme: schemeName(cfg.authScheme), detail: '' },
+    credentials: {
+      ok: false,
+      source: null,
+      scheme: schemeName(cfg.authScheme),
+      detail: '',
+      kept: await secretKept(cfg, f.io.env, embedded),
+    },
     timeZone: cfg.timeZone,
     settings: settingsOf(cfg),
   };
@@ -127,7 +152,7 @@ export async function runStatus(f: Factory): Promise<Status> {
   } catch (err) {
     const e = err as Error & { hint?: string; httpStatus?: number | null };
     if (e.name === 'AuthError' && e.httpStatus === null) {
-      // The token-command failed: no request was made.
+      // The token-command or the credential store failed: no request was made.
       status.reachable = { ok: false, ms: null, error: 'not checked' };
       status.credentials.detail = e.message;
     } else {
@@ -193,7 +218,11 @@ export async function showStatus(opts: StatusOptions, f: Factory): Promise<void>
   if (s.ok) return;
   const { ChecksFailedError } = await import('../../kit/errors.js');
   // The exit code any command would end with: 3 credentials refused, 5 unreachable, else 1.
-  const refused = /^refused|^token-command/.test(s.credentials.detail);
+  // A credential store that does not give the secret is the credentials' failure too.
+  const refused =
+    /^refused|^token-command|^the (Secret Service|macOS Keychain|Windows Credential Manager)/.test(
+      s.credentials.detail,
+    );
   const code = refused ? 3 : !s.reachable.ok ? 5 : 1;
   throw new ChecksFailedError(`${s.target}: not every check holds`, code);
 }
