@@ -203,6 +203,11 @@ export class ConfigStore {
     return this.conf.get('currentProfile') ?? DEFAULT_PROFILE;
   }
 
+  /** Whether a current profile is stored (`default` is current without one). */
+  hasCurrentProfile(): boolean {
+    return this.conf.get('currentProfile') !== undefined;
+  }
+
   profileNames(): string[] {
     const names = new Set(Object.keys(this.conf.get('profiles') ?? {}));
     names.add(DEFAULT_PROFILE);
