@@ -26,6 +26,15 @@ export interface Status {
   profile: string;
   reachable: { ok: boolean; ms: number | null; error?: string; hint?: string };
   tls?: TlsStatus;
+  /**
+   * The organization and role the credentials act for: read from the embedded default's own store; a
+   * remote service's interface does not say (null, with the reason in `note`).
+   */
+  actsFor: {
+    organization: { uuid: string; name: string | null } | null;
+    role: string | null;
+    note?: string;
+  };
   credentials: {
     ok: boolean;
     source: string | null;
@@ -77,6 +86,12 @@ export function human(s: Status, width: number): string[] {
   }
   lines.push(
     `  ${mark(s.credentials.ok)} credentials ${s.credentials.detail} (${s.credentials.scheme}, from ${s.credentials.source ?? 'nowhere'})`,
+  );
+  const a = s.actsFor;
+  lines.push(
+    a.organization
+      ? `  acts for organization ${a.organization.name ?? '(no name)'} (${a.organization.uuid}) as ${a.role}`
+      : `  acts for: unknown (${a.note})`,
   );
   const kept = s.credentials.kept;
   lines.push(

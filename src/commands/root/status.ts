@@ -41,9 +41,15 @@ function tlsStatus(socket: TLSSocket, now: number): TlsStatus {
 function databaseStatus(
   path: string,
   store: typeof import('../../server/index.js'),
-): NonNullable<Status['database']> {
+  token: string | undefined,
+): { database: NonNullable<Status['database']>; actsFor: Status['actsFor'] } {
   const db = store.openStore(path);
   try {
+    // The embedded default reads what its token grants from its own store (no route says it).
+    const grant = token === undefined ? undefined : store.tokenActsFor(db, token);
+    const actsFor: Status['actsFor'] = grant
+      ? { organization: { uuid: grant.orgUuid, name: grant.orgName }, role: grant.role }
+      : { organization: null, role: null, note: 'the token is not one of this database' };
     const counts = Object.fromEntries(
       Object.entries(TABLES).map(([kind, table]) => [
         kind,
@@ -52,7 +58,10 @@ function databaseStatus(
     ) as Record<keyof typeof TABLES, number>;
     const rows = db.db.pragma('integrity_check') as Array<{ integrity_check: string }>;
     const integrity = rows.map((r) => r.integrity_check).join('; ');
-    return { ok: integrity === 'ok', path, sizeBytes: statSync(path).size, counts, integrity };
+    return {
+      database: { ok: integrity === 'ok', path, sizeBytes: statSync(path).size, counts, integrity },
+      actsFor,
+    };
   } finally {
     db.close();
   }
@@ -123,6 +132,13 @@ export async function runStatus(f: Factory): Promise<Status> {
     },
     timeZone: cfg.timeZone,
     settings: settingsOf(cfg),
+    actsFor: {
+      organization: null,
+      role: null,
+      note: embedded
+        ? 'the database was not read'
+        : "the service's interface does not say which organization and role a token has",
+    },
   };
   const watcher = embedded || !cfg.baseUrl?.startsWith('https:') ? undefined : await watchTls();
   try {
@@ -175,7 +191,14 @@ export async function runStatus(f: Factory): Promise<Status> {
   }
   if (embedded) {
     const server = await import('../../server/index.js');
-    if (existed || existsSync(cfg.db)) status.database = databaseStatus(cfg.db, server);
+    if (existed || existsSync(cfg.db)) {
+      // The token the client sent: a flag's or variable's, else the one the embedded server keeps.
+      const { ConfigStore } = await import('../../config/index.js');
+      const token = cfg.token ?? (await ConfigStore.readAccess(f.io.env)).embeddedAccess(cfg.db)?.token;
+      const seen = databaseStatus(cfg.db, server, token);
+      status.database = seen.database;
+      status.actsFor = seen.actsFor;
+    }
   }
   status.ok =
     status.reachable.ok &&
