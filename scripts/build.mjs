@@ -112,8 +112,9 @@ function packageFacts() {
 const common = {
   cwd: root,
   platform: 'node',
-  // A native addon, and a package that reads its font files next to its own sources.
-  external: ['better-sqlite3', 'pdfkit'],
+  // Native addons (better-sqlite3, the credential store's), and a package that reads its font files next to
+  // its own sources.
+  external: ['better-sqlite3', 'pdfkit', '@napi-rs/keyring'],
   // package.json's version and tracker, written in: `--help` and errors read no file for them.
   transform: { target: 'node22', define: { __CCP_PACKAGE__: JSON.stringify(packageFacts()) } },
   plugins,

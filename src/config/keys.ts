@@ -58,6 +58,12 @@ export const KEY_SOURCES: Record<ProfileKey, { flag: string; option: string; env
   'csv-raw': { flag: 'csvRaw', option: '--csv-raw', env: 'CCP_CSV_RAW' },
 };
 
+/**
+ * The profile's field that says its secret is in the operating system's credential store (the value
+ * `keyring`): all the file keeps of it. Not a key users set (`login` and `config set token` write it).
+ */
+export const TOKEN_STORE_FIELD = 'token-store';
+
 /** Keys whose value is a secret: never echoed back, and masked where shown. */
 export const SECRET_KEYS: ReadonlySet<ProfileKey> = new Set(['token']);
 

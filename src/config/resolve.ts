@@ -12,6 +12,7 @@ import {
   parseAuthScheme,
   parseHeaders,
   parseTimeout,
+  TOKEN_STORE_FIELD,
   validateValue,
 } from './keys.js';
 import type { ProfileReader } from './store.js';
@@ -64,6 +65,8 @@ export interface ResolvedConfig {
   tokenCommand?: string;
   /** Where the token came from (`--token`, `CCP_TOKEN`, `profile staging`), named on a 401. */
   tokenOrigin?: string;
+  /** The profile's token is in the credential store: read when a command needs it (src/kit/keyring.ts). */
+  tokenInKeyring?: boolean;
   caFile?: string;
   clientCert?: string;
   clientKey?: string;
@@ -82,6 +85,8 @@ export interface ResolvedEntry {
   value?: string;
   source?: ValueSource;
   origin?: string;
+  /** The profile's token is kept in the credential store (no value here: it is read only when sent). */
+  inKeyring?: boolean;
 }
 
 /** $XDG_DATA_HOME/ccp/ccp.db, else ~/.local/share/ccp/ccp.db. */
@@ -153,6 +158,9 @@ export function resolveEntries(
         origin,
       };
     }
+    if (key === 'token' && (stored as Record<string, string>)[TOKEN_STORE_FIELD] === 'keyring') {
+      return { key, source: 'profile', origin: `profile ${profile}`, inKeyring: true };
+    }
     if (key === 'time-zone') return { key, value: systemTimeZone(), source: 'default', origin: 'system' };
     if (key === 'timeout') return { key, value: DEFAULT_TIMEOUT, source: 'default', origin: 'default' };
     if (key === 'timestamps') return { key, value: 'service', source: 'default', origin: 'default' };
@@ -193,6 +201,10 @@ export function toResolvedConfig(
   };
   const token = entries.find((e) => e.key === 'token');
   if (token?.value !== undefined) config.tokenOrigin = token.origin;
+  else if (token?.inKeyring) {
+    config.tokenOrigin = token.origin;
+    config.tokenInKeyring = true;
+  }
   if (v['token-command'] !== undefined) config.tokenCommand = v['token-command'];
   if (v['ca-file'] !== undefined) config.caFile = v['ca-file'];
   if (v['client-cert'] !== undefined) config.clientCert = v['client-cert'];
@@ -209,7 +221,10 @@ export function toResolvedConfig(
     const byFlag = (key: ProfileKey) => entries.find((e) => e.key === key)?.source === 'flag';
     if (byFlag('base-url')) throw new ConfigError('--db and --base-url name two targets: give one of them');
     delete config.baseUrl;
-    if (!byFlag('token')) delete config.token;
+    if (!byFlag('token')) {
+      delete config.token;
+      delete config.tokenInKeyring;
+    }
   }
   return config;
 }

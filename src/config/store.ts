@@ -6,7 +6,13 @@ import { isObject } from '../domain/objects.js';
 import { isUuid } from '../domain/uuid.js';
 import { ConfigError } from './errors.js';
 import type { FileContent } from './file-shape.js';
-import { assertProfileName, DEFAULT_PROFILE, type ProfileKey, validateValue } from './keys.js';
+import {
+  assertProfileName,
+  DEFAULT_PROFILE,
+  type ProfileKey,
+  TOKEN_STORE_FIELD,
+  validateValue,
+} from './keys.js';
 import { checkTrusted } from './trust.js';
 
 export type ProfileValues = Partial<Record<ProfileKey, string>>;
@@ -197,6 +203,11 @@ export class ConfigStore {
     return this.conf.get('currentProfile') ?? DEFAULT_PROFILE;
   }
 
+  /** Whether a current profile is stored (`default` is current without one). */
+  hasCurrentProfile(): boolean {
+    return this.conf.get('currentProfile') !== undefined;
+  }
+
   profileNames(): string[] {
     const names = new Set(Object.keys(this.conf.get('profiles') ?? {}));
     names.add(DEFAULT_PROFILE);
@@ -246,6 +257,24 @@ export class ConfigStore {
     profiles[profile] = rest;
     this.write('profiles', profiles);
     return true;
+  }
+
+  /** Whether the profile's secret is in the credential store (the file then holds no token). */
+  tokenInKeyring(profile: string): boolean {
+    return this.conf.get('profiles')?.[profile]?.[TOKEN_STORE_FIELD] === 'keyring';
+  }
+
+  /** Records that the credential store holds the profile's secret (true), or that it does not (false). */
+  setTokenInKeyring(profile: string, inKeyring: boolean): void {
+    assertProfileName(profile);
+    const profiles = { ...(this.conf.get('profiles') ?? {}) };
+    const { [TOKEN_STORE_FIELD]: _was, ...rest } = profiles[profile] ?? {};
+    if (inKeyring) {
+      // The token leaves the file as the store takes it.
+      const { token: _token, ...others } = rest;
+      profiles[profile] = { ...others, [TOKEN_STORE_FIELD]: 'keyring' };
+    } else profiles[profile] = rest;
+    this.write('profiles', profiles);
   }
 
   embeddedAccess(dbPath: string): EmbeddedAccess | undefined {

@@ -63,6 +63,10 @@ export async function resolveCredentials(cfg: ResolvedConfig, env: NodeJS.Proces
     const token = await runTokenCommand(cfg.tokenCommand, env, cfg.timeoutMs);
     return { token, origin: `token-command \`${cfg.tokenCommand}\`` };
   }
+  if (cfg.token === undefined && cfg.tokenInKeyring) {
+    const { keyringName, readFromKeyring } = await import('./keyring.js');
+    return { token: await readFromKeyring(cfg.profile), origin: `${cfg.tokenOrigin} (${keyringName()})` };
+  }
   return { token: cfg.token, origin: cfg.tokenOrigin };
 }
 

@@ -32,6 +32,17 @@ export function tokenGrant(store: Store, token: string): TokenGrant | undefined 
   return store.tokens.find(hashToken(token));
 }
 
+/** What a token acts for (`ccp status` on the embedded default): its organization, by name too, and role. */
+export function tokenActsFor(
+  store: Store,
+  token: string,
+): { orgUuid: string; orgName: string | null; role: Role } | undefined {
+  const grant = tokenGrant(store, token);
+  if (!grant) return undefined;
+  const org = store.organizations.get(grant.orgUuid) as { org_name?: string | null } | undefined;
+  return { orgUuid: grant.orgUuid, orgName: org?.org_name ?? null, role: grant.role };
+}
+
 /** The hash of an Authorization header's bearer token; undefined when there is none. */
 function bearerHash(header: string | undefined): string | undefined {
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -69,10 +70,16 @@ describe('ccp config set / get / unset', () => {
   it('shows the environment value get would use, and masks tokens unless --reveal', async () => {
     const set = await run(['config', 'set', 'token', TOKEN]);
     // A secret as an argument still works, with a word about shell history.
-    expect(set.err).toBe(
-      "warning: a token given as an argument lands in shell history; next time run `ccp config set token` (it asks without echo) or pass '-' and stdin\n" +
-        `Set token to ccp_…${TOKEN.slice(-4)} in profile default\n`,
-    );
+    // No session bus in tests (vitest.config.ts): the file keeps the token, and a line says so.
+    const file = join(t.env.CCP_CONFIG_DIR!, 'config.json');
+    expect(set.err.split('\n')).toEqual([
+      "warning: a token given as an argument lands in shell history; next time run `ccp config set token` (it asks without echo) or pass '-' and stdin",
+      expect.stringMatching(
+        /^the Secret Service did not answer \(.+\): the secret is kept in .+ \(mode 0600\) instead$/,
+      ),
+      `Set token to ccp_…${TOKEN.slice(-4)} in profile default (kept in ${file})`,
+      '',
+    ]);
     expect((await run(['config', 'get', 'token'])).out).toBe(`ccp_…${TOKEN.slice(-4)}\n`);
     expect((await run(['config', 'get', 'token', '--reveal'])).out).toBe(`${TOKEN}\n`);
     const env = { ...t.env, CCP_OUTPUT: 'ndjson' };

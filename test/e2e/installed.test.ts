@@ -135,6 +135,22 @@ describe(`npm install -g of the packed tarball, on Node.js ${process.versions.no
     }
   });
 
+  it('loads its credential store addon (no session bus here: the file takes the token, the bus named)', async () => {
+    const bin = join(prefix, 'bin', 'ccp');
+    const r = await run(
+      'sh',
+      ['-c', `printf 'ccp_installed_token_1' | '${bin}' config set token - --profile k`],
+      {
+        env,
+        cwd: tmp.dir,
+      },
+    );
+    // The reason comes from the addon's D-Bus client: an addon that did not load would give another.
+    expect(r.stderr).toMatch(
+      /^the Secret Service did not answer \(DBus error: [^\n]*\): the secret is kept in /m,
+    );
+  });
+
   it('npm uninstall -g leaves nothing of it in the prefix', async () => {
     await run('npm', ['uninstall', '-g', '--prefix', prefix, 'ccp'], { cwd: tmp.dir, env: npmEnv() });
     expect(existsSync(join(prefix, 'bin', 'ccp'))).toBe(false);

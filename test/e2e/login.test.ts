@@ -45,7 +45,7 @@ describe('ccp login', () => {
     expect(r.stderr).not.toContain(srv.tokens.admin);
   });
 
-  it('on a terminal, a first run: the refusal names the URL typed, not the embedded server', async () => {
+  it('on a terminal, a first run: the refusal names the URL typed, not the embedded server, and asks again', async () => {
     const fresh = await tempDir('ccp-login-pty-');
     const pty = runInPty(['login'], isolatedEnv(fresh.dir, { CCP_PAGER: '' }));
     try {
@@ -53,20 +53,81 @@ describe('ccp login', () => {
       pty.type(`${srv.url}\r`);
       await pty.waitFor(/How does the service take credentials/);
       pty.type('\r');
+      // Each ask after a refusal is waited for: keys typed before the prompt is drawn would be echoed.
+      for (let i = 0; i < 3; i++) {
+        await pty.waitFor(new RegExp(`(type it again[^]*){${i}}Token \\(not shown\\)`));
+        pty.type('wrong-token\r');
+      }
+      const { code } = await pty.exited;
+      const text = stripVTControlCharacters(pty.text());
+      expect(code, text).toBe(3);
+      // Checked as soon as typed: refused twice and asked again, the third refusal ends it, no other question.
+      expect(text.match(/refused it .*: type it again/g)).toHaveLength(2);
+      expect(text).toContain(`the token was refused by ${new URL(srv.url).origin}`);
+      expect(text).not.toContain('Default organization uuid');
+      expect(text).not.toContain('embedded.localhost');
+      expect(text).not.toContain('run ccp login');
+    } finally {
+      await fresh.remove();
+    }
+  });
+
+  it('on a terminal: flags answer their questions; the token is checked as typed and asked again when refused; the profile becomes current when there is none', async () => {
+    const fresh = await tempDir('ccp-login-flags-');
+    const own = isolatedEnv(fresh.dir, { CCP_PAGER: '' });
+    const pty = runInPty(
+      ['login', '--profile', 'local', '--base-url', srv.url, '--auth-scheme', 'bearer', '--time-zone', 'UTC'],
+      own,
+    );
+    try {
       await pty.waitFor(/Token \(not shown\)/);
       pty.type('wrong-token\r');
+      // Asked again at once: nothing else between the refusal and the next ask.
+      await pty.waitFor(/refused it [^\n]*: type it again\r\n[^\n]*Token \(not shown\)/);
+      pty.type(`${srv.tokens.admin}\r`);
+      await pty.waitFor(/accepted the credentials/);
       await pty.waitFor(/Default organization uuid/);
       pty.type('\r');
       await pty.waitFor(/Default user uuid/);
       pty.type('\r');
-      await pty.waitFor(/Time zone sent to the service/);
-      pty.type('\r');
       const { code } = await pty.exited;
       const text = stripVTControlCharacters(pty.text());
-      expect(code, text).toBe(3);
-      expect(text).toContain(`the token was refused by ${new URL(srv.url).origin}`);
-      expect(text).not.toContain('embedded.localhost');
-      expect(text).not.toContain('run ccp login');
+      expect(code, text).toBe(0);
+      expect(text).not.toContain('Service base URL');
+      expect(text).not.toContain('How does the service take credentials');
+      expect(text).not.toContain('Time zone sent to the service');
+      expect(text).toContain('Profile local is now the current one');
+      expect(text).not.toContain(srv.tokens.admin);
+      // The saved profile is the one commands use now.
+      const used = await spawnCcp(['edgedevice', 'list', '-o', 'json'], { env: own });
+      expect(used.code, used.stderr).toBe(0);
+    } finally {
+      await fresh.remove();
+    }
+  });
+
+  it('with a current profile in use: says how to switch; --use switches', async () => {
+    const fresh = await tempDir('ccp-login-use-');
+    const own = isolatedEnv(fresh.dir, { CCP_PAGER: '' });
+    try {
+      const login = (...more: string[]) =>
+        spawnCcp(['login', '--base-url', srv.url, '--with-token', ...more], {
+          env: own,
+          input: `${srv.tokens.viewer}\n`,
+        });
+      const first = await login('--profile', 'one');
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stderr).toContain('Profile one is now the current one');
+      const second = await login('--profile', 'two');
+      expect(second.code, second.stderr).toBe(0);
+      expect(second.stderr).toContain('The current profile is still one: switch with `ccp config use two`');
+      const current = await spawnCcp(['config', 'list', '--profiles', '-o', 'json'], { env: own });
+      expect(JSON.parse(current.stdout)).toContainEqual({ name: 'one', current: true });
+      const third = await login('--profile', 'three', '--use');
+      expect(third.code, third.stderr).toBe(0);
+      expect(third.stderr).toContain('Profile three is now the current one');
+      const after = await spawnCcp(['config', 'list', '--profiles', '-o', 'json'], { env: own });
+      expect(JSON.parse(after.stdout)).toContainEqual({ name: 'three', current: true });
     } finally {
       await fresh.remove();
     }

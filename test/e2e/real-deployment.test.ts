@@ -384,10 +384,11 @@ describe.skipIf(!present)('a real deployment: nginx, squid and openssl', () => {
       pty.type('\x1b[B\r');
       await pty.waitFor(/Header name/);
       pty.type('\r');
-      await pty.waitFor(/X-Api-Key value \(not shown\)/);
-      pty.type(`${API_KEY}\r`);
+      // The CA bundle before the key: the key is checked as soon as it is typed, through that trust.
       await pty.waitFor(/CA bundle/);
       pty.type(`${pki.caPem}\r`);
+      await pty.waitFor(/X-Api-Key value \(not shown\)/);
+      pty.type(`${API_KEY}\r`);
       await pty.waitFor(/Default organization uuid/);
       pty.type('\r');
       await pty.waitFor(/Default user uuid/);

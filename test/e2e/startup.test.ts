@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 const HEAVY =
-  /node_modules\/(undici|zod|@inquirer|ora|conf|cli-table3|better-sqlite3|yaml|pdfkit|csv-)|src\/(server\/|output\/(index|writer)\.ts|api\/client\.ts)/;
+  /node_modules\/(undici|zod|@inquirer|ora|conf|cli-table3|better-sqlite3|yaml|pdfkit|csv-)|src\/(server\/|output\/(index|writer)\.ts|api\/client\.ts|kit\/keyring\.ts)/;
 
 /** The source modules in the chunks of dist/cli that a `ccp <args>` process compiled. */
 async function loadedModules(args: string[], env: NodeJS.ProcessEnv = {}): Promise<string[]> {
@@ -63,6 +63,8 @@ describe('startup path', () => {
     // but no zod, no record schema and no request body's schema.
     const again = await loadedModules(['edgedevice', 'list', '-o', 'json']);
     expect(again).toContain('src/server/app.ts');
+    // The embedded default needs no credential store: the module that loads the keyring addon stays out.
+    expect(again).not.toContain('src/kit/keyring.ts');
     expect(
       again.filter((m) =>
         /node_modules\/zod\/|src\/(domain\/(common|timestamp|edge-device|index)|server\/routes\/bodies|server\/openapi|config\/file-shape)\.ts/.test(

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
 import { runInPty } from '../helpers/pty.js';
+import { startTestServer } from '../helpers/server.js';
 
 let tmp: { dir: string; remove: () => Promise<void> };
 let env: NodeJS.ProcessEnv;
@@ -108,5 +109,49 @@ describe('ccp status on the embedded default', () => {
       ...a,
       reachable: { ...a.reachable, ms: 0 },
     });
+  });
+});
+
+describe('ccp status: the organization and role the credentials act for', () => {
+  const ROOT_ORG = 'b58f93c5-e752-4a3d-b848-9e5dc516822b';
+
+  it('on the embedded default, its own admin token: the root organization by name and uuid, as admin', async () => {
+    const r = await spawnCcp(['status', '-o', 'json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).actsFor).toEqual({
+      organization: { uuid: ROOT_ORG, name: 'Acme Industries' },
+      role: 'admin',
+    });
+    const human = await spawnCcp(['status', '-o', 'table'], { env });
+    expect(human.stdout).toContain(`acts for organization Acme Industries (${ROOT_ORG}) as admin`);
+  });
+
+  it("on the embedded default with another token: that token's organization and role", async () => {
+    const sub = '1fdb370b-46be-4683-8e34-1cdc648c78d0';
+    const made = await spawnCcp(['server', 'token', 'create', '--org', sub, '--role', 'viewer'], { env });
+    expect(made.code, made.stderr).toBe(0);
+    const r = await spawnCcp(['status', '-o', 'json'], { env: { ...env, CCP_TOKEN: made.stdout.trim() } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).actsFor).toEqual({
+      organization: { uuid: sub, name: 'Acme West' },
+      role: 'viewer',
+    });
+  });
+
+  it('against a remote service: unknown, saying why (its interface does not tell)', async () => {
+    const srv = await startTestServer();
+    try {
+      const r = await spawnCcp(['status', '-o', 'json'], {
+        env: { ...env, CCP_BASE_URL: srv.url, CCP_TOKEN: srv.tokens.admin },
+      });
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).actsFor).toEqual({
+        organization: null,
+        role: null,
+        note: "the service's interface does not say which organization and role a token has",
+      });
+    } finally {
+      await srv.close();
+    }
   });
 });

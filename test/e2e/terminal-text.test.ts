@@ -1,7 +1,7 @@
 // What a service sends reaches a terminal escaped and visible, never raw; a pipe gets the records as they
 // were sent (cli.md "What reaches a terminal"). ccp runs on a pseudo-terminal against a fake service on
 // loopback, and the transcript's raw bytes are checked.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
@@ -106,12 +106,25 @@ describe('on a terminal', () => {
   });
 
   it("a prompt's default is shown escaped", async () => {
-    const pty = runInPty(['login', '--base-url', `http://h${EVIL}`], env, { cols: 400 });
-    await pty.waitFor(/Service base URL/);
-    pty.type('\x03');
-    await pty.exited;
-    expectNoneRaw(pty.text());
-    expect(pty.text()).toContain(`(http://h${SHOWN})`);
+    // The default comes from a config file written by hand (a flag's value is not asked for again).
+    const own = await tempDir('ccp-tty-default-');
+    const dir = join(own.dir, 'config', 'ccp');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ profiles: { evil: { 'base-url': `http://h${EVIL}` } } }),
+      { mode: 0o600 },
+    );
+    const pty = runInPty(['login', '--profile', 'evil'], isolatedEnv(own.dir), { cols: 400 });
+    try {
+      await pty.waitFor(/Service base URL/);
+      pty.type('\x03');
+      await pty.exited;
+      expectNoneRaw(pty.text());
+      expect(pty.text()).toContain(`(http://h${SHOWN})`);
+    } finally {
+      await own.remove();
+    }
   });
 });
 

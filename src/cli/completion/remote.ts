@@ -52,6 +52,12 @@ function tokenFromCommand(
   });
 }
 
+/** The profile's secret from the credential store; none when it does not answer (a completion never fails). */
+async function fromKeyring(profile: string): Promise<string | undefined> {
+  const { readFromKeyring } = await import('../../kit/keyring.js');
+  return readFromKeyring(profile).catch(() => undefined);
+}
+
 async function client(cfg: ResolvedConfig, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<ApiClient> {
   const [{ ApiClient }, { tlsOptions }] = await Promise.all([
     import('../../api/client.js'),
@@ -59,7 +65,9 @@ async function client(cfg: ResolvedConfig, env: NodeJS.ProcessEnv, signal: Abort
   ]);
   const explicit = cfg.tokenOrigin !== undefined && !cfg.tokenOrigin.startsWith('profile');
   const token =
-    cfg.tokenCommand && !explicit ? await tokenFromCommand(cfg.tokenCommand, env, signal) : cfg.token;
+    cfg.tokenCommand && !explicit
+      ? await tokenFromCommand(cfg.tokenCommand, env, signal)
+      : (cfg.token ?? (cfg.tokenInKeyring ? await fromKeyring(cfg.profile) : undefined));
   return new ApiClient({
     baseUrl: cfg.baseUrl!,
     token,

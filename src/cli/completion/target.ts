@@ -57,7 +57,9 @@ export function targetFlags(words: readonly string[]): GlobalFlags {
  */
 export function targetKey(cfg: ResolvedConfig): string {
   if (!cfg.baseUrl) return `db ${cfg.db}`;
-  const secret = cfg.token ?? (cfg.tokenCommand ? `command ${cfg.tokenCommand}` : '');
+  const secret =
+    cfg.token ??
+    (cfg.tokenCommand ? `command ${cfg.tokenCommand}` : cfg.tokenInKeyring ? `keyring ${cfg.profile}` : '');
   const digest = secret ? createHash('sha256').update(secret).digest('hex') : '';
   return `url ${cfg.baseUrl} org ${cfg.org ?? ''} token ${digest}`;
 }

@@ -15,11 +15,16 @@ export async function runConfigGet(opts: ConfigGetOptions, deps: ConfigDeps): Pr
   const { shownValue, resolveEntries, selectProfile } = config;
   const profile = selectProfile({ profile: opts.profile }, io.env, store);
   const entry = resolveEntries({}, io.env, store, profile).find((e) => e.key === key)!;
-  if (entry.value === undefined) {
+  let value = entry.value;
+  if (value === undefined && entry.inKeyring) {
+    const { readFromKeyring } = await import('../../kit/keyring.js');
+    value = await readFromKeyring(profile);
+  }
+  if (value === undefined) {
     io.stderr.write(`${key} is not set in profile ${profile}\n`);
     return;
   }
-  const shown = opts.reveal ? entry.value : shownValue(key, entry.value);
+  const shown = opts.reveal ? value : shownValue(key, value);
   io.stdout.write(`${shown}\n`);
 }
 

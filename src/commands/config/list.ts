@@ -30,10 +30,14 @@ export async function runConfigList(opts: ConfigListOptions, deps: ConfigDeps): 
   const entries = resolveEntries({}, io.env, store, profile);
   const configured = entries.find((e) => e.key === 'output')?.value as ListFormat | undefined;
   const format = opts.format ?? configured ?? (io.stdoutIsTTY ? 'table' : 'json');
+  // Where the store keeps the token, named without reading it (no prompt, no store to wake up).
+  const kept = entries.some((e) => e.inKeyring)
+    ? `(in ${(await import('../../kit/keyring.js')).keyringName()})`
+    : null;
   const rows: ConfigListRow[] = entries.map((e) => ({
     profile,
     key: e.key,
-    value: e.value === undefined ? null : shownValue(e.key, e.value),
+    value: e.value === undefined ? (e.inKeyring ? kept : null) : shownValue(e.key, e.value),
     source: e.source ? describeSource(e) : null,
   }));
 

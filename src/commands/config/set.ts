@@ -38,6 +38,16 @@ export async function runConfigSet(opts: ConfigSetOptions, deps: ConfigDeps): Pr
 `,
     );
   }
+  if (key === 'token') {
+    // As login keeps it: in the credential store, or the 0600 file where none answers.
+    const { keyringName, saveSecret } = await import('../../kit/keyring.js');
+    const token = value.trim();
+    const kept = await saveSecret(store, profile, token, false);
+    if (kept.note) io.stderr.write(`${kept.note}\n`);
+    const where = kept.where === 'keyring' ? keyringName() : store.path;
+    io.stderr.write(`Set ${key} to ${shownValue(key, token)} in profile ${profile} (kept in ${where})\n`);
+    return;
+  }
   const stored = store.set(profile, key, value);
   const shown = shownValue(key, stored);
   io.stderr.write(`Set ${key} to ${shown} in profile ${profile}\n`);

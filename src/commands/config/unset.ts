@@ -13,7 +13,14 @@ export async function runConfigUnset(opts: ConfigUnsetOptions, deps: ConfigDeps)
   const key = assertProfileKey(opts.key);
   const store = await ConfigStore.open(io.env);
   const profile = selectProfile({ profile: opts.profile }, io.env, store);
-  const removed = store.unset(profile, key);
+  let removed = false;
+  if (key === 'token' && store.tokenInKeyring(profile)) {
+    const { removeFromKeyring } = await import('../../kit/keyring.js');
+    await removeFromKeyring(profile);
+    store.setTokenInKeyring(profile, false);
+    removed = true;
+  }
+  removed = store.unset(profile, key) || removed;
   io.stderr.write(
     removed ? `Unset ${key} in profile ${profile}\n` : `${key} was not set in profile ${profile}\n`,
   );

@@ -26,7 +26,23 @@ export interface Status {
   profile: string;
   reachable: { ok: boolean; ms: number | null; error?: string; hint?: string };
   tls?: TlsStatus;
-  credentials: { ok: boolean; source: string | null; scheme: string; detail: string };
+  /**
+   * The organization and role the credentials act for: read from the embedded default's own store; a
+   * remote service's interface does not say (null, with the reason in `note`).
+   */
+  actsFor: {
+    organization: { uuid: string; name: string | null } | null;
+    role: string | null;
+    note?: string;
+  };
+  credentials: {
+    ok: boolean;
+    source: string | null;
+    scheme: string;
+    detail: string;
+    /** Where the secret is kept: the credential store, the config file, or not kept (a flag, a variable). */
+    kept: string | null;
+  };
   clock?: { ok: boolean; skewMs: number | null };
   timeZone: string;
   /** The connection settings in effect and where each came from; secrets by source only. */
@@ -70,6 +86,18 @@ export function human(s: Status, width: number): string[] {
   }
   lines.push(
     `  ${mark(s.credentials.ok)} credentials ${s.credentials.detail} (${s.credentials.scheme}, from ${s.credentials.source ?? 'nowhere'})`,
+  );
+  const a = s.actsFor;
+  lines.push(
+    a.organization
+      ? `  acts for organization ${a.organization.name ?? '(no name)'} (${a.organization.uuid}) as ${a.role}`
+      : `  acts for: unknown (${a.note})`,
+  );
+  const kept = s.credentials.kept;
+  lines.push(
+    kept === null
+      ? '  secret: none set'
+      : `  secret ${kept.startsWith('not kept') ? kept : `kept in ${kept}`}`,
   );
   if (s.clock) {
     lines.push(

@@ -41,9 +41,15 @@ function tlsStatus(socket: TLSSocket, now: number): TlsStatus {
 function databaseStatus(
   path: string,
   store: typeof import('../../server/index.js'),
-): NonNullable<Status['database']> {
+  token: string | undefined,
+): { database: NonNullable<Status['database']>; actsFor: Status['actsFor'] } {
   const db = store.openStore(path);
   try {
+    // The embedded default reads what its token grants from its own store (no route says it).
+    const grant = token === undefined ? undefined : store.tokenActsFor(db, token);
+    const actsFor: Status['actsFor'] = grant
+      ? { organization: { uuid: grant.orgUuid, name: grant.orgName }, role: grant.role }
+      : { organization: null, role: null, note: 'the token is not one of this database' };
     const counts = Object.fromEntries(
       Object.entries(TABLES).map(([kind, table]) => [
         kind,
@@ -52,7 +58,10 @@ function databaseStatus(
     ) as Record<keyof typeof TABLES, number>;
     const rows = db.db.pragma('integrity_check') as Array<{ integrity_check: string }>;
     const integrity = rows.map((r) => r.integrity_check).join('; ');
-    return { ok: integrity === 'ok', path, sizeBytes: statSync(path).size, counts, integrity };
+    return {
+      database: { ok: integrity === 'ok', path, sizeBytes: statSync(path).size, counts, integrity },
+      actsFor,
+    };
   } finally {
     db.close();
   }
@@ -84,6 +93,25 @@ function schemeName(s: { kind: string; name?: string }): string {
   return s.kind === 'header' ? `header ${s.name}` : s.kind;
 }
 
+/** Where the secret commands send is kept: the credential store, the config file, or nowhere (a flag). */
+async function secretKept(
+  cfg: ResolvedConfig,
+  env: NodeJS.ProcessEnv,
+  embedded: boolean,
+): Promise<string | null> {
+  const { configDir } = await import('../../config/index.js');
+  const file = `${configDir(env)}/config.json`;
+  const explicit = cfg.tokenOrigin !== undefined && !cfg.tokenOrigin.startsWith('profile');
+  if (embedded && !explicit) return `${file} (the embedded server's own token)`;
+  if (cfg.tokenCommand && !explicit) return 'not kept: printed by the token-command';
+  if (explicit) return `not kept: given by ${cfg.tokenOrigin}`;
+  if (cfg.tokenInKeyring) {
+    const { KEYRING_SERVICE, keyringName } = await import('../../kit/keyring.js');
+    return `${keyringName()} (service ${KEYRING_SERVICE}, account ${cfg.profile})`;
+  }
+  return cfg.token === undefined ? null : `${file} (mode 0600)`;
+}
+
 export async function runStatus(f: Factory): Promise<Status> {
   const cfg = await f.config();
   const embedded = !cfg.baseUrl;
@@ -95,9 +123,22 @@ export async function runStatus(f: Factory): Promise<Status> {
     target,
     profile: cfg.profile,
     reachable: { ok: false, ms: null },
-    credentials: { ok: false, source: null, scheme: schemeName(cfg.authScheme), detail: '' },
+    credentials: {
+      ok: false,
+      source: null,
+      scheme: schemeName(cfg.authScheme),
+      detail: '',
+      kept: await secretKept(cfg, f.io.env, embedded),
+    },
     timeZone: cfg.timeZone,
     settings: settingsOf(cfg),
+    actsFor: {
+      organization: null,
+      role: null,
+      note: embedded
+        ? 'the database was not read'
+        : "the service's interface does not say which organization and role a token has",
+    },
   };
   const watcher = embedded || !cfg.baseUrl?.startsWith('https:') ? undefined : await watchTls();
   try {
@@ -127,7 +168,7 @@ export async function runStatus(f: Factory): Promise<Status> {
   } catch (err) {
     const e = err as Error & { hint?: string; httpStatus?: number | null };
     if (e.name === 'AuthError' && e.httpStatus === null) {
-      // The token-command failed: no request was made.
+      // The token-command or the credential store failed: no request was made.
       status.reachable = { ok: false, ms: null, error: 'not checked' };
       status.credentials.detail = e.message;
     } else {
@@ -150,7 +191,14 @@ export async function runStatus(f: Factory): Promise<Status> {
   }
   if (embedded) {
     const server = await import('../../server/index.js');
-    if (existed || existsSync(cfg.db)) status.database = databaseStatus(cfg.db, server);
+    if (existed || existsSync(cfg.db)) {
+      // The token the client sent: a flag's or variable's, else the one the embedded server keeps.
+      const { ConfigStore } = await import('../../config/index.js');
+      const token = cfg.token ?? (await ConfigStore.readAccess(f.io.env)).embeddedAccess(cfg.db)?.token;
+      const seen = databaseStatus(cfg.db, server, token);
+      status.database = seen.database;
+      status.actsFor = seen.actsFor;
+    }
   }
   status.ok =
     status.reachable.ok &&
@@ -193,7 +241,11 @@ export async function showStatus(opts: StatusOptions, f: Factory): Promise<void>
   if (s.ok) return;
   const { ChecksFailedError } = await import('../../kit/errors.js');
   // The exit code any command would end with: 3 credentials refused, 5 unreachable, else 1.
-  const refused = /^refused|^token-command/.test(s.credentials.detail);
+  // A credential store that does not give the secret is the credentials' failure too.
+  const refused =
+    /^refused|^token-command|^the (Secret Service|macOS Keychain|Windows Credential Manager)/.test(
+      s.credentials.detail,
+    );
   const code = refused ? 3 : !s.reachable.ok ? 5 : 1;
   throw new ChecksFailedError(`${s.target}: not every check holds`, code);
 }
