@@ -3,6 +3,7 @@ import { Option } from 'commander';
 import { ApiError } from '../../api/errors.js';
 import { decodeReport, downloadReportRequest, plainFileName } from '../../api/reports.js';
 import { sendWrite } from '../../api/write-request.js';
+import { makeDirs } from '../../domain/dirs.js';
 import type { ReportRequest } from '../../domain/report.js';
 import {
   REPORT_FILE_TYPES,
@@ -102,7 +103,8 @@ async function targetPath(
   if (out === undefined) return { path: join(cwd, name()), named: true };
   const path = resolve(cwd, out);
   if (out.endsWith('/')) {
-    await (await import('node:fs/promises')).mkdir(path, { recursive: true });
+    // Each folder made on the way is the user's alone (0700), whatever the umask: reports hold records.
+    makeDirs(path);
     return { path: join(path, name()), named: true };
   }
   if (await isDirectory(path)) return { path: join(path, name()), named: true };
