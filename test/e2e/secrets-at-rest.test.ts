@@ -199,6 +199,27 @@ describe('a config another user could change is not read', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  it('a config file its group alone can write (0660): exit 2, naming the file, the command not run', async () => {
+    const marker = await configWithCommand();
+    const file = join(configDir(), 'config.json');
+    chmodSync(file, 0o660);
+    const r = await ccp('edgedevice', 'list');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`the config file ${file} can be written by its group;`);
+    expect(r.stderr).toContain(`chmod go-w ${file}`);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('a config folder its group alone can write (0770): exit 2, naming the folder, the command not run', async () => {
+    const marker = await configWithCommand();
+    chmodSync(configDir(), 0o770);
+    const r = await ccp('edgedevice', 'list');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`the config folder ${configDir()} can be written by its group;`);
+    expect(r.stderr).toContain(`chmod go-w ${configDir()}`);
+    expect(existsSync(marker)).toBe(false);
+  });
+
   it('a config folder with the sticky bit, as /tmp, is refused too: another user could create the file', async () => {
     const dir = join(tmp.dir, 'shared');
     mkdirSync(dir);
