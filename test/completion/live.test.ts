@@ -237,6 +237,33 @@ describe('values from a remote service', () => {
     expect(s).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(stalled.hits).toBeGreaterThan(before);
   });
+
+  it('a service that never answers: the completion process ends within about a second of its start', async () => {
+    const hungEnv = { ...remoteEnv };
+    delete hungEnv.CCP_COMPLETE_BUDGET_MS;
+    // Warm: the first start of a fresh build fills the compile cache, which a user's TAB finds filled.
+    await spawnCcp(['__complete', 'device', '--profile', 'hung', 'edgedevice', 'get', ''], {
+      env: { ...hungEnv, XDG_CACHE_HOME: join(dir, 'hung-cache-warm') },
+      timeoutMs: 5000,
+    });
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      // A cache of its own each time: what a TAB read before would answer at once.
+      const env = { ...hungEnv, XDG_CACHE_HOME: join(dir, `hung-cache-${i}`) };
+      const before = stalled.hits;
+      const started = performance.now();
+      const r = await spawnCcp(['__complete', 'device', '--profile', 'hung', 'edgedevice', 'get', ''], {
+        env,
+        timeoutMs: 5000,
+      });
+      times.push(performance.now() - started);
+      expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+      // It asked the service and gave up waiting.
+      expect(stalled.hits).toBeGreaterThan(before);
+    }
+    // 1 s promised, with 0.5 s for a loaded machine's start of a process.
+    expect(Math.max(...times), `wall times ${times.map(Math.round).join(', ')} ms`).toBeLessThan(1500);
+  });
 });
 
 describe('a cache another user could have written is not read', () => {
