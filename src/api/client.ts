@@ -2,7 +2,7 @@ import { monotonicMs } from '../domain/clock.js';
 import { withoutUserinfo } from '../domain/secrets.js';
 import { AnsweredPage } from './answered-page.js';
 import type { Metadata } from './envelope.js';
-import { ApiError, NetworkError } from './errors.js';
+import { ApiError, NetworkError, OffOriginError } from './errors.js';
 import {
   type Exchange,
   type RawResponse,
@@ -144,6 +144,9 @@ export class ApiClient {
   /** One exchange as raw text (with retries), for `ccp api` on paths that answer something else than an envelope. */
   async send(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<RawResponse> {
     const url = this.url(path, opts.query);
+    // Whatever the path looked like (a URL with a space before it, `http:\\host`), the token and the -H
+    // headers go to the base URL's origin alone.
+    if (url.origin !== this.base.origin) throw new OffOriginError(url, this.base);
     const json = sendsBody(method) ? this.envelope(opts) : undefined;
     const body = json === undefined ? undefined : JSON.stringify(json);
     const headers: Record<string, string> = {

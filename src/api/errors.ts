@@ -87,6 +87,22 @@ export class NetworkError extends Error {
   }
 }
 
+/**
+ * A path that would take a request, and the profile's credentials, off the base URL's origin: refused
+ * before anything is sent (exit 2, as a bad argument is).
+ */
+export class OffOriginError extends Error {
+  constructor(
+    readonly url: URL,
+    readonly base: URL,
+  ) {
+    super(
+      `refused to send a request to ${url.origin}: only ${base.origin} (the base URL) gets this profile's credentials`,
+    );
+    this.name = 'OffOriginError';
+  }
+}
+
 /** A failed request of either kind: the service said no, or no answer came. */
 export type RequestError = ApiError | NetworkError;
 

@@ -1,6 +1,7 @@
 // How requests reach a service over HTTP: the connection pool (through an environment proxy for remote
 // targets), knowing whether a request went out before it failed. Loaded only when a request goes over HTTP.
 import { readFileSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type * as Tls from 'node:tls';
 import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from 'undici';
 import { bytesTooDeepAt, MAX_DEPTH } from '../domain/depth.js';
@@ -127,6 +128,34 @@ export function tracked(dispatcher: Dispatcher, onSent: () => void): Dispatcher 
   );
 }
 
+/**
+ * The most ccp reads of one answer: a listing page of 1,000 records is some MB; the largest answer ccp
+ * expects is a report download, its file in base64 (a 1,000,000-device CSV or PDF report of the twin is
+ * about 160 MB so). Past it a service is sending what no command can use (one JavaScript string holds
+ * 512 MiB at most) and would only fill memory.
+ */
+export const MAX_BODY_BYTES = 256 * 1024 ** 2;
+
+/**
+ * The body's bytes, or `tooLarge()` once it passes MAX_BODY_BYTES: leaving the loop destroys the body and
+ * its connection, so nothing more is read. Hand-written rather than undici's maxResponseSize, which its
+ * proxy agent does not pass to the client of an http:// target's requests.
+ */
+async function readCapped(body: Readable, declared: number, tooLarge: () => Error): Promise<Buffer> {
+  if (declared > MAX_BODY_BYTES) {
+    body.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
 /** Requests over HTTP to a base URL, through the pool createDispatcher gives. */
 export function httpTransport(
   base: URL,
@@ -145,7 +174,13 @@ export function httpTransport(
       });
       // Read whole now (the request's time limit covers it), decoded when first asked: a listing holds the
       // pages it fetched ahead as bytes, off the JavaScript heap, until their turn comes.
-      const bytes = Buffer.from(await res.body.arrayBuffer());
+      const tooLarge = () =>
+        new ApiError({
+          code: 'TOO_LARGE',
+          reason: `${r.url.origin} answered with more than ${MAX_BODY_BYTES / 1024 ** 2} MiB, more than ccp reads of one answer`,
+          httpStatus: res.statusCode,
+        });
+      const bytes = await readCapped(res.body, Number(res.headers['content-length']), tooLarge);
       // Read here, where every answer from a remote service passes, before anything parses or renders it.
       if (bytesTooDeepAt(bytes) >= 0) {
         throw new ApiError({

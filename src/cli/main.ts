@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { ApiError, AuthError, NetworkError, NotFoundError } from '../api/errors.js';
+import { ApiError, AuthError, NetworkError, NotFoundError, OffOriginError } from '../api/errors.js';
 import { ConfigError } from '../config/errors.js';
 import { monotonicMs } from '../domain/clock.js';
 import { ownWording } from '../kit/args.js';
@@ -93,7 +93,7 @@ function describe(
       text: err.message,
     };
   }
-  if (err instanceof UsageError || err instanceof ConfigError) {
+  if (err instanceof UsageError || err instanceof ConfigError || err instanceof OffOriginError) {
     const hint = err instanceof UsageError ? err.hint : undefined;
     return {
       code: 'USAGE',

@@ -6,6 +6,7 @@ import { readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { makeDirs, tighten } from '../domain/dirs.js';
+import { trustedCache } from './trust.js';
 
 function fileStamp(file: string): string {
   try {
@@ -42,20 +43,28 @@ function cacheFile(env: NodeJS.ProcessEnv): string {
 export function systemTimeZone(env: NodeJS.ProcessEnv = process.env): string {
   const key = zoneKey();
   const file = cacheFile(env);
-  try {
-    const [storedKey, zone] = readFileSync(file, 'utf8').split('\n');
-    if (storedKey === key && zone) return zone;
-  } catch {}
+  const dir = dirname(file);
+  // A cache another user could have written is not read (config/trust.ts): its zone is sent with every request.
+  if (trustedCache(dir) && trustedCache(file)) {
+    try {
+      const [storedKey, zone] = readFileSync(file, 'utf8').split('\n');
+      if (storedKey === key && zone) return zone;
+    } catch {}
+  }
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  const tmp = `${file}.${process.pid}.tmp`;
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  let made = false;
   try {
-    makeDirs(dirname(file));
-    tighten(dirname(file), 0o700);
-    writeFileSync(tmp, `${key}\n${zone}\n`, { mode: 0o600 });
+    makeDirs(dir);
+    if (!trustedCache(dir)) return zone;
+    tighten(dir, 0o700);
+    // A new file of its own ('wx': never one planted under that name, never through a link), renamed over.
+    writeFileSync(tmp, `${key}\n${zone}\n`, { mode: 0o600, flag: 'wx' });
+    made = true;
     renameSync(tmp, file);
   } catch {
     try {
-      rmSync(tmp, { force: true });
+      if (made) rmSync(tmp, { force: true });
     } catch {}
   }
   return zone;

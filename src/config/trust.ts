@@ -1,5 +1,6 @@
 // A config file another user can change would have ccp run their token-command as this user, or send the
-// token to their base URL: like OpenSSH with its own files, ccp refuses to read one.
+// token to their base URL: like OpenSSH with its own files, ccp refuses to read one. Caches (the time zone,
+// completion values) follow the same rule: one another user could change is neither read nor written.
 import { statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { tighten } from '../domain/dirs.js';
@@ -13,7 +14,11 @@ function ownerName(uid: number): string {
   }
 }
 
-/** Why `path` is not to be trusted, with the command that fixes it; undefined when it is fine or absent. */
+/**
+ * Why `path` is not to be trusted, with the command that fixes it; undefined when it is fine or absent.
+ * The one rule for the config and the caches: owned by the user (or root), written by nobody else, neither
+ * its group nor others (0660 and 0770 as much as 0666 and 0777).
+ */
 function distrust(path: string, what: string, uid: number): string | undefined {
   let st: ReturnType<typeof statSync>;
   try {
@@ -45,4 +50,13 @@ export function checkTrusted(dir: string, file: string): void {
   if (why) throw new ConfigError(`${why}; until then ccp does not read it`);
   tighten(dir, 0o700);
   tighten(file, 0o600);
+}
+
+/**
+ * Whether a cache folder or file may be read or written through: absent, or the user's own (or root's) and
+ * writable by neither group nor others, by the config's rule.
+ */
+export function trustedCache(path: string): boolean {
+  const uid = process.getuid?.();
+  return uid === undefined || distrust(path, 'the cache', uid) === undefined;
 }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type ApiClientOptions } from '../../src/api/client.js';
-import { ApiError, AuthError, NetworkError, NotFoundError } from '../../src/api/errors.js';
+import { ApiError, AuthError, NetworkError, NotFoundError, OffOriginError } from '../../src/api/errors.js';
 import { cliVersion } from '../../src/kit/version.js';
 import { until } from '../helpers/until.js';
 
@@ -525,5 +525,28 @@ describe('ApiClient paginate', () => {
     expect(rest).toEqual([{ n: 1 }, { n: 2 }]);
     // A short page after full ones: one more request tells the end from a cap of the service's own.
     expect(seen).toHaveLength(3);
+  });
+});
+
+describe("credentials go to the base URL's origin alone", () => {
+  it('refuses a path that resolves to another origin before sending anything, token and headers included', async () => {
+    const heard: IncomingMessage['headers'][] = [];
+    const elsewhere = createServer((req, res) => {
+      heard.push(req.headers);
+      res.end('{}');
+    });
+    await new Promise<void>((r) => elsewhere.listen(0, '127.0.0.1', r));
+    const host = `127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+    try {
+      const c = client({ headers: [['X-Api-Secret', 's3cret-header']] });
+      for (const path of [` http://${host}/x`, `\thttp://${host}/x`, `http:\\\\${host}/x`, `///${host}/x`]) {
+        await expect(c.send('GET', path), JSON.stringify(path)).rejects.toBeInstanceOf(OffOriginError);
+      }
+      expect(heard).toEqual([]);
+      expect(seen).toEqual([]);
+    } finally {
+      elsewhere.closeAllConnections();
+      await new Promise((r) => elsewhere.close(r));
+    }
   });
 });

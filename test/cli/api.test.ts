@@ -1,4 +1,6 @@
 import { writeFile } from 'node:fs/promises';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, DEVICE } from '../fixtures/basic-ids.js';
@@ -74,5 +76,39 @@ describe('ccp api on a path that answers other JSON', () => {
     const r = await runCli(['api', 'GET', '/openapi.json'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).openapi).toMatch(/^3\./);
+  });
+});
+
+describe('ccp api sends credentials to the base URL alone', () => {
+  it('refuses (exit 2) a path the URL parser would read as another host; that host hears nothing', async () => {
+    const heard: IncomingHttpHeaders[] = [];
+    const elsewhere = createServer((req, res) => {
+      heard.push(req.headers);
+      res.end('{}');
+    });
+    await new Promise<void>((r) => elsewhere.listen(0, '127.0.0.1', r));
+    const host = `127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+    try {
+      const paths = [
+        ` http://${host}/x`,
+        `\thttp://${host}/x`,
+        `ht\ntp://${host}/x`,
+        `http://${host}/x\n`,
+        `http:\\\\${host}/x`,
+        `https:${host}/x`,
+        `///${host}/x`,
+        `//${host}/x`,
+        `\\\\${host}/x`,
+      ];
+      for (const path of paths) {
+        const r = await runCli(['api', 'GET', path, '-H', 'X-Api-Secret: s3cret-header'], { env });
+        expect(r.code, JSON.stringify(path)).toBe(2);
+        expect(r.stderr).toContain('not a URL');
+      }
+      expect(heard).toEqual([]);
+    } finally {
+      elsewhere.closeAllConnections();
+      await new Promise((r) => elsewhere.close(r));
+    }
   });
 });

@@ -1,9 +1,20 @@
 // Live completion of values (cli.md "What operators reach for"): the checked-in scripts, run by each real
 // shell with the real `ccp` on PATH, against a seeded embedded database, a running server and a service that
 // never answers.
-import { copyFileSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../src/server/store/sqlite.js';
 import { BIN, isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
 import { behaviours, type Fake, fakeService } from '../helpers/fake-service.js';
@@ -226,4 +237,110 @@ describe('values from a remote service', () => {
     expect(s).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(stalled.hits).toBeGreaterThan(before);
   });
+
+  it('a service that never answers: the completion process ends within about a second of its start', async () => {
+    const hungEnv = { ...remoteEnv };
+    delete hungEnv.CCP_COMPLETE_BUDGET_MS;
+    // Warm: the first start of a fresh build fills the compile cache, which a user's TAB finds filled.
+    await spawnCcp(['__complete', 'device', '--profile', 'hung', 'edgedevice', 'get', ''], {
+      env: { ...hungEnv, XDG_CACHE_HOME: join(dir, 'hung-cache-warm') },
+      timeoutMs: 5000,
+    });
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      // A cache of its own each time: what a TAB read before would answer at once.
+      const env = { ...hungEnv, XDG_CACHE_HOME: join(dir, `hung-cache-${i}`) };
+      const before = stalled.hits;
+      const started = performance.now();
+      const r = await spawnCcp(['__complete', 'device', '--profile', 'hung', 'edgedevice', 'get', ''], {
+        env,
+        timeoutMs: 5000,
+      });
+      times.push(performance.now() - started);
+      expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+      // It asked the service and gave up waiting.
+      expect(stalled.hits).toBeGreaterThan(before);
+    }
+    // 1 s promised, with 0.5 s for a loaded machine's start of a process.
+    expect(Math.max(...times), `wall times ${times.map(Math.round).join(', ')} ms`).toBeLessThan(1500);
+  });
+});
+
+describe('a cache another user could have written is not read', () => {
+  const PLANTED = [
+    { value: '--db=evil.db', description: 'planted' },
+    { value: 'EVIL-0001', description: 'planted' },
+  ];
+  let cacheHome: string;
+  let caseEnv: NodeJS.ProcessEnv;
+  let missing: string;
+  let planted: string;
+
+  /** `ccp __complete device --db <missing> edgedevice get ''`: what it offers, from the cache alone. */
+  const offered = async () => {
+    const r = await spawnCcp(['__complete', 'device', '--db', missing, 'edgedevice', 'get', ''], {
+      env: caseEnv,
+    });
+    expect(r.code).toBe(0);
+    return r.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split('\t')[0]);
+  };
+
+  beforeAll(async () => {
+    // The cache file's name for a database that then goes away: only the cache can answer for it.
+    cacheHome = join(dir, 'planted-cache');
+    caseEnv = { ...env, XDG_CACHE_HOME: cacheHome };
+    missing = join(dir, 'gone.db');
+    copyFileSync(db, missing);
+    expect((await offered()).length).toBe(devices.length * 2);
+    rmSync(missing);
+    const [name] = readdirSync(join(cacheHome, 'ccp')).filter((f) => f.startsWith('values-'));
+    planted = join(cacheHome, 'ccp', name!);
+  });
+
+  const plant = () =>
+    writeFileSync(planted, JSON.stringify({ at: Date.now(), prefix: '', complete: true, items: PLANTED }));
+  beforeEach(() => {
+    chmodSync(join(cacheHome, 'ccp'), 0o700);
+    plant();
+    chmodSync(planted, 0o600);
+  });
+
+  it('its own cache is read, but a value that starts with - is never offered', async () => {
+    expect(await offered()).toEqual(['EVIL-0001']);
+  });
+
+  it.each([
+    ['a cache file its group can write (0660)', () => chmodSync(planted, 0o660)],
+    ['a cache file others can write (0666)', () => chmodSync(planted, 0o666)],
+    ['a cache folder its group can write (0770)', () => chmodSync(join(cacheHome, 'ccp'), 0o770)],
+    ['a cache folder others can write (01777)', () => chmodSync(join(cacheHome, 'ccp'), 0o1777)],
+  ])('%s: nothing in it is offered', async (_label, loosen) => {
+    loosen();
+    expect(await offered()).toEqual([]);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'a cache folder and file another user owns: nothing offered, and nothing written there',
+    async () => {
+      const folder = join(cacheHome, 'ccp');
+      chownSync(folder, 65534, 65534);
+      chownSync(planted, 65534, 65534);
+      try {
+        expect(await offered()).toEqual([]);
+        // With the database back, the values are read from it, and kept nowhere in the other user's folder.
+        copyFileSync(db, missing);
+        const before = readdirSync(folder).sort();
+        expect((await offered()).length).toBe(devices.length * 2);
+        expect(readdirSync(folder).sort()).toEqual(before);
+        expect(JSON.parse(readFileSync(planted, 'utf8')).items).toEqual(PLANTED);
+      } finally {
+        rmSync(missing, { force: true });
+        chownSync(folder, 0, 0);
+        chownSync(planted, 0, 0);
+      }
+    },
+  );
 });

@@ -1,10 +1,10 @@
 // The system time zone is kept in the user's cache directory (src/config/time-zone.ts): the kept answer must
 // be ICU's own, and a change of what ICU reads (here TZ) must ask ICU again, never serve the old zone.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnCcp, tempDir } from '../helpers/cli.js';
+import { BIN, spawnCcp, tempDir } from '../helpers/cli.js';
 
 let tmp: { dir: string; remove: () => Promise<void> };
 let env: NodeJS.ProcessEnv;
@@ -55,5 +55,66 @@ describe('the system time zone', () => {
     expect(await zone('Asia/Tokyo')).toBe('Asia/Tokyo');
     writeFileSync(cache(), '\0garbage');
     expect(await zone('Asia/Tokyo')).toBe('Asia/Tokyo');
+  });
+
+  it.each([
+    ['a cache file its group can write (0660)', (file: string) => chmodSync(file, 0o660)],
+    ['a cache folder its group can write (0770)', (file: string) => chmodSync(dirname(file), 0o770)],
+    ['a cache file others can write (0666)', (file: string) => chmodSync(file, 0o666)],
+  ])("%s is not read: the zone is ICU's", async (_label, loosen) => {
+    await zone('Asia/Tokyo');
+    const [key] = readFileSync(cache(), 'utf8').split('\n');
+    writeFileSync(cache(), `${key}\nEurope/Paris\n`);
+    loosen(cache());
+    try {
+      expect(await zone('Asia/Tokyo')).toBe('Asia/Tokyo');
+    } finally {
+      chmodSync(dirname(cache()), 0o700);
+      chmodSync(cache(), 0o600);
+    }
+  });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'a cache folder another user owns is neither read nor written',
+    async () => {
+      await zone('Asia/Tokyo');
+      const [key] = readFileSync(cache(), 'utf8').split('\n');
+      writeFileSync(cache(), `${key}\nEurope/Paris\n`);
+      chownSync(dirname(cache()), 65534, 65534);
+      chownSync(cache(), 65534, 65534);
+      try {
+        expect(await zone('Asia/Tokyo')).toBe('Asia/Tokyo');
+        expect(await zone('Asia/Seoul')).toBe('Asia/Seoul');
+        // Nothing was written there: the planted answer is as it was.
+        expect(readFileSync(cache(), 'utf8')).toBe(`${key}\nEurope/Paris\n`);
+      } finally {
+        chownSync(dirname(cache()), 0, 0);
+        chownSync(cache(), 0, 0);
+      }
+    },
+  );
+
+  it('never writes through a link planted at the name of its temp file', async () => {
+    await zone('Asia/Tokyo');
+    const victim = join(tmp.dir, 'precious');
+    writeFileSync(victim, 'keep\n', { mode: 0o600 });
+    // The link named for the pid ccp will have: `exec` keeps the shell's.
+    const r = spawnSync(
+      'sh',
+      [
+        '-c',
+        'ln -s "$1" "$2.$$.tmp" && exec "$3" "$4" config get time-zone',
+        'sh',
+        victim,
+        cache(),
+        process.execPath,
+        BIN,
+      ],
+      { env: { ...env, TZ: 'Asia/Seoul' }, encoding: 'utf8' },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe('Asia/Seoul');
+    expect(readFileSync(victim, 'utf8')).toBe('keep\n');
+    expect(readFileSync(cache(), 'utf8')).toContain('Asia/Seoul');
   });
 });

@@ -2,10 +2,11 @@
 // A service answering a record nested 200,000 deep, and files nested as deep or whose YAML aliases expand
 // past the limit: each an error naming its source, exit 1 for the service and 2 for a file, never 70.
 
-import { writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
+import { BIN, ensureBuilt, isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
 import { type Fake, fakeService } from '../helpers/fake-service.js';
 
 const DEPTH = 200_000;
@@ -50,6 +51,84 @@ describe('what the service sent', () => {
       expect(r.stderr).not.toContain('internal error');
     });
   }
+});
+
+describe('an answer without end', () => {
+  /** `ccp <args>` against a service that never ends its body, its peak resident set polled; killed past 1 GB. */
+  function peakOf(
+    args: string[],
+    url: string,
+  ): Promise<{ code: number | null; stderr: string; peakMb: number }> {
+    ensureBuilt();
+    const child = spawn(process.execPath, [BIN, '--base-url', url, ...args], {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let peakKb = 0;
+    const poll = setInterval(() => {
+      try {
+        const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        if (m) peakKb = Math.max(peakKb, Number(m[1]));
+      } catch {
+        // exited between two polls
+      }
+      // What the code before the cap did (3 GB for a 1.5 GB body): stop it before it fills the machine.
+      if (peakKb > 1024 * 1024) child.kill('SIGKILL');
+    }, 20);
+    let stderr = '';
+    child.stderr.on('data', (b: Buffer) => {
+      stderr += b.toString();
+    });
+    return new Promise((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', (code) => {
+        clearInterval(poll);
+        resolve({ code, stderr, peakMb: peakKb / 1024 });
+      });
+    });
+  }
+
+  it.skipIf(process.platform !== 'linux')(
+    'a body past 256 MiB: exit 1 naming the service, reading stopped, peak memory under 450 MB',
+    async () => {
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      let sent = 0;
+      const endless = await fakeService((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"statusCode":"OK","metadata":{},"data":[');
+        const more = () => {
+          while (!res.destroyed && res.write(chunk)) sent += chunk.length;
+        };
+        res.on('drain', more);
+        more();
+      });
+      try {
+        const r = await peakOf(['api', 'GET', '/edgedevice/all/0'], endless.url);
+        expect(r.code, r.stderr).toBe(1);
+        expect(r.stderr).toContain(`${endless.url} answered with more than 256 MiB`);
+        expect(r.peakMb).toBeLessThan(450);
+        // The connection was closed once the cap was passed: the service could send little more.
+        expect(sent).toBeLessThan(320 * 1024 * 1024);
+      } finally {
+        await endless.close();
+      }
+    },
+    60_000,
+  );
+
+  it('a Content-Length past 256 MiB is refused before the body is read', async () => {
+    const big = await fakeService((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(2 ** 31) });
+      res.write('{"statusCode":"OK"');
+    });
+    try {
+      const r = await spawnCcp(['--base-url', big.url, 'edgedevice', 'list', ...ORG], { env });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toContain(`${big.url} answered with more than 256 MiB`);
+    } finally {
+      await big.close();
+    }
+  });
 });
 
 describe('a local file', () => {

@@ -1,7 +1,16 @@
 // Secrets at rest (cli.md, "What reaches a terminal, a spreadsheet, or another user"): what the real bin/ccp.js
 // writes is its owner's alone, whatever the umask, and a config file another user could change is not read.
 import { spawn } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../src/server/store/sqlite.js';
@@ -142,6 +151,16 @@ describe('files ccp writes are its owner alone', () => {
     expect(readFileSync(failed, 'utf8')).toContain(SECRET);
     expect(modeOf(failed)).toBe('600');
   });
+
+  it('report download -O newdir/sub/ makes each folder 0700 and the report 0600', async () => {
+    const out = join(tmp.dir, 'newdir', 'sub');
+    const r = await ccp('report', 'download', '--template', 'licenses', '--type', 'csv', '-O', `${out}/`);
+    expect(r.code, r.stderr).toBe(0);
+    expect(modeOf(join(tmp.dir, 'newdir'))).toBe('700');
+    expect(modeOf(out)).toBe('700');
+    const [file] = readdirSync(out);
+    expect(modeOf(join(out, file!))).toBe('600');
+  });
 });
 
 describe('a config another user could change is not read', () => {
@@ -176,6 +195,27 @@ describe('a config another user could change is not read', () => {
     expect(r.stderr).toContain(
       `the config folder ${configDir()} can be written by its group and other users`,
     );
+    expect(r.stderr).toContain(`chmod go-w ${configDir()}`);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('a config file its group alone can write (0660): exit 2, naming the file, the command not run', async () => {
+    const marker = await configWithCommand();
+    const file = join(configDir(), 'config.json');
+    chmodSync(file, 0o660);
+    const r = await ccp('edgedevice', 'list');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`the config file ${file} can be written by its group;`);
+    expect(r.stderr).toContain(`chmod go-w ${file}`);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('a config folder its group alone can write (0770): exit 2, naming the folder, the command not run', async () => {
+    const marker = await configWithCommand();
+    chmodSync(configDir(), 0o770);
+    const r = await ccp('edgedevice', 'list');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`the config folder ${configDir()} can be written by its group;`);
     expect(r.stderr).toContain(`chmod go-w ${configDir()}`);
     expect(existsSync(marker)).toBe(false);
   });

@@ -143,7 +143,10 @@ export async function completeValues(
     // A configuration that cannot be read, a database that cannot be opened: nothing to offer.
     return [];
   }
-  return found.filter((c) => c.value.startsWith(word) && PLAIN_VALUE.test(c.value));
+  // A value that starts with `-` would be read as an option (`--db=evil.db`): never offered.
+  return found.filter(
+    (c) => c.value.startsWith(word) && !c.value.startsWith('-') && PLAIN_VALUE.test(c.value),
+  );
 }
 
 function finish(text: string): void {

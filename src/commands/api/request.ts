@@ -27,9 +27,18 @@ function methodArg(text: string): HttpMethod {
   return m;
 }
 
+/**
+ * A plain path on the base URL, nothing the URL parser would read as another origin: it drops spaces and
+ * controls around a URL and tabs and line breaks inside it, and reads `\\` as `/`, so ` http://host/x`,
+ * `ht\ntp://host` and `http:\\host` would all leave the base URL with the profile's credentials.
+ */
 function pathArg(text: string): string {
-  if (/^[a-z]+:\/\//i.test(text))
-    throw new InvalidArgumentError('give a path such as /codes, not a URL (use --base-url)');
+  const notAPath = 'give a path such as /codes, not a URL (use --base-url)';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: controls are what is refused
+  if (/[\u0000-\u001f\u007f\\]/.test(text) || text !== text.trim()) {
+    throw new InvalidArgumentError(`${notAPath}: no spaces around it, no control characters or backslashes`);
+  }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(text) || text.startsWith('//')) throw new InvalidArgumentError(notAPath);
   return text.startsWith('/') ? text : `/${text}`;
 }
 

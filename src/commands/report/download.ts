@@ -3,6 +3,7 @@ import { Option } from 'commander';
 import { ApiError } from '../../api/errors.js';
 import { decodeReport, downloadReportRequest, plainFileName } from '../../api/reports.js';
 import { sendWrite } from '../../api/write-request.js';
+import { makeDirs } from '../../domain/dirs.js';
 import type { ReportRequest } from '../../domain/report.js';
 import {
   REPORT_FILE_TYPES,
@@ -17,6 +18,7 @@ import type { IO } from '../../kit/io.js';
 import { type DryRunTarget, dryRunTarget, writeDryRun } from '../../kit/write/dry-run.js';
 import { addDryRunFlag, type WriteFlags } from '../../kit/write/flags.js';
 import { type WriteDeps, writeDeps } from '../../kit/write/send.js';
+import { terminalText } from '../../output/terminal-text.js';
 
 interface DownloadFlags extends WriteFlags, Partial<ReportKind> {
   out?: string;
@@ -102,7 +104,8 @@ async function targetPath(
   if (out === undefined) return { path: join(cwd, name()), named: true };
   const path = resolve(cwd, out);
   if (out.endsWith('/')) {
-    await (await import('node:fs/promises')).mkdir(path, { recursive: true });
+    // Each folder made on the way is the user's alone (0700), whatever the umask: reports hold records.
+    makeDirs(path);
     return { path: join(path, name()), named: true };
   }
   if (await isDirectory(path)) return { path: join(path, name()), named: true };
@@ -119,13 +122,14 @@ async function targetPath(
  * (cli.md): a name from the service never points outside the target folder, at a hidden file or a parent.
  */
 function fileName(given: string | undefined, opts: ReportDownloadOptions, io: IO): string {
-  const plain = plainFileName(given);
+  // The sanitiser's own rule: a name it would show escaped is not one to save.
+  const plain = plainFileName(given, opts.type, (text) => terminalText(text) === text);
   if (plain !== undefined) return plain;
   const name = reportFileName(opts.template, opts.type, opts.now());
-  // JSON quoting shows C0 controls as escapes rather than sending them to the terminal; C1 and
-  // bidirectional controls, which it leaves, are escaped the same way.
+  // JSON quoting shows C0 controls as escapes rather than sending them to the terminal; C1, bidirectional
+  // and invisible characters and the line separators, which it leaves, are escaped the same way.
   const shown = JSON.stringify(given === undefined ? null : given.slice(0, 80)).replace(
-    /[\u007f-\u009f]|\p{Bidi_Control}/gu,
+    /[\u007f-\u009f\p{Cf}\u2028\u2029]|\p{Bidi_Control}/gu,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
   io.note(`The service named the report ${shown}, not a plain file name; using ${name}.`);

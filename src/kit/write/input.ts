@@ -27,8 +27,9 @@ export const PROBLEMS_SHOWN = 20;
 async function listProblems(io: IO, file: string, problems: readonly InputProblem[]): Promise<string> {
   const { describeProblems } = await import('../../input/problems.js');
   if (problems.length <= PROBLEMS_SHOWN) return describeProblems(file, problems);
-  const [{ stateDir }, { chmod, mkdir }, { basename, join }, { writeFileAtomic }] = await Promise.all([
+  const [{ stateDir }, { makeDirs }, { chmod }, { basename, join }, { writeFileAtomic }] = await Promise.all([
     import('../../config/resolve.js'),
+    import('../../domain/dirs.js'),
     import('node:fs/promises'),
     import('node:path'),
     import('../files.js'),
@@ -40,7 +41,7 @@ async function listProblems(io: IO, file: string, problems: readonly InputProble
   const shown = describeProblems(file, problems.slice(0, PROBLEMS_SHOWN));
   try {
     // The rows' values may be private (passwords of external references): the folder is the user's alone.
-    await mkdir(folder, { recursive: true, mode: 0o700 });
+    makeDirs(folder);
     await chmod(folder, 0o700);
     await writeFileAtomic(path, `${describeProblems(file, problems)}\n`, { overwrite: true });
   } catch (err) {

@@ -175,6 +175,9 @@ describe('ccp report download: the name comes from the service, the place never 
       },
     );
   const OWN_NAME = /^edge-devices-\d{8}-\d{6}\.pdf$/;
+  // What must reach stderr only as an escape.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters looked for
+  const SENT_RAW = /[\u0000\u001b\u0080-\u009f\u202a-\u202e\u2066-\u2069\p{Cf}\u2028\u2029]/u;
 
   it.each([
     ['a hidden file', '.bashrc'],
@@ -199,6 +202,17 @@ describe('ccp report download: the name comes from the service, the place never 
     ['a Windows device with an extension', 'con.txt'],
     ['a Windows serial port with an extension', 'COM1.csv'],
     ['a Windows printer port', 'LPT9'],
+    ['a Makefile', 'Makefile'],
+    ['conftest.py', 'conftest.py'],
+    ['go.mod', 'go.mod'],
+    ['another type than asked (csv for pdf)', 'devices.csv'],
+    ['a line separator', 'devices\u2028report.pdf'],
+    ['a paragraph separator', 'devices\u2029.pdf'],
+    ['a zero-width space', 'dev\u200bices.pdf'],
+    ['a zero-width joiner', 'dev\u200dices.pdf'],
+    ['a word joiner', 'dev\u2060ices.pdf'],
+    ['a byte-order mark', '\ufeffdevices.pdf'],
+    ['an Arabic letter mark', 'devices\u061c.pdf'],
   ])(
     'reportName as %s: saved inside the folder under a name of its own, even with --force',
     async (_label, name) => {
@@ -214,8 +228,7 @@ describe('ccp report download: the name comes from the service, the place never 
       expect(res.stderr).not.toMatch(/internal error/i);
       expect(res.stderr).toContain('not a plain file name');
       // Control characters reach the terminal only as escapes.
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters looked for
-      expect(res.stderr).not.toMatch(/[\u0000\u001b\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);
+      expect(res.stderr).not.toMatch(SENT_RAW);
       const files = tree(target);
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(OWN_NAME);
