@@ -80,6 +80,18 @@ describe('license list and get on the embedded default (demo data)', () => {
     expect(sorted.stdout).toBe('LIC-2024-007\nLIC-2026-001\nLIC-2026-014\n');
   });
 
+  it('list on the twin gives what the licenses report holds, record for record', async () => {
+    const report = await spawnCcp(
+      ['report', 'download', '--template', 'licenses', '--type', 'json', '-O', '-'],
+      {
+        env,
+      },
+    );
+    expect(report.code, report.stderr).toBe(0);
+    const list = await spawnCcp(['license', 'list', '--all'], { env });
+    expect(JSON.parse(list.stdout)).toEqual(JSON.parse(report.stdout).records);
+  });
+
   it('list at 80 columns: serial number, status, days left and uuid fit; the key is named as left out', async () => {
     const pty = runInPty(['license', 'list'], env, { cols: 80 });
     expect((await pty.exited).code, pty.text()).toBe(0);
