@@ -233,7 +233,7 @@ complete -c ccp -n '__ccp_at ""' -a completion -d 'print a shell completion scri
 complete -c ccp -n '__ccp_at ""' -a config -d 'read and change configuration profiles (base URL, token, org, user, time zone, output, timeout)'
 complete -c ccp -n '__ccp_at ""' -a edgedevice -d 'Edge devices: list, get, add, push flows, apply'
 complete -c ccp -n '__ccp_at ""' -a help -d 'show help for a command: ccp help <command> [verb]'
-complete -c ccp -n '__ccp_at ""' -a license -d 'Licenses: list, get, activate, deactivate (by key, serial number or uuid)'
+complete -c ccp -n '__ccp_at ""' -a license -d 'Licenses: list, get, activate, deactivate (by key or uuid)'
 complete -c ccp -n '__ccp_at ""' -a login -d 'set up a profile for a service: asks, checks with one request, then saves'
 complete -c ccp -n '__ccp_at ""' -a logout -d 'remove the profile\'s token from the config file'
 complete -c ccp -n '__ccp_at ""' -a notify -d 'Notifications: save, update, configure for a role'

@@ -6,6 +6,6 @@ import { licenseList } from './list.js';
 
 export const licenseGroup = defineGroup({
   name: 'license',
-  description: 'Licenses: list, get, activate, deactivate (by key, serial number or uuid)',
+  description: 'Licenses: list, get, activate, deactivate (by key or uuid)',
   verbs: [licenseList, licenseGet, licenseActivate, licenseDeactivate],
 });
