@@ -41,6 +41,9 @@ __ccp_sub() {
     "edgedevice|push") REPLY="edgedevice push" ;;
     "license|activate") REPLY="license activate" ;;
     "license|deactivate") REPLY="license deactivate" ;;
+    "license|get") REPLY="license get" ;;
+    "license|list") REPLY="license list" ;;
+    "license|ls") REPLY="license list" ;;
     "notify|configure") REPLY="notify configure" ;;
     "notify|save") REPLY="notify save" ;;
     "notify|update") REPLY="notify update" ;;
@@ -73,7 +76,7 @@ __ccp_subs() {
     "codetype") REPLY="get list" ;;
     "config") REPLY="get list set unset use" ;;
     "edgedevice") REPLY="add apply get list push" ;;
-    "license") REPLY="activate deactivate" ;;
+    "license") REPLY="activate deactivate get list" ;;
     "notify") REPLY="configure save update" ;;
     "org") REPLY="get list options update" ;;
     "org options") REPLY="add apply" ;;
@@ -98,8 +101,10 @@ __ccp_own_opts() {
     "edgedevice get") REPLY="-w --watch --interval" ;;
     "edgedevice list") REPLY="--page --page-size --all --limit --where --sort-by -w --watch --interval" ;;
     "edgedevice push") REPLY="--flow --flow-id --flow-name -f --file --format --ignore-unknown --skeleton --dry-run" ;;
-    "license activate") REPLY="--dry-run" ;;
+    "license activate") REPLY="-y --yes --dry-run" ;;
     "license deactivate") REPLY="-y --yes --dry-run" ;;
+    "license get") REPLY="-w --watch --interval" ;;
+    "license list") REPLY="--page --page-size --all --limit --where --sort-by -w --watch --interval" ;;
     "login") REPLY="--with-token --username --force" ;;
     "notify configure") REPLY="--notification --role --apply-to-sub-organizations --dry-run" ;;
     "notify save") REPLY="--type --option --active --inactive -f --file --format --ignore-unknown --skeleton --dry-run" ;;
@@ -130,6 +135,8 @@ __ccp_own_value_opts() {
     "edgedevice get") REPLY="--interval" ;;
     "edgedevice list") REPLY="--page --page-size --limit --where --sort-by --interval" ;;
     "edgedevice push") REPLY="--flow --flow-id --flow-name -f --file --format" ;;
+    "license get") REPLY="--interval" ;;
+    "license list") REPLY="--page --page-size --limit --where --sort-by --interval" ;;
     "login") REPLY="--username" ;;
     "notify configure") REPLY="--notification --role" ;;
     "notify save") REPLY="--type --option -f --file --format" ;;
@@ -160,6 +167,9 @@ __ccp_args() {
     "config use") REPLY=""; __ccp_live=profile ;;
     "edgedevice get") REPLY=""; __ccp_live=device ;;
     "edgedevice push") REPLY=""; __ccp_live=device ;;
+    "license activate") REPLY=""; __ccp_live=license ;;
+    "license deactivate") REPLY=""; __ccp_live=license ;;
+    "license get") REPLY=""; __ccp_live=license ;;
     "org get") REPLY=""; __ccp_live=org ;;
     "org list") REPLY=""; __ccp_live=org ;;
     "org update") REPLY=""; __ccp_live=org ;;
@@ -181,7 +191,7 @@ __ccp_values() {
     "code get|--fields") REPLY="uuid clazz codeIdentifier shortDescription longDescription value isActive createdOn updatedOn codeType"; __ccp_list=1 ;;
     "codetype get|--fields"|"codetype list|--fields") REPLY="uuid clazz codeTypeIdentifier shortDescription longDescription value isActive createdOn updatedOn codes"; __ccp_list=1 ;;
     "edgedevice add|--fields"|"edgedevice apply|--fields"|"edgedevice get|--fields"|"edgedevice list|--fields"|"edgedevice push|--fields") REPLY="uuid edgeDeviceName serialNumber ipAdress port location shortDescription longDescription noOfdevices isActive isDisabled orgUUID userUUID createdOn modifiedOn edgeFlows externalReferences"; __ccp_list=1 ;;
-    "license activate|--fields"|"license deactivate|--fields") REPLY="uuid attributeName serialNumber value createOn updatedOn licenseDetails"; __ccp_list=1 ;;
+    "license activate|--fields"|"license deactivate|--fields"|"license get|--fields"|"license list|--fields") REPLY="uuid attributeName serialNumber value createOn updatedOn licenseDetails"; __ccp_list=1 ;;
     "notify configure|--fields") REPLY="uuid notificationUuid organizationUuid roleUuid createdBy updatedBy applyToSubOrganizaitons isActive isLinked createdOn updatedOn"; __ccp_list=1 ;;
     "notify save|--fields"|"notify update|--fields") REPLY="uuid type createdBy updatedBy isActive createdOn updatedOn notificationOptions"; __ccp_list=1 ;;
     "org get|--fields"|"org list|--fields"|"org update|--fields") REPLY="uuid codeUuid orgAdmin orgName organizationUuid userUuid isActive isDemo createdOn updatedOn orgAddress suborganization"; __ccp_list=1 ;;

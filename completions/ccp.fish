@@ -64,6 +64,10 @@ function __ccp_sub
             echo 'license activate'
         case 'license|deactivate'
             echo 'license deactivate'
+        case 'license|get'
+            echo 'license get'
+        case 'license|list' 'license|ls'
+            echo 'license list'
         case 'notify|configure'
             echo 'notify configure'
         case 'notify|save'
@@ -124,6 +128,10 @@ function __ccp_own_value_opts
             printf '%s\n' --page --page-size --limit --where --sort-by --interval
         case 'edgedevice push'
             printf '%s\n' --flow --flow-id --flow-name -f --file --format
+        case 'license get'
+            printf '%s\n' --interval
+        case 'license list'
+            printf '%s\n' --page --page-size --limit --where --sort-by --interval
         case 'login'
             printf '%s\n' --username
         case 'notify configure'
@@ -225,7 +233,7 @@ complete -c ccp -n '__ccp_at ""' -a completion -d 'print a shell completion scri
 complete -c ccp -n '__ccp_at ""' -a config -d 'read and change configuration profiles (base URL, token, org, user, time zone, output, timeout)'
 complete -c ccp -n '__ccp_at ""' -a edgedevice -d 'Edge devices: list, get, add, push flows, apply'
 complete -c ccp -n '__ccp_at ""' -a help -d 'show help for a command: ccp help <command> [verb]'
-complete -c ccp -n '__ccp_at ""' -a license -d 'Licenses: activate, deactivate'
+complete -c ccp -n '__ccp_at ""' -a license -d 'Licenses: list, get, activate, deactivate (by key or uuid)'
 complete -c ccp -n '__ccp_at ""' -a login -d 'set up a profile for a service: asks, checks with one request, then saves'
 complete -c ccp -n '__ccp_at ""' -a logout -d 'remove the profile\'s token from the config file'
 complete -c ccp -n '__ccp_at ""' -a notify -d 'Notifications: save, update, configure for a role'
@@ -362,13 +370,31 @@ complete -c ccp -n '__ccp_under "edgedevice push"' -l skeleton -d 'print an inpu
 complete -c ccp -n '__ccp_under "edgedevice push"' -l dry-run -d 'print the request (method, URL, envelope) as JSON and send nothing'
 complete -c ccp -n '__ccp_at "edgedevice push"' -a '(__ccp_live device)'
 
-complete -c ccp -n '__ccp_at "license"' -a activate -d 'Activate a license (PUT /license/{uuid}/activate); idempotent'
-complete -c ccp -n '__ccp_at "license"' -a deactivate -d 'Deactivate a license (PUT /license/{uuid}/deactivate); idempotent'
+complete -c ccp -n '__ccp_at "license"' -a activate -d 'Activate a license by its key, serial number or uuid (PUT /license/{uuid}/activate); says when it already is active'
+complete -c ccp -n '__ccp_at "license"' -a deactivate -d 'Deactivate a license by its key, serial number or uuid (PUT /license/{uuid}/deactivate); says when it already is inactive'
+complete -c ccp -n '__ccp_at "license"' -a get -d 'Show licenses by license key, serial number or uuid (read from the licenses report)'
+complete -c ccp -n '__ccp_at "license"' -a list -d 'List the licenses in your scope: key, serial number, status, days left (the licenses report, POST /download)'
 
+complete -c ccp -n '__ccp_under "license activate"' -s y -l yes -d 'activate a license whose term has ended without asking (a terminal asks first; a script warns and goes on)'
 complete -c ccp -n '__ccp_under "license activate"' -l dry-run -d 'print the request (method, URL, envelope) as JSON and send nothing'
+complete -c ccp -n '__ccp_at "license activate"' -a '(__ccp_live license)'
 
 complete -c ccp -n '__ccp_under "license deactivate"' -s y -l yes -d 'deactivate without asking (a terminal asks first; a script never does)'
 complete -c ccp -n '__ccp_under "license deactivate"' -l dry-run -d 'print the request (method, URL, envelope) as JSON and send nothing'
+complete -c ccp -n '__ccp_at "license deactivate"' -a '(__ccp_live license)'
+
+complete -c ccp -n '__ccp_under "license get"' -s w -l watch -d 'after the first read, print only what changes (added, changed, gone), reading again every --interval; Ctrl-C ends it'
+complete -c ccp -n '__ccp_under "license get"' -l interval -x -d 'with --watch, how long between reads: 500ms, 2s, 1m (default 2s)'
+complete -c ccp -n '__ccp_at "license get"' -a '(__ccp_live license)'
+
+complete -c ccp -n '__ccp_under "license list"' -l page -x -d 'page to fetch, from 0'
+complete -c ccp -n '__ccp_under "license list"' -l page-size -x -d 'records per page (default 100)'
+complete -c ccp -n '__ccp_under "license list"' -l all -d 'follow pages until the last one, writing records as they arrive'
+complete -c ccp -n '__ccp_under "license list"' -l limit -x -d 'stop after n records, following pages as needed'
+complete -c ccp -n '__ccp_under "license list"' -l where -x -d 'keep records where FIELD=VALUE, FIELD!=VALUE or FIELD~TEXT (any case); repeatable, all must hold; FIELD may be a dot path'
+complete -c ccp -n '__ccp_under "license list"' -l sort-by -x -d 'reads the whole listing before printing; orders by a field (a dot path), timestamps by instant'
+complete -c ccp -n '__ccp_under "license list"' -s w -l watch -d 'after the first read, print only what changes (added, changed, gone), reading again every --interval; Ctrl-C ends it'
+complete -c ccp -n '__ccp_under "license list"' -l interval -x -d 'with --watch, how long between reads: 500ms, 2s, 1m (default 2s)'
 
 complete -c ccp -n '__ccp_under "login"' -l with-token -d 'read the token (or password) from stdin; the way to log in without a terminal'
 complete -c ccp -n '__ccp_under "login"' -l username -x -d 'user for --auth-scheme basic (the password comes from stdin)'
@@ -497,6 +523,8 @@ complete -c ccp -n '__ccp_at "edgedevice list"' -l fields -x -a '(__ccp_list uui
 complete -c ccp -n '__ccp_at "edgedevice push"' -l fields -x -a '(__ccp_list uuid edgeDeviceName serialNumber ipAdress port location shortDescription longDescription noOfdevices isActive isDisabled orgUUID userUUID createdOn modifiedOn edgeFlows externalReferences)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
 complete -c ccp -n '__ccp_at "license activate"' -l fields -x -a '(__ccp_list uuid attributeName serialNumber value createOn updatedOn licenseDetails)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
 complete -c ccp -n '__ccp_at "license deactivate"' -l fields -x -a '(__ccp_list uuid attributeName serialNumber value createOn updatedOn licenseDetails)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
+complete -c ccp -n '__ccp_at "license get"' -l fields -x -a '(__ccp_list uuid attributeName serialNumber value createOn updatedOn licenseDetails)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
+complete -c ccp -n '__ccp_at "license list"' -l fields -x -a '(__ccp_list uuid attributeName serialNumber value createOn updatedOn licenseDetails)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
 complete -c ccp -n '__ccp_at "notify configure"' -l fields -x -a '(__ccp_list uuid notificationUuid organizationUuid roleUuid createdBy updatedBy applyToSubOrganizaitons isActive isLinked createdOn updatedOn)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
 complete -c ccp -n '__ccp_at "notify save"' -l fields -x -a '(__ccp_list uuid type createdBy updatedBy isActive createdOn updatedOn notificationOptions)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'
 complete -c ccp -n '__ccp_at "notify update"' -l fields -x -a '(__ccp_list uuid type createdBy updatedBy isActive createdOn updatedOn notificationOptions)' -d 'comma-separated fields to keep, in every format; dot paths reach nested ones'

@@ -1,5 +1,6 @@
 // Errors of the API layer: what went wrong with a request, nothing about how the command line shows it.
 // src/cli/main.ts tells them apart by type and maps each to its exit code.
+import { SERVICE_ERRORS } from '../domain/errors.js';
 
 export interface ServiceErrorInit {
   code: string;
@@ -110,9 +111,18 @@ export function isRequestError(err: unknown): err is RequestError {
   return err instanceof ApiError || err instanceof NetworkError;
 }
 
-/** Picks the typed error for a non-OK answer by its HTTP status. */
+/**
+ * The interface's 200-coded answers that a named record does not exist (cli.md, Exit codes): an unknown code,
+ * and a well-formed uuid that names no organization (ccp refuses a malformed uuid before sending it).
+ */
+const NOT_FOUND_CODES: ReadonlySet<string> = new Set([
+  SERVICE_ERRORS.codeFetch.code,
+  SERVICE_ERRORS.invalidUuid.code,
+]);
+
+/** Picks the typed error for a non-OK answer by its HTTP status, or by the code that says "no such record". */
 export function serviceError(init: ServiceErrorInit): ApiError {
   if (init.httpStatus === 401 || init.httpStatus === 403) return new AuthError(init);
-  if (init.httpStatus === 404) return new NotFoundError(init);
+  if (init.httpStatus === 404 || NOT_FOUND_CODES.has(init.code)) return new NotFoundError(init);
   return new ApiError(init);
 }

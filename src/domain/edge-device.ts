@@ -63,6 +63,14 @@ export const EdgeDeviceInput = EdgeDevice.extend({
 }).meta({ id: 'EdgeDeviceInput' });
 export type EdgeDeviceInput = z.infer<typeof EdgeDeviceInput>;
 
+/**
+ * A device as `apply` reads it: its match key (uuid, else serialNumber) and the fields it gives, since only
+ * those are compared. A record no stored device matches is new, and needs what add needs (EdgeDeviceInput);
+ * the plan checks that once matching has told.
+ */
+export const EdgeDeviceApplyInput = EdgeDevice.extend({ serialNumber: text().min(1).nullish() });
+export type EdgeDeviceApplyInput = z.infer<typeof EdgeDeviceApplyInput>;
+
 /** A flow to push: flowId names it within its device; flowJSON must hold JSON. */
 export const EdgeFlowInput = EdgeFlow.extend({
   flowId: text().min(1),

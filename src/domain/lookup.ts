@@ -3,6 +3,7 @@
 // asks for it only on the embedded default (a remote service has no lookup).
 import type { CodeType } from './code.js';
 import type { EdgeDevice } from './edge-device.js';
+import type { LicenseRecord } from './license.js';
 
 /**
  * Read-only lookups within one token's scope, answering the records the listing would hold, in its shape
@@ -13,6 +14,10 @@ export interface TwinLookup {
   edgeDevice(key: string): EdgeDevice | undefined;
   /** The first code type in listing order whose uuid or identifier is `key`. */
   codeType(key: string): CodeType | undefined;
+  /** The first license in listing order whose uuid, license key or serial number is `key`. */
+  license(key: string): LicenseRecord | undefined;
+  /** The licenses in scope, in the order of the licenses report (which is how the interface lists them). */
+  licenses(): LicenseRecord[];
   /** Serial numbers in scope sorting near `key` or sharing a prefix with it: a few hundred at most. */
   serialsNear(key: string): string[];
   /** Code type identifiers (a few hundred at most). */

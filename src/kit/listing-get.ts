@@ -74,10 +74,7 @@ export async function runGet<T extends object>(opts: GetOptions, target: GetTarg
   const events = opts.watch !== undefined && ['json', 'ndjson'].includes(opts.output.format);
   const output = oneRecordSpec(opts.watch ? { ...opts.output, pager: false } : opts.output, records.length);
   if (records.length > 0 && !events) await writeRecords(opts.io, output, target.kind, records, '');
-  if (missing.length > 0) {
-    const names = missing.map((k) => `"${k}"${didYouMean(closest.get(k)?.values() ?? [])}`).join(', ');
-    throw new RecordsNotFoundError(`no ${target.singular} with ${target.keyNames} ${names}`);
-  }
+  if (missing.length > 0) throw notFound(target, missing, closest);
   if (opts.watch) {
     const { watch } = await import('./listing-watch.js');
     return watch(opts, opts.watch.intervalMs, {
@@ -89,6 +86,25 @@ export async function runGet<T extends object>(opts: GetOptions, target: GetTarg
   return records;
 }
 
+/** Exit 4 naming each key nothing answered to, with the closest values the twin or the walk saw. */
+function notFound<T>(target: GetTarget<T>, missing: readonly string[], closest: Map<string, Closest>) {
+  const names = missing.map((k) => `"${k}"${didYouMean(closest.get(k)?.values() ?? [])}`).join(', ');
+  return new RecordsNotFoundError(`no ${target.singular} with ${target.keyNames} ${names}`);
+}
+
+/**
+ * The records the keys name, found as `get` finds them but not printed (a write that takes a record's other
+ * key as well as its uuid resolves it this way); `notFound()` is the error `get` would fail with.
+ */
+export async function findEach<T extends object>(
+  opts: Pick<GetOptions, 'api' | 'twin' | 'keys'>,
+  target: GetTarget<T>,
+): Promise<Found<T> & { notFound: () => RecordsNotFoundError }> {
+  const twin = target.lookup ? await opts.twin?.() : undefined;
+  const { found, missing, closest } = await find(opts, target, twin);
+  return { found, missing, notFound: () => notFound(target, missing, closest) };
+}
+
 function once<T extends object>(found: Found<T>['found']): T[] {
   const byUuid = new Map(found.map((f) => [(f.record as { uuid?: unknown }).uuid ?? f.record, f.record]));
   return [...byUuid.values()];
@@ -96,7 +112,7 @@ function once<T extends object>(found: Found<T>['found']): T[] {
 
 /** The records the keys name: looked up on the twin, or found by a walk of the listing. */
 async function find<T extends object>(
-  opts: GetOptions,
+  opts: Pick<GetOptions, 'api' | 'keys'>,
   target: GetTarget<T>,
   twin: TwinLookup | undefined,
 ): Promise<Found<T> & { closest: Map<string, Closest> }> {

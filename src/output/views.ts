@@ -71,15 +71,14 @@ const TABLE_COLUMNS: Record<RecordKind, [string, number, 'cut'?][]> = {
     ['isActive', 4],
     ['isLinked', 5],
   ],
+  // What support staff hold and ask about (cli.md, "The first hour"). The serial number and uuid identify a
+  // license; its long key goes before status and days left, so 80 columns still answer "is it active?".
   license: [
-    ['uuid', 0],
-    ['attributeName', 0],
+    ['licenseDetails.license.licenseKey', 3],
     ['serialNumber', 0],
-    ['licenseDetails.license.status', 2],
-    ['licenseDetails.remainingDays', 3],
-    ['licenseDetails.provisioned', 4],
-    ['licenseDetails.total', 4],
-    ['updatedOn', 5],
+    ['licenseDetails.license.status', 1],
+    ['licenseDetails.remainingDays', 2],
+    ['uuid', 0],
   ],
   report: [
     ['reportName', 0],

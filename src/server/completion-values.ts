@@ -4,7 +4,7 @@
 import type { SqliteDatabase } from './store/sqlite.js';
 import { openSqlite } from './store/sqlite.js';
 
-export type StoredKind = 'device' | 'org' | 'user' | 'codetype';
+export type StoredKind = 'device' | 'org' | 'user' | 'codetype' | 'license';
 
 export interface StoredValues {
   /** [value, description] pairs, each value once. */
@@ -27,6 +27,12 @@ const STATEMENTS: Record<StoredKind, string[]> = {
   ],
   codetype: [
     'SELECT code_type_identifier, short_description FROM code_types WHERE code_type_identifier >= @lo AND code_type_identifier < @hi',
+  ],
+  // What support staff hold: the license key or the serial number, then the uuid; each shown with the others.
+  license: [
+    "SELECT license_key, serial_number || ' ' || coalesce(status, '') FROM licenses WHERE license_key >= @lo AND license_key < @hi",
+    "SELECT serial_number, coalesce(license_key, '') || ' ' || coalesce(status, '') FROM licenses WHERE serial_number >= @lo AND serial_number < @hi",
+    "SELECT uuid, serial_number || ' ' || coalesce(status, '') FROM licenses WHERE uuid >= @lo AND uuid < @hi",
   ],
 };
 

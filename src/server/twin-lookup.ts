@@ -1,5 +1,6 @@
 // The twin's lookups (domain/lookup.ts) for one token and time zone: the scope the token's listing would
 // have, records in the shape and time zone its pages would carry.
+import type { Clock } from '../domain/clock.js';
 import { isValidTimeZone } from '../domain/instant.js';
 import type { TwinLookup } from '../domain/lookup.js';
 import { isUuid } from '../domain/uuid.js';
@@ -22,7 +23,12 @@ function spellings(key: string): string[] {
  * The lookups for `token` with its listing's time zone; undefined when the service would refuse the token
  * or the zone (the caller walks the listing then, and meets the refusal there).
  */
-export function twinLookup(store: Store, token: string | undefined, tz: string): TwinLookup | undefined {
+export function twinLookup(
+  store: Store,
+  token: string | undefined,
+  tz: string,
+  clock: Clock = store.clock,
+): TwinLookup | undefined {
   if (!token || !isValidTimeZone(tz)) return undefined;
   const grant = store.read(() => tokenGrant(store, token));
   if (!grant) return undefined;
@@ -44,6 +50,11 @@ export function twinLookup(store: Store, token: string | undefined, tz: string):
         return uuid === undefined ? undefined : store.codes.types([uuid], tz)[0];
       });
     },
+    license(key) {
+      const keys = spellings(key);
+      return store.read(() => store.licenses.find(root, keys, keys, clock.now(), tz));
+    },
+    licenses: () => store.read(() => store.licenses.inScope(root, clock.now(), tz)),
     serialsNear: (key) => store.read(() => q.serialsNear(root, key)),
     codeTypeIdentifiers: () => store.read(() => q.codeTypeIdentifiers()),
     edgeDevicesMatching({ uuids, orgUuid, serials }) {

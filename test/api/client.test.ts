@@ -140,6 +140,8 @@ describe('ApiClient request', () => {
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).not.toBeInstanceOf(AuthError);
+    // The interface's answer that the code does not exist: not found (exit 4), though HTTP said 200.
+    expect(err).toBeInstanceOf(NotFoundError);
     expect(err).toMatchObject({
       code: 'CCP-CS-001',
       reason: 'Error while fetching Code',

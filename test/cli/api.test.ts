@@ -38,14 +38,14 @@ describe('ccp api', () => {
     expect(JSON.parse(r.stdout).data[0].uuid).toBe(CODE.sine);
   });
 
-  it('sends an envelope file as it is, and exits 1 on a non-OK statusCode after printing the envelope', async () => {
+  it('sends an envelope file as it is, and exits 4 on CCP-CS-001 (an unknown code) after printing the envelope', async () => {
     const file = join(target.dir, 'lookup.json');
     await writeFile(
       file,
       JSON.stringify({ data: [{ uuid: '11111111-1111-4111-8111-111111111111' }], metadata: {} }),
     );
     const r = await runCli(['api', 'POST', 'codes', '-f', file], { env });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(4);
     expect(JSON.parse(r.stdout)).toMatchObject({ data: [], statusCode: 'CCP-CS-001' });
     expect(r.stderr).toContain('CCP-CS-001');
   });

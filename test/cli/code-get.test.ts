@@ -23,22 +23,22 @@ describe('ccp code get', () => {
     expect(code.codeType.uuid).toBe(CODE_TYPE.deviceKind);
   });
 
-  it('an unknown code is the service error CCP-CS-001 (HTTP 200): exit 1, code and reason on stderr', async () => {
+  it('an unknown code is the service error CCP-CS-001 (HTTP 200): not found, exit 4, code and reason on stderr', async () => {
     const r = await runCli(['code', 'get', '11111111-1111-4111-8111-111111111111'], { env });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(4);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('ccp: CCP-CS-001 Error while fetching Code');
   });
 
   it('with -o json the error is also one JSON object on stderr', async () => {
     const r = await runCli(['code', 'get', '11111111-1111-4111-8111-111111111111', '-o', 'json'], { env });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(4);
     const last = r.stderr.trim().split('\n').at(-1)!;
     expect(JSON.parse(last)).toEqual({
       code: 'CCP-CS-001',
       reason: 'Error while fetching Code: code 11111111-1111-4111-8111-111111111111',
       httpStatus: 200,
-      exitCode: 1,
+      exitCode: 4,
     });
   });
 

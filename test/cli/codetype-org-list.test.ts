@@ -38,9 +38,9 @@ describe('ccp org list', () => {
     expect(Object.keys(orgs[0])).toEqual(['uuid', 'orgName']);
   });
 
-  it('an unknown organization is CCP-HTTP-017 (HTTP 200): exit 1', async () => {
+  it('an unknown organization is CCP-HTTP-017 (HTTP 200): not found, exit 4', async () => {
     const r = await runCli(['org', 'list', '11111111-1111-4111-8111-111111111111'], { env });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(4);
     expect(r.stderr).toContain('CCP-HTTP-017');
   });
 

@@ -7,6 +7,7 @@ import { runEdgeDeviceList } from '../../src/commands/edgedevice/list.js';
 import { runLicenseDeactivate } from '../../src/commands/license/deactivate.js';
 import { runOrgList } from '../../src/commands/org/list.js';
 import type { OutputSpec } from '../../src/kit/output.js';
+import { scriptedPrompter } from '../../src/kit/prompter.js';
 import { testIO } from '../../src/kit/test-io.js';
 import { CODE, LICENSE, ORG, ROOT_CHILDREN } from '../fixtures/basic-ids.js';
 import { type ServerWithClient, startServerWithClient } from '../helpers/api-client.js';
@@ -89,14 +90,21 @@ describe('run functions', () => {
     expect(io.out()).toContain(CODE.random);
   });
 
-  it('runLicenseDeactivate prints the summary for the table format', async () => {
+  it('runLicenseDeactivate prints the record, and the summary on stderr', async () => {
     const io = testIO();
     await runLicenseDeactivate(
-      { output: spec('table'), uuid: LICENSE.active },
-      { io, api: async () => client },
+      { output: spec('table'), key: LICENSE.active, yes: true },
+      {
+        io,
+        api: async () => client,
+        prompter: scriptedPrompter([]),
+        now: () => Date.now(),
+        twin: async () => undefined,
+      },
     );
     await settle();
-    expect(io.out()).toMatch(/^Deactivated license c1000000-0000-4000-8000-000000000001\n/);
-    expect(io.out()).toMatch(/Active:\s+no/);
+    expect(io.out()).toContain(LICENSE.active);
+    expect(io.err()).toMatch(/^Deactivated license c1000000-0000-4000-8000-000000000001\n/);
+    expect(io.err()).toMatch(/Active:\s+no/);
   });
 });

@@ -138,15 +138,22 @@ describe('write run functions', () => {
   });
 
   it('runLicenseActivate and runLicenseDeactivate print the license record; an unknown one is named', async () => {
-    const off = deps();
-    await runLicenseDeactivate({ output: json, uuid: LICENSE.active }, off);
+    const licenseDeps = () => ({
+      ...deps(),
+      prompter: scriptedPrompter([]),
+      now: () => Date.now(),
+      twin: async () => undefined,
+    });
+    const off = licenseDeps();
+    await runLicenseDeactivate({ output: json, key: LICENSE.active, yes: true }, off);
     expect((await printed(off))[0]).toMatchObject({ uuid: LICENSE.active });
-    const on = deps();
-    await runLicenseActivate({ output: json, uuid: LICENSE.active }, on);
+    const on = licenseDeps();
+    await runLicenseActivate({ output: json, key: LICENSE.active, yes: true }, on);
     expect((await printed(on))[0]).toMatchObject({ uuid: LICENSE.active });
-    const err = await runLicenseDeactivate({ output: json, uuid: UNKNOWN_UUID }, deps()).catch(
-      (e: unknown) => e,
-    );
+    const err = await runLicenseDeactivate(
+      { output: json, key: UNKNOWN_UUID, yes: true },
+      licenseDeps(),
+    ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NotFoundError);
     expect((err as Error).message).toContain(`license ${UNKNOWN_UUID}`);
   });

@@ -95,6 +95,27 @@ describe('values from the embedded database', () => {
     expect(bashComplete(BASH, ['ccp', '--db', db, 'codetype', 'get', 'DEV'], env)).toEqual(['DEVICE_KIND']);
   });
 
+  it('bash: license get|activate|deactivate <TAB> offer license keys, serial numbers and uuids', () => {
+    const sqlite = openSqlite(db, { readonly: true });
+    const licenses = sqlite
+      .prepare<[], { key: string; serial: string; uuid: string }>(
+        'SELECT license_key AS key, serial_number AS serial, uuid FROM licenses',
+      )
+      .all();
+    sqlite.close();
+    expect(licenses.length).toBeGreaterThan(2);
+    expect(bashComplete(BASH, ['ccp', '--db', db, 'license', 'activate', 'LIC-2024'], env)).toEqual([
+      'LIC-2024-007',
+    ]);
+    expect(sorted(bashComplete(BASH, ['ccp', '--db', db, 'license', 'get', ''], env))).toEqual(
+      sorted(licenses.flatMap((l) => [l.key, l.serial, l.uuid])),
+    );
+    const one = licenses[0]!;
+    expect(
+      bashComplete(BASH, ['ccp', '--db', db, 'license', 'deactivate', one.uuid.slice(0, 13)], env),
+    ).toEqual([one.uuid]);
+  });
+
   it.runIf(needShell('zsh'))('zsh: values with the device and organization names beside them', () => {
     const one = devices[3]!;
     expect(zshComplete(ZSH, ['ccp', '--db', db, 'edgedevice', 'get', one.serial], env)).toEqual([
@@ -210,6 +231,10 @@ describe('values from a remote service', () => {
     expect(bashComplete(BASH, ['ccp', '--profile', 'tokenless', 'edgedevice', 'get', ''], remoteEnv)).toEqual(
       [],
     );
+    // Licenses: read from the service's licenses report.
+    expect(
+      bashComplete(BASH, ['ccp', '--profile', 'live', 'license', 'activate', 'LIC-2026'], remoteEnv).sort(),
+    ).toEqual(['LIC-2026-001', 'LIC-2026-014']);
     // Organizations: the tree under the profile's org, walked with the sub-organization listing.
     expect(sorted(bashComplete(BASH, ['ccp', '--profile', 'live', 'org', 'list', ''], remoteEnv))).toEqual(
       sorted(orgs.map((o) => o.uuid)),

@@ -84,9 +84,9 @@ describe('exit codes (bin/ccp.js)', () => {
     expect((await spawnCcp(['license', 'activate', LICENSE.active], { env })).code).toBe(0);
   });
 
-  it('1 for a service error sent with HTTP 200 (CCP-CS-001), naming code and reason', async () => {
+  it('4 for the HTTP 200 answer that a code does not exist (CCP-CS-001), naming code and reason', async () => {
     const r = await spawnCcp(['code', 'get', '11111111-1111-4111-8111-111111111111', '-o', 'json'], { env });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(4);
     expect(r.stdout).toBe('');
     const [line, json] = r.stderr.trim().split('\n');
     expect(line).toBe(
@@ -96,7 +96,7 @@ describe('exit codes (bin/ccp.js)', () => {
       code: 'CCP-CS-001',
       reason: 'Error while fetching Code: code 11111111-1111-4111-8111-111111111111',
       httpStatus: 200,
-      exitCode: 1,
+      exitCode: 4,
     });
   });
 

@@ -79,10 +79,10 @@ describe('precedence: flag > env > profile', () => {
     expect(Array.isArray(JSON.parse(flagFormat.stdout))).toBe(true);
     // errors follow the profile's machine format too
     const failed = await ccp(['--profile', 'ops', 'code', 'get', '11111111-1111-4111-8111-111111111111']);
-    expect(failed.code).toBe(1);
+    expect(failed.code).toBe(4);
     expect(JSON.parse(failed.stderr.trim().split('\n').at(-1)!)).toMatchObject({
       code: 'CCP-CS-001',
-      exitCode: 1,
+      exitCode: 4,
     });
     const asTable = await ccp([
       '--profile',

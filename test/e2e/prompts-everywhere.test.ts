@@ -20,8 +20,8 @@ afterAll(() => t.close());
 
 // The verb, its arguments but the missing one, the argument's name and the prompt's words.
 const VERBS: Array<[string[], string, RegExp]> = [
-  [['license', 'activate'], '<uuid>', /License uuid/],
-  [['license', 'deactivate'], '<uuid>', /License uuid/],
+  [['license', 'activate'], '<key|uuid>', /License key or uuid/],
+  [['license', 'deactivate'], '<key|uuid>', /License key or uuid/],
   [['code', 'get'], '<codeUuid>', /Code uuid/],
   [['org', 'list'], '<orgUuid>', /Parent organization uuid/],
   [['org', 'get'], '<parentOrgUuid>', /Parent organization uuid/],
@@ -50,8 +50,11 @@ describe('a missing uuid argument', () => {
 
   it('the answer typed is used: license activate runs on it', async () => {
     const pty = runInPty(['license', 'activate', '-o', 'json', '--no-pager'], t.env);
-    await pty.waitFor(/License uuid/);
+    await pty.waitFor(/License key or uuid/);
     pty.type(`${LICENSE.expired}\r`);
+    // Its term has ended: a terminal asks before activating it.
+    await pty.waitFor(/anyway\?/);
+    pty.type('y\r');
     const { code } = await pty.exited;
     expect(code, pty.text()).toBe(0);
     expect(pty.text()).toContain(LICENSE.expired);

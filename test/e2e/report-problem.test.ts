@@ -65,7 +65,7 @@ describe('where to report a problem', () => {
     expect(pty.text()).toContain(BUGS);
     expect(code, pty.text()).toBe(70);
     // An error of the input or the service is not ours: no tracker, no 70.
-    const usage = runInPty(['license', 'activate', 'not-a-uuid', '--no-input'], env);
+    const usage = runInPty(['code', 'get', 'not-a-uuid', '--no-input'], env);
     expect((await usage.exited).code, usage.text()).toBe(2);
     expect(usage.text()).not.toContain(BUGS);
   });

@@ -1,10 +1,10 @@
 // What `ccp __complete <kind>` completes: the kinds the generated scripts ask for, read when completing.
 
-export const LIVE_KINDS = ['device', 'org', 'user', 'codetype', 'profile', 'zone'] as const;
+export const LIVE_KINDS = ['device', 'org', 'user', 'codetype', 'license', 'profile', 'zone'] as const;
 export type LiveKind = (typeof LIVE_KINDS)[number];
 
 /** Kinds whose values are the target's records: read from the database or the service, and cached. */
-export const TARGET_KINDS = ['device', 'org', 'user', 'codetype'] as const;
+export const TARGET_KINDS = ['device', 'org', 'user', 'codetype', 'license'] as const;
 export type TargetKind = (typeof TARGET_KINDS)[number];
 
 export function isLiveKind(word: string | undefined): word is LiveKind {

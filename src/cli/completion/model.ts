@@ -85,6 +85,9 @@ export const DEFAULT_HINTS: CompletionHints = {
     'org get': live('org'),
     'org update': live('org'),
     'codetype get': live('codetype'),
+    'license get': live('license'),
+    'license activate': live('license'),
+    'license deactivate': live('license'),
   },
 };
 

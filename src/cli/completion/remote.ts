@@ -110,6 +110,19 @@ export async function readRemoteValues(
         if (!add(d.serialNumber, d.edgeDeviceName) || !add(d.uuid, d.edgeDeviceName))
           return result(false, true);
       }
+    } else if (kind === 'license') {
+      // The interface lists licenses only in its licenses report: one request, every license.
+      const { listLicenses } = await import('../../api/licenses.js');
+      for await (const l of listLicenses(api, page)) {
+        const key = l.licenseDetails?.license?.licenseKey;
+        const status = l.licenseDetails?.license?.status ?? '';
+        if (
+          !add(key, `${l.serialNumber ?? ''} ${status}`) ||
+          !add(l.serialNumber, `${key ?? ''} ${status}`) ||
+          !add(l.uuid, `${l.serialNumber ?? ''} ${status}`)
+        )
+          return result(false, true);
+      }
     } else if (kind === 'codetype') {
       const { listCodeTypes } = await import('../../api/code-types.js');
       for await (const c of listCodeTypes(api, page) as AsyncIterable<Partial<CodeType>>) {

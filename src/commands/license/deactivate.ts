@@ -1,15 +1,24 @@
 import { defineCommand } from '../../kit/command.js';
-import { type WriteDeps, writeDeps } from '../../kit/write/send.js';
-import { runLicenseAction } from './run.js';
+import { writeDeps } from '../../kit/write/send.js';
+import { type LicenseActionDeps, runLicenseAction } from './run.js';
 import { type LicenseVerbOptions, licenseVerb } from './verb.js';
 
 export type LicenseDeactivateOptions = LicenseVerbOptions;
 
 export const licenseDeactivate = defineCommand<LicenseDeactivateOptions>({
   ...licenseVerb('deactivate'),
-  run: (opts, f) => runLicenseDeactivate(opts, writeDeps(f)),
+  run: (opts, f) =>
+    runLicenseDeactivate(opts, {
+      ...writeDeps(f),
+      prompter: f.prompter,
+      now: () => f.clock.now(),
+      twin: () => f.lookup(),
+    }),
 });
 
-export async function runLicenseDeactivate(opts: LicenseDeactivateOptions, deps: WriteDeps): Promise<void> {
+export async function runLicenseDeactivate(
+  opts: LicenseDeactivateOptions,
+  deps: LicenseActionDeps,
+): Promise<void> {
   await runLicenseAction({ ...opts, action: 'deactivate' }, deps);
 }

@@ -1,62 +1,107 @@
 import { licenseStateRequest } from '../../api/licenses.js';
 import type { LicenseAction, LicenseRecord } from '../../domain/index.js';
 import { parseTimestamp } from '../../domain/instant.js';
+import type { TwinLookup } from '../../domain/lookup.js';
+import { isUuid } from '../../kit/args.js';
+import { findEach } from '../../kit/listing-get.js';
 import { writeRecords } from '../../kit/output.js';
-import { writeDryRun } from '../../kit/write/dry-run.js';
-import { type WriteDeps, type WriteOutput, withSubject } from '../../kit/write/send.js';
-import { onTerminal } from '../../output/terminal-text.js';
-import { licenseSummary, overTotal } from './view.js';
+import type { Prompter } from '../../kit/prompter.js';
+import { sendAndPrint, type WriteDeps, type WriteOutput } from '../../kit/write/send.js';
+import { shortTime } from '../../output/cells.js';
+import { LICENSE_TARGET } from './lookup.js';
+import { licenseSummary } from './view.js';
 
 export { licenseSummary } from './view.js';
 
 export interface LicenseActionOptions extends WriteOutput {
-  uuid: string;
+  /** What the user holds: the license key, its serial number, or the license record's uuid. */
+  key: string;
   action: LicenseAction;
+  /** --yes: no question before deactivating, nor before activating a license whose term has ended. */
+  yes: boolean;
+}
+
+/** What a license verb runs with besides the write's own: the prompter, the clock and the twin's lookups. */
+export interface LicenseActionDeps extends WriteDeps {
+  prompter: Prompter;
+  now: () => number;
+  twin: () => Promise<TwinLookup | undefined>;
 }
 
 /**
- * Whether the call changed the license: the service keeps a license's update time when it is asked for
- * the state it is already in, so an update time older than the answer's Date header (both the service's
- * clock) means nothing changed. Undefined when the answer does not tell.
+ * Whether a license already is in the state `action` leaves it in, as the service decides it (decisions.md):
+ * active and ACTIVE, or inactive and INACTIVE (an EXPIRED license deactivated still changes its status).
  */
-export function changedByCall(record: LicenseRecord, dateHeader: string | undefined): boolean | undefined {
-  const answered = dateHeader ? Date.parse(dateHeader) : Number.NaN;
-  const times = [record.licenseDetails?.license?.updateOn, record.licenseDetails?.updateOn, record.updatedOn]
-    .map((t) => parseTimestamp(t))
-    .filter((t): t is number => t !== undefined);
-  if (Number.isNaN(answered) || times.length === 0) return undefined;
-  // The Date header has whole seconds: an update within the answer's second counts as this call's.
-  return Math.max(...times) >= answered - 1000;
+export function alreadyIn(record: LicenseRecord, action: LicenseAction): boolean {
+  const license = record.licenseDetails?.license;
+  const active = license?.active ?? record.licenseDetails?.active;
+  const status = license?.status?.toUpperCase();
+  return action === 'activate'
+    ? active === true && status === 'ACTIVE'
+    : active === false && status === 'INACTIVE';
 }
 
-export async function runLicenseAction(opts: LicenseActionOptions, deps: WriteDeps): Promise<void> {
+/** When the license's term ended (its licenseTo, in ms), if it has ended by `now`. */
+export function termEnded(record: LicenseRecord, now: number): number | undefined {
+  const to = parseTimestamp(record.licenseDetails?.license?.licenseTo);
+  return to !== undefined && to < now ? to : undefined;
+}
+
+/**
+ * (De)activates the license the key names. The key is resolved as `license get` resolves it (a uuid the
+ * lookup does not hold is sent as it is: the service has the last word). Whether anything changes is decided
+ * once, here, from the state the lookup read: a license already in the asked state is said to be so and
+ * nothing is sent. Activating a license whose term has ended warns, naming the date, and asks on a terminal.
+ */
+export async function runLicenseAction(opts: LicenseActionOptions, deps: LicenseActionDeps): Promise<void> {
   const { io } = deps;
-  const req = licenseStateRequest(opts.uuid, opts.action);
-  if (opts.dryRun) {
-    writeDryRun(io, opts.dryRun, [req]);
+  // A uuid sent as it is needs no lookup to print its request.
+  if (opts.dryRun && isUuid(opts.key)) {
+    await sendAndPrint(opts, deps, licenseStateRequest(opts.key.toLowerCase(), opts.action), {
+      kind: 'license',
+      summary: () => '',
+    });
     return;
   }
-  const api = await deps.api();
-  const ex = await api.request<LicenseRecord>(req.method, req.path).catch((err: unknown) => {
-    throw withSubject(err, `license ${opts.uuid}`);
+  const { found, notFound } = await findEach(
+    { api: deps.api, twin: deps.twin, keys: [opts.key] },
+    LICENSE_TARGET,
+  );
+  const before = found[0]?.record;
+  if (!before && !isUuid(opts.key)) throw notFound();
+  const uuid = before?.uuid ?? opts.key.toLowerCase();
+  // The license as the user named it, and by its uuid when they named it otherwise.
+  const named = opts.key.toLowerCase() === uuid ? uuid : `${opts.key} (${uuid})`;
+  const state = opts.action === 'activate' ? 'active' : 'inactive';
+  if (before && alreadyIn(before, opts.action) && !opts.dryRun) {
+    await writeRecords(io, opts.output, 'license', [before], '');
+    io.note(`License ${opts.key} is already ${state}: nothing was sent.`);
+    return;
+  }
+  const ended = before && opts.action === 'activate' ? termEnded(before, deps.now()) : undefined;
+  const tz = opts.output.timeZone ?? 'UTC';
+  if (ended !== undefined) {
+    io.warn(`Warning: the term of license ${opts.key} ended on ${shortTime(ended, tz)}.`);
+  }
+  const ask =
+    !opts.dryRun && !opts.yes && io.canPrompt()
+      ? opts.action === 'deactivate'
+        ? `Deactivate license ${named}?`
+        : ended !== undefined
+          ? `Activate license ${opts.key} anyway?`
+          : undefined
+      : undefined;
+  if (ask !== undefined && !(await deps.prompter.confirm({ message: ask, flag: '--yes', default: false }))) {
+    io.note(`Not ${opts.action}d: nothing was sent.`);
+    return;
+  }
+  await sendAndPrint<LicenseRecord>(opts, deps, licenseStateRequest(uuid, opts.action), {
+    kind: 'license',
+    subject: `license ${uuid}`,
+    summary: (saved) =>
+      saved
+        .map((record) => licenseSummary(record, opts.action, { named, timeZone: opts.output.timeZone }))
+        .join('')
+        .trimEnd(),
   });
-  const records = ex.envelope.data;
-  if (opts.output.format === 'table' && !opts.output.fields) {
-    for (const record of records) {
-      const changed = changedByCall(record, ex.headers.date);
-      const summary = licenseSummary(record, opts.action, { changed, timeZone: opts.output.timeZone });
-      io.stdout.write(onTerminal(summary, io.stdoutIsTTY));
-    }
-    return;
-  }
-  for (const record of records) {
-    const warning = overTotal(record);
-    if (warning) io.note(warning);
-    if (changedByCall(record, ex.headers.date) === false) {
-      io.note(
-        `License ${record.uuid} was already ${opts.action === 'activate' ? 'active' : 'inactive'}: nothing changed`,
-      );
-    }
-  }
-  await writeRecords(io, opts.output, 'license', records, 'No license returned.');
 }

@@ -19,12 +19,12 @@ export function overTotal(record: LicenseRecord): string | undefined {
 
 /**
  * What a person wants to see after (de)activating: status, days left, devices against the total as a
- * small bar, and a warning when over it; the first line says whether anything changed.
+ * small bar, and a warning when over it. `named` is how the first line names the license (its uuid by default).
  */
 export function licenseSummary(
   record: LicenseRecord,
   action: LicenseAction,
-  opts: { changed?: boolean; timeZone?: string } = {},
+  opts: { named?: string; timeZone?: string } = {},
 ): string {
   const details = record.licenseDetails;
   const license = details?.license;
@@ -44,12 +44,8 @@ export function licenseSummary(
     ['Devices', devices],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
-  const state = action === 'activate' ? 'active' : 'inactive';
   const verb = action === 'activate' ? 'Activated' : 'Deactivated';
-  const head =
-    opts.changed === false
-      ? `License ${show(record.uuid)} was already ${state}: nothing changed`
-      : `${verb} license ${show(record.uuid)}`;
+  const head = `${verb} license ${opts.named ?? show(record.uuid)}`;
   const warning = overTotal(record);
   const lines = [head, ...rows.map(([k, v]) => `  ${`${k}:`.padEnd(width + 2)}${v}`)];
   if (warning) lines.push(`  ${warning}`);

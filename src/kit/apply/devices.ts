@@ -3,7 +3,12 @@
 import type { ApiClient } from '../../api/client.js';
 import { addEdgeDevicesRequest, listEdgeDevices, pushEdgeDevicesRequest } from '../../api/edge-devices.js';
 import { monotonicMs } from '../../domain/clock.js';
-import { type EdgeDevice, EdgeDeviceInput, type EdgeDevicePushInput } from '../../domain/edge-device.js';
+import {
+  type EdgeDevice,
+  EdgeDeviceApplyInput,
+  type EdgeDeviceInput,
+  type EdgeDevicePushInput,
+} from '../../domain/edge-device.js';
 import type { TwinLookup } from '../../domain/lookup.js';
 import type { InputFormat } from '../../input/index.js';
 import { UsageError } from '../errors.js';
@@ -144,7 +149,7 @@ function resumeCommand(opts: EdgeDeviceApplyOptions): string {
 export async function runEdgeDeviceApply(opts: EdgeDeviceApplyOptions): Promise<void> {
   const { io } = opts;
   checkPlanFormat(opts.output);
-  const records = await readInputFile(io, opts, EdgeDeviceInput, opts.aliases);
+  const records = await readInputFile(io, opts, EdgeDeviceApplyInput, opts.aliases);
   const name = opts.file === '-' ? '<stdin>' : opts.file;
   const repeats = repeatedKeys(records);
   if (repeats.length > 0)
@@ -159,7 +164,7 @@ export async function runEdgeDeviceApply(opts: EdgeDeviceApplyOptions): Promise<
   const twin = opts.disableMissing ? undefined : await opts.twin?.();
   if (twin) {
     const uuids = records.flatMap((r) => (r.record.uuid ? [r.record.uuid] : []));
-    const serials = records.map((r) => r.record.serialNumber);
+    const serials = records.flatMap((r) => (r.record.serialNumber ? [r.record.serialNumber] : []));
     for (const device of twin.edgeDevicesMatching({ uuids, orgUuid: opts.orgUuid, serials }))
       planner.see(device);
   } else {
@@ -172,7 +177,11 @@ export async function runEdgeDeviceApply(opts: EdgeDeviceApplyOptions): Promise<
       progress.stop();
     }
   }
-  const { plan, conflicts } = planner.finish();
+  const { plan, conflicts, incomplete } = planner.finish();
+  if (incomplete.length > 0)
+    throw new UsageError(
+      `${incomplete.length} ${incomplete.length === 1 ? 'record names a device' : 'records name devices'} not stored yet without what add needs; nothing was sent\n${incomplete.map((c) => `${name}:${c.slice(5)}`).join('\n')}`,
+    );
   if (conflicts.length > 0)
     throw new UsageError(
       `${conflicts.length} ${conflicts.length === 1 ? 'record conflicts' : 'records conflict'} with the stored devices; nothing was sent\n${conflicts.map((c) => `${name}:${c.slice(5)}`).join('\n')}`,

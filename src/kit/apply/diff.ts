@@ -1,6 +1,12 @@
 // What differs between a stored edge device and the record a file gives for it: only the fields the file
 // gives count, flows are compared by flowId, and a write-only password is never compared with its mask.
-import type { EdgeDevice, EdgeDeviceInput, EdgeFlow, ExternalReference } from '../../domain/edge-device.js';
+import type {
+  EdgeDevice,
+  EdgeDeviceApplyInput,
+  EdgeDeviceInput,
+  EdgeFlow,
+  ExternalReference,
+} from '../../domain/edge-device.js';
 
 export interface Change {
   from: unknown;
@@ -128,7 +134,7 @@ export interface DeviceDiff {
 }
 
 /** The changes a file record makes to a stored device. */
-export function diffDevice(stored: EdgeDevice, given: EdgeDeviceInput): DeviceDiff {
+export function diffDevice(stored: EdgeDevice, given: EdgeDeviceApplyInput): DeviceDiff {
   const changes: Record<string, Change> = {};
   for (const field of DEVICE_FIELDS) {
     const to = given[field];

@@ -1,13 +1,20 @@
 // The plan of `edgedevice apply`, computed locally and without I/O: file records are matched to the
 // organization's stored devices by uuid, else by serial number, as the listing streams past, so memory
 // grows with the file and the plan, never with the listing.
-import type { EdgeDevice, EdgeDeviceInput, EdgeFlow } from '../../domain/edge-device.js';
+import {
+  type EdgeDevice,
+  type EdgeDeviceApplyInput,
+  EdgeDeviceInput,
+  type EdgeFlow,
+} from '../../domain/edge-device.js';
+import { issuesToProblems } from '../../input/problems.js';
 import { type Change, type DeviceDiff, diffDevice, disableRecord } from './diff.js';
 
 export interface DesiredDevice {
   /** Where the record starts in its file (0 when not from a file). */
   line: number;
-  record: EdgeDeviceInput;
+  /** Its match key and the fields it gives; what add needs only when no stored device matches it. */
+  record: EdgeDeviceApplyInput;
 }
 
 export interface PlannedCreate {
@@ -70,6 +77,8 @@ export class DevicePlanner {
   /** Serial numbers of the file as the organization's devices hold them: serial -> device uuid. */
   private readonly holders = new Map<string, string>();
   private readonly conflicts: string[] = [];
+  /** Records of devices not stored yet that lack what add needs, as `line N: field: problem`. */
+  private readonly incomplete: string[] = [];
   private readonly plan: DevicePlan = { create: [], update: [], unchanged: 0, disable: [] };
   private readonly org: string;
 
@@ -80,7 +89,7 @@ export class DevicePlanner {
     this.org = opts.orgUuid.toLowerCase();
     records.forEach(({ record }, k) => {
       if (record.uuid) this.byUuid.set(record.uuid.toLowerCase(), k);
-      this.bySerial.set(record.serialNumber, k);
+      if (record.serialNumber) this.bySerial.set(record.serialNumber, k);
       const org = record.orgUUID?.toLowerCase();
       if (org && org !== this.org)
         this.conflict(k, `orgUUID ${record.orgUUID} is not the organization applied to (${opts.orgUuid})`);
@@ -133,18 +142,36 @@ export class DevicePlanner {
     this.plan.update.push({
       line,
       uuid: device.uuid!,
-      serialNumber: record.serialNumber,
+      serialNumber: record.serialNumber ?? device.serialNumber ?? '',
       changes: diff.changes,
       ...(diff.send ? { send: diff.send } : {}),
       flows: diff.flows,
     });
   }
 
-  finish(): { plan: DevicePlan; conflicts: string[] } {
+  finish(): { plan: DevicePlan; conflicts: string[]; incomplete: string[] } {
     // Device uuid -> the serial the file gives it, for devices the file names.
     const serialAfter = new Map<string, string>();
-    for (const [k, uuid] of this.matched) serialAfter.set(uuid, this.records[k]!.record.serialNumber);
+    for (const [k, uuid] of this.matched) {
+      const serial = this.records[k]!.record.serialNumber;
+      if (serial) serialAfter.set(uuid, serial);
+    }
     this.records.forEach(({ line, record }, k) => {
+      if (!this.matched.has(k)) {
+        // Not stored yet: a create, which needs what add needs.
+        const parsed = EdgeDeviceInput.safeParse(record);
+        if (parsed.success) this.plan.create.push({ line, record: parsed.data });
+        else {
+          const what = record.uuid
+            ? `uuid ${record.uuid}`
+            : `serialNumber ${record.serialNumber ?? '(none)'}`;
+          for (const p of issuesToProblems(line, parsed.error.issues, record))
+            this.incomplete.push(
+              `line ${line}: ${p.path ? `${p.path}: ` : ''}${p.message} (${what} is not in the organization: a new device needs what add needs)`,
+            );
+        }
+      }
+      if (!record.serialNumber) return;
       const self = this.matched.get(k) ?? record.uuid?.toLowerCase();
       const holder = this.holders.get(record.serialNumber);
       // Another device keeps this serial number (the file does not give it another one): the service
@@ -155,10 +182,9 @@ export class DevicePlanner {
         (serialAfter.get(holder) ?? record.serialNumber) === record.serialNumber
       )
         this.conflict(k, `serialNumber ${record.serialNumber} is already used by device ${holder}`);
-      if (!this.matched.has(k)) this.plan.create.push({ line, record });
     });
     this.conflicts.sort((a, b) => lineOf(a) - lineOf(b));
-    return { plan: this.plan, conflicts: this.conflicts };
+    return { plan: this.plan, conflicts: this.conflicts, incomplete: this.incomplete };
   }
 }
 
@@ -171,7 +197,7 @@ export function planDevices(
   records: readonly DesiredDevice[],
   stored: Iterable<EdgeDevice>,
   opts: PlanOptions,
-): { plan: DevicePlan; conflicts: string[] } {
+): { plan: DevicePlan; conflicts: string[]; incomplete: string[] } {
   const planner = new DevicePlanner(records, opts);
   for (const device of stored) planner.see(device);
   return planner.finish();

@@ -49,6 +49,15 @@ export function licenseRepo(db: Database.Database) {
   const inScope = db.prepare<[{ root: string }], LicenseRow>(
     `${SCOPE_CTE} SELECT * FROM licenses WHERE org_uuid IN (SELECT uuid FROM scope) ORDER BY create_on, uuid`,
   );
+  // The first in listing order whose uuid, license key or serial number is asked for: each by its index.
+  const byKey = db.prepare<[{ root: string; uuids: string; keys: string }], LicenseRow>(
+    `${SCOPE_CTE} SELECT * FROM licenses
+      WHERE (uuid IN (SELECT value FROM json_each(@uuids))
+          OR license_key IN (SELECT value FROM json_each(@keys))
+          OR serial_number IN (SELECT value FROM json_each(@keys)))
+        AND org_uuid IN (SELECT uuid FROM scope)
+      ORDER BY create_on, uuid LIMIT 1`,
+  );
   const setState = db.prepare(
     `UPDATE licenses SET active = @active, details_active = @active, status = @status,
        activate_on = @activate_on, license_update_on = @now, details_update_on = @now, updated_on = @now
@@ -82,6 +91,11 @@ export function licenseRepo(db: Database.Database) {
     row: (uuid: string) => get.get(uuid),
     record(uuid: string, now: number, tz: string): LicenseRecord | undefined {
       const r = get.get(uuid);
+      return r ? toRecord(r, now, tz) : undefined;
+    },
+    /** The license in `root`'s scope a uuid (any of `uuids`) or a license key or serial number names. */
+    find(root: string, uuids: readonly string[], keys: readonly string[], now: number, tz: string) {
+      const r = byKey.get({ root, uuids: JSON.stringify(uuids), keys: JSON.stringify(keys) });
       return r ? toRecord(r, now, tz) : undefined;
     },
     inScope: (root: string, now: number, tz: string) =>

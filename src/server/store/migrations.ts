@@ -149,6 +149,12 @@ export const MIGRATIONS: readonly string[] = [
   `
   UPDATE external_references SET password = hash_password(password) WHERE password IS NOT NULL;
   `,
+  // Licenses are found by what support staff hold (`license get|activate <key>`): the license key or the
+  // serial number, read by index on the embedded default.
+  `
+  CREATE INDEX licenses_by_key ON licenses(license_key);
+  CREATE INDEX licenses_by_serial ON licenses(serial_number);
+  `,
 ];
 
 /** Runs the migrations the database has not seen yet, each in its own transaction. */

@@ -1,0 +1,246 @@
+// End-to-end: licenses found by what support staff hold (cli.md, "The first hour"): `license list` and
+// `license get`, and `activate|deactivate` by key, serial number or uuid, on the embedded default's demo data
+// (the twin read by its indexes) and against a served twin (its licenses report), with the real bin/ccp.js.
+import { stripVTControlCharacters } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LICENSE } from '../fixtures/basic-ids.js';
+import { isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
+import { runInPty } from '../helpers/pty.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+interface Lic {
+  uuid: string;
+  serialNumber: string;
+  licenseDetails: { remainingDays: number; license: { licenseKey: string; status: string; active: boolean } };
+}
+
+let tmp: { dir: string; remove: () => Promise<void> };
+let env: NodeJS.ProcessEnv;
+let licenses: Lic[];
+const bySerial = (serial: string) => licenses.find((l) => l.serialNumber === serial)!;
+
+beforeAll(async () => {
+  tmp = await tempDir('ccp-licenses-');
+  env = isolatedEnv(tmp.dir, { CCP_TIME_ZONE: 'UTC', CCP_PAGER: '' });
+  const first = await spawnCcp(['license', 'list'], { env });
+  expect(first.code, first.stderr).toBe(0);
+  licenses = JSON.parse(first.stdout);
+});
+
+afterAll(async () => {
+  await tmp?.remove();
+});
+
+const plain = (text: string) =>
+  stripVTControlCharacters(text.split('\u001b[1G').join('\r'))
+    .replace(/\r\n/g, '\n')
+    .split('\n')
+    .map((line) => line.slice(line.lastIndexOf('\r') + 1))
+    .join('\n');
+
+async function status(key: string): Promise<string> {
+  const r = await spawnCcp(
+    ['license', 'get', key, '--fields', 'licenseDetails.license.status', '-o', 'ndjson'],
+    {
+      env,
+    },
+  );
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout).licenseDetails.license.status;
+}
+
+describe('license list and get on the embedded default (demo data)', () => {
+  it('list: every license of the scope, as a listing in every format', async () => {
+    expect(licenses.map((l) => l.serialNumber).sort()).toEqual([
+      'LIC-2024-007',
+      'LIC-2026-001',
+      'LIC-2026-014',
+    ]);
+    const active = await spawnCcp(
+      ['license', 'list', '--where', 'licenseDetails.license.status=ACTIVE', '-o', 'name'],
+      {
+        env,
+      },
+    );
+    expect(active.stdout).toBe(`${bySerial('LIC-2026-001').uuid}\n`);
+    const sorted = await spawnCcp(
+      [
+        'license',
+        'list',
+        '--sort-by',
+        'serialNumber',
+        '--fields',
+        'serialNumber',
+        '-o',
+        'csv',
+        '--no-headers',
+      ],
+      { env },
+    );
+    expect(sorted.stdout).toBe('LIC-2024-007\nLIC-2026-001\nLIC-2026-014\n');
+  });
+
+  it('list on the twin gives what the licenses report holds, record for record', async () => {
+    const report = await spawnCcp(
+      ['report', 'download', '--template', 'licenses', '--type', 'json', '-O', '-'],
+      {
+        env,
+      },
+    );
+    expect(report.code, report.stderr).toBe(0);
+    const list = await spawnCcp(['license', 'list', '--all'], { env });
+    expect(JSON.parse(list.stdout)).toEqual(JSON.parse(report.stdout).records);
+  });
+
+  it('list at 80 columns: serial number, status, days left and uuid fit; the key is named as left out', async () => {
+    const pty = runInPty(['license', 'list'], env, { cols: 80 });
+    expect((await pty.exited).code, pty.text()).toBe(0);
+    const text = plain(pty.text());
+    expect(text).toMatch(/│ Serial number │ Status\s+│ Days left │ UUID\s+│/);
+    expect(text).toMatch(/│ LIC-2024-007\s+│ EXPIRED\s+│ 0\s+│ [0-9a-f-]{36} │/);
+    expect(text).toContain('Left out to fit 80 columns: License key');
+    for (const line of text.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    const widePty = runWide(['license', 'list']);
+    await widePty.exited;
+    const wide = plain(widePty.text());
+    expect(wide).toMatch(/│ License key\s+│ Serial number │ Status\s+│ Days left │ UUID\s+│/);
+  });
+
+  it('get: by serial number, license key or uuid, one record each; a detail view on a terminal', async () => {
+    const lic = bySerial('LIC-2024-007');
+    const r = await spawnCcp(
+      ['license', 'get', 'LIC-2024-007', lic.licenseDetails.license.licenseKey, lic.uuid.toUpperCase()],
+      {
+        env,
+      },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).map((l: Lic) => l.uuid)).toEqual([lic.uuid]);
+    const pty = runWide(['license', 'get', 'LIC-2024-007']);
+    expect((await pty.exited).code).toBe(0);
+    expect(plain(pty.text())).toMatch(/Serial number:\s+LIC-2024-007/);
+  });
+
+  it('get: a key nothing answers to is exit 4, naming it, with the closest key held', async () => {
+    const r = await spawnCcp(['license', 'get', 'LIC-2024-070'], { env });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('no license with key, serial number or uuid "LIC-2024-070"');
+    expect(r.stderr).toContain('LIC-2024-007');
+  });
+});
+
+function runWide(args: string[]) {
+  return runInPty(args, env, { cols: 160, rows: 60 });
+}
+
+describe('license activate|deactivate by what support staff hold', () => {
+  it('a license already active says so, exit 0, and sends nothing (its update time stays)', async () => {
+    const before = await spawnCcp(
+      ['license', 'get', 'LIC-2026-001', '--fields', 'updatedOn', '-o', 'ndjson'],
+      { env },
+    );
+    const r = await spawnCcp(['license', 'activate', 'LIC-2026-001'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('License LIC-2026-001 is already active');
+    expect(r.stderr).not.toContain('Activated');
+    expect(JSON.parse(r.stdout)[0].uuid).toBe(bySerial('LIC-2026-001').uuid);
+    const after = await spawnCcp(
+      ['license', 'get', 'LIC-2026-001', '--fields', 'updatedOn', '-o', 'ndjson'],
+      { env },
+    );
+    expect(after.stdout).toBe(before.stdout);
+  });
+
+  it('deactivate and activate by license key: each changes it once, then says it is already so', async () => {
+    const key = bySerial('LIC-2026-001').licenseDetails.license.licenseKey;
+    const off = await spawnCcp(['license', 'deactivate', key], { env });
+    expect(off.code, off.stderr).toBe(0);
+    expect(off.stderr).toContain(`Deactivated license ${key} (${bySerial('LIC-2026-001').uuid})`);
+    expect(await status('LIC-2026-001')).toBe('INACTIVE');
+    const again = await spawnCcp(['license', 'deactivate', key, '--yes'], { env });
+    expect(again.stderr).toContain(`License ${key} is already inactive`);
+    const on = await spawnCcp(['license', 'activate', key], { env });
+    expect(on.code, on.stderr).toBe(0);
+    expect(on.stderr).toContain('Activated license');
+    expect(on.stderr).not.toContain('Warning');
+    expect(await status('LIC-2026-001')).toBe('ACTIVE');
+  });
+
+  it('an unknown key is exit 4 and sends nothing', async () => {
+    const r = await spawnCcp(['license', 'activate', 'LIC-1999-001'], { env });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('no license with key, serial number or uuid "LIC-1999-001"');
+  });
+
+  it('--dry-run with a key prints the request for the uuid it names', async () => {
+    const r = await spawnCcp(['license', 'deactivate', 'LIC-2026-014', '--dry-run'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout + r.stderr).toContain(`/license/${bySerial('LIC-2026-014').uuid}/deactivate`);
+  });
+
+  it('on a terminal at 80 columns, an ended term warns with its date and asks; No sends nothing', async () => {
+    const pty = runInPty(['license', 'activate', 'LIC-2024-007'], env, { cols: 80 });
+    await pty.waitFor(/Activate license LIC-2024-007 anyway\?/);
+    pty.type('n\r');
+    expect((await pty.exited).code, pty.text()).toBe(0);
+    const text = plain(pty.text());
+    expect(text).toContain('Warning: the term of license LIC-2024-007 ended on 2024-12-31 23:59.');
+    expect(text).toContain('Not activated: nothing was sent.');
+    // ccp's own lines fit (the prompt's redraws are the prompt library's).
+    for (const line of text.split('\n').filter((l) => !l.includes('anyway?')))
+      expect(line.length, line).toBeLessThanOrEqual(80);
+    expect(await status('LIC-2024-007')).toBe('EXPIRED');
+  });
+
+  it('on a terminal, --yes goes on without asking, still warning', async () => {
+    const pty = runInPty(['license', 'activate', 'LIC-2024-007', '--yes'], env, { cols: 80 });
+    expect((await pty.exited).code, pty.text()).toBe(0);
+    const text = plain(pty.text());
+    expect(text).toContain('Warning: the term of license LIC-2024-007 ended on 2024-12-31 23:59.');
+    expect(text).not.toContain('anyway?');
+    expect(text).toContain('Activated license LIC-2024-007');
+    expect(await status('LIC-2024-007')).toBe('ACTIVE');
+    await spawnCcp(['license', 'deactivate', 'LIC-2024-007'], { env });
+  });
+
+  it('without a terminal, an ended term warns and goes on', async () => {
+    const r = await spawnCcp(['license', 'activate', 'LIC-2024-007'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('Warning: the term of license LIC-2024-007 ended on 2024-12-31 23:59.');
+    expect(JSON.parse(r.stdout)[0].licenseDetails.license.status).toBe('ACTIVE');
+  });
+});
+
+describe('against a served twin: the licenses report is what ccp reads', () => {
+  let srv: TestServer;
+  let remote: NodeJS.ProcessEnv;
+  beforeAll(async () => {
+    srv = await startTestServer();
+    remote = { ...env, CCP_BASE_URL: srv.url, CCP_TOKEN: srv.tokens.admin };
+  });
+  afterAll(async () => {
+    await srv?.close();
+  });
+
+  it('list sends POST /download for the licenses report, and lists its records', async () => {
+    const r = await spawnCcp(['license', 'list', '--fields', 'uuid,serialNumber', '--verbose'], {
+      env: remote,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/POST \S*\/download/);
+    expect(
+      JSON.parse(r.stdout)
+        .map((l: Lic) => l.serialNumber)
+        .sort(),
+    ).toEqual(['LIC-0001', 'LIC-0002']);
+  });
+
+  it('activate by key: the report resolves it; an ended term warns naming its date', async () => {
+    const r = await spawnCcp(['license', 'activate', 'ACME-TRIAL-2025'], { env: remote });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('Warning: the term of license ACME-TRIAL-2025 ended on 2025-12-31 23:59.');
+    expect(JSON.parse(r.stdout)[0].uuid).toBe(LICENSE.expired);
+    const again = await spawnCcp(['license', 'activate', 'LIC-0002'], { env: remote });
+    expect(again.stderr).toContain('License LIC-0002 is already active');
+  });
+});
