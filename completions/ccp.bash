@@ -1,6 +1,7 @@
 # bash completion for ccp. Generated from the command tree by `npm run completions`; do not edit by hand.
-# Install: source <(ccp completion bash), or save it as ~/.local/share/bash-completion/completions/ccp
-# (mkdir -p that folder first; ccp completion --help shows the line).
+# Install: source <(ccp completion bash), or save it and source it from ~/.bashrc (ccp completion --help
+# shows the lines). It needs no bash-completion package; with one, saving it as
+# ~/.local/share/bash-completion/completions/ccp is enough.
 # Values of records, profiles and time zones come from `ccp __complete` as you press TAB.
 
 # Sets REPLY to the path of subcommand $2 of path $1 (aliases resolved), or empty.

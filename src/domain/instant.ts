@@ -4,6 +4,17 @@
 export const WIRE_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\*\d{3}[+-]\d{4}$/;
 export const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * The wire form `2027-05-31T23:59:59*000+0530` as ISO 8601 (`2027-05-31T23:59:59.000+05:30`, `Z` for
+ * UTC), the same instant in the same zone, which spreadsheets read; undefined for any other text.
+ */
+export function isoFromWire(text: string): string | undefined {
+  if (!WIRE_TIMESTAMP.test(text)) return undefined;
+  const offset = text.slice(23);
+  const zone = offset === '+0000' || offset === '-0000' ? 'Z' : `${offset.slice(0, 3)}:${offset.slice(3)}`;
+  return `${text.slice(0, 19)}.${text.slice(20, 23)}${zone}`;
+}
+
 const zoneCache = new Map<string, Intl.DateTimeFormat>();
 
 function partsFormatter(timeZone: string): Intl.DateTimeFormat {

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { isDateText, isTimestampText, PLAIN_DATE, READABLE_TIMESTAMP } from './instant.js';
 
-export { formatDate, formatTimestamp, isValidTimeZone, parseTimestamp, WIRE_TIMESTAMP } from './instant.js';
+export {
+  formatDate,
+  formatTimestamp,
+  isoFromWire,
+  isValidTimeZone,
+  parseTimestamp,
+  WIRE_TIMESTAMP,
+} from './instant.js';
 
 // Read by the one timestamp reader (instant.ts), so a record exported from the real service, whose forms are
 // Java's (`GMT+05:30`, epoch milliseconds...), passes the input check when it is sent back.

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { accepted } from '../domain/accepted.js';
 import { readCsv } from './csv.js';
 import { formatFromContent, formatFromPath, type InputFormat } from './detect.js';
+import { asUtf8 } from './encoding.js';
 import { readJson } from './json.js';
 import { readNdjson } from './ndjson.js';
 import { type InputProblem, issuesToProblems } from './problems.js';
@@ -38,10 +39,6 @@ async function readSource(source: string, stdin: NodeJS.ReadableStream | undefin
   }
 }
 
-function stripBom(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
 /**
  * Reads records from a file or `-` (stdin) as JSON (an array or an envelope), NDJSON, CSV or YAML, and
  * validates each with `schema`; a field the schema does not have is a problem too, unless `ignoreUnknown`.
@@ -59,10 +56,10 @@ export async function readRecords<T>(
     ignoreUnknown?: boolean;
   },
 ): Promise<{ records: InputRecord<T>[]; problems: InputProblem[] }> {
-  const buf = await readSource(source, opts.stdin);
+  const buf = asUtf8(await readSource(source, opts.stdin));
   let text: string | undefined;
   const asText = () => {
-    text ??= stripBom(buf.toString('utf8'));
+    text ??= buf.toString('utf8');
     return text;
   };
   const fromPath = source === '-' ? undefined : formatFromPath(source);

@@ -1,3 +1,4 @@
+import { truncate } from '../output/fit.js';
 import { terminalText } from '../output/terminal-text.js';
 import { CancelledError, UsageError } from './errors.js';
 import type { IO } from './io.js';
@@ -15,6 +16,19 @@ export interface Prompter {
   password(opts: PromptBase): Promise<string>;
   confirm(opts: PromptBase & { default?: boolean }): Promise<boolean>;
   select<T extends string>(opts: PromptBase & { choices: readonly T[]; default?: T }): Promise<T>;
+  /**
+   * A value picked from `choices`, narrowed as the user types (matching the value or its name), or typed
+   * whole when `typed` accepts it (a uuid the list does not hold).
+   */
+  search(
+    opts: PromptBase & { choices: readonly Choice[]; typed: (text: string) => boolean },
+  ): Promise<string>;
+}
+
+/** One value a prompt offers, with the name a person knows it by. */
+export interface Choice {
+  value: string;
+  name: string;
 }
 
 function notAllowed(flag: string): UsageError {
@@ -93,6 +107,35 @@ export function inquirerPrompter(io: IO): Prompter {
           context(),
         ),
       ),
+    search: (o) =>
+      ask(o.flag, (p) => {
+        // A line of the list is its cursor, the name and the uuid whole: the name is cut to fit the terminal.
+        const columns = (io.stderr as NodeJS.WriteStream).columns || 80;
+        const nameWidth = Math.max(
+          10,
+          columns - 3 - 2 - Math.max(0, ...o.choices.map((c) => c.value.length)),
+        );
+        return p.search(
+          {
+            message: terminalText(o.message),
+            source: (term) => {
+              const text = (term ?? '').trim();
+              const needle = text.toLowerCase();
+              const shown = o.choices
+                .filter((c) => c.value.includes(needle) || c.name.toLowerCase().includes(needle))
+                .map((c) => ({
+                  value: c.value,
+                  name: `${truncate(terminalText(c.name), nameWidth)}  ${c.value}`,
+                  short: terminalText(c.name),
+                }));
+              const known = o.choices.some((c) => c.value === needle);
+              return text !== '' && !known && o.typed(text) ? [{ value: text, name: text }, ...shown] : shown;
+            },
+            pageSize: 10,
+          },
+          context(),
+        );
+      }),
   };
 }
 
@@ -120,6 +163,14 @@ export function scriptedPrompter(answers: Array<string | boolean>): Prompter & {
       if (!o.choices.includes(v as T))
         throw new UsageError(`${o.flag} must be one of ${o.choices.join(', ')}`);
       return v as T;
+    },
+    // The answer is what the user would type: a name is looked up as the prompt would narrow to it.
+    async search(o) {
+      const v = String(next(o));
+      const named = o.choices.find((c) => c.name === v);
+      if (named) return named.value;
+      if (o.choices.some((c) => c.value === v) || o.typed(v)) return v;
+      throw new UsageError(`${o.flag}: ${v} is not one of the ${o.choices.length} offered`);
     },
   };
 }

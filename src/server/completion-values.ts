@@ -22,8 +22,12 @@ const STATEMENTS: Record<StoredKind, string[]> = {
     'SELECT uuid, edge_device_name FROM edge_devices WHERE uuid >= @lo AND uuid < @hi',
   ],
   org: ['SELECT uuid, org_name FROM organizations WHERE uuid >= @lo AND uuid < @hi'],
+  // The interface has no users of its own: they are the user uuids its records carry, an organization's
+  // (named by it and its administrator, as remote completion names it) and the devices' (by the organization
+  // they were added to).
   user: [
-    "SELECT user_uuid, 'user of ' || coalesce(org_name, uuid) FROM organizations WHERE user_uuid >= @lo AND user_uuid < @hi",
+    "SELECT user_uuid, CASE WHEN org_admin IS NULL THEN 'user of ' || coalesce(org_name, uuid) ELSE coalesce(org_name, uuid) || ': ' || org_admin END FROM organizations WHERE user_uuid >= @lo AND user_uuid < @hi",
+    "SELECT d.user_uuid, 'added devices to ' || coalesce(o.org_name, d.org_uuid) FROM edge_devices d LEFT JOIN organizations o ON o.uuid = d.org_uuid WHERE d.user_uuid >= @lo AND d.user_uuid < @hi",
   ],
   codetype: [
     'SELECT code_type_identifier, short_description FROM code_types WHERE code_type_identifier >= @lo AND code_type_identifier < @hi',

@@ -38,7 +38,7 @@ function inBash(line: string): { status: number | null; stdout: string; stderr: 
 
 describe('the install lines of ccp completion --help', () => {
   it('are there, one for each way to install', () => {
-    expect(lines.length).toBe(4);
+    expect(lines.length).toBe(5);
   });
 
   it('bash, this shell only: the function is defined', () => {
@@ -61,6 +61,35 @@ describe('the install lines of ccp completion --help', () => {
       expect({ shell, status: r.status, stderr: r.stderr }).toEqual({ shell, status: 0, stderr: '' });
       expect(readFileSync(join(env.HOME!, path), 'utf8')).toBe(scripts[shell]);
     }
+  });
+
+  // Debian's bash-completion package is what loads ~/.local/share/bash-completion/completions; a bash without it
+  // (a minimal image, a container, macOS's bash) must still complete after the help's lines.
+  it('bash, every new shell: a new bash without the bash-completion package completes ccp', () => {
+    const bashLines = lines.filter((l) => l.includes('completion bash >') || l.includes('.bashrc'));
+    expect(bashLines).toHaveLength(2);
+    // Twice, as a user who runs them again does: one source line in ~/.bashrc all the same.
+    for (const line of [...bashLines, ...bashLines]) {
+      const r = inBash(line);
+      expect({ line, status: r.status, stderr: r.stderr }).toEqual({ line, status: 0, stderr: '' });
+    }
+    expect(readFileSync(join(env.HOME!, '.bashrc'), 'utf8').match(/source /g)).toHaveLength(1);
+    // --rcfile: ~/.bashrc alone, not /etc/bash.bashrc, which may load bash-completion on this machine.
+    const probe = [
+      'declare -F _init_completion >/dev/null && echo bash-completion-loaded',
+      'complete -p ccp',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not JS
+      'COMP_WORDS=(ccp complet); COMP_CWORD=1; _ccp; echo "offered: ${COMPREPLY[*]}"',
+    ].join('\n');
+    const r = spawnSync('bash', ['--rcfile', join(env.HOME!, '.bashrc'), '-i'], {
+      env,
+      input: probe,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(r.stdout).not.toContain('bash-completion-loaded');
+    expect(r.stdout).toContain('-F _ccp ccp');
+    expect(r.stdout).toContain('offered: completion');
   });
 
   it.runIf(needShell('fish'))('fish then finds it by itself', () => {

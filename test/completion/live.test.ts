@@ -32,6 +32,7 @@ let db: string;
 let env: NodeJS.ProcessEnv;
 let devices: { serial: string; uuid: string; name: string }[];
 let orgs: { uuid: string; name: string; parent: string | null }[];
+let users: { user: string; org: string }[];
 
 /** The folder that holds a `ccp` running this checkout's bin/ccp.js, as an installed one would. */
 function ccpOnPath(into: string): string {
@@ -62,6 +63,9 @@ beforeAll(async () => {
     .prepare<[], { uuid: string; name: string; parent: string | null }>(
       'SELECT uuid, org_name AS name, parent_uuid AS parent FROM organizations',
     )
+    .all();
+  users = sqlite
+    .prepare<[], { user: string; org: string }>('SELECT user_uuid AS user, uuid AS org FROM organizations')
     .all();
   sqlite.close();
   expect(devices.length).toBeGreaterThan(100);
@@ -114,6 +118,27 @@ describe('values from the embedded database', () => {
     expect(
       bashComplete(BASH, ['ccp', '--db', db, 'license', 'deactivate', one.uuid.slice(0, 13)], env),
     ).toEqual([one.uuid]);
+  });
+
+  // The interface has no users of its own: they are the user uuids its records carry (an organization's, the
+  // devices'), named by the organization and its administrator.
+  it('bash and fish: --user <TAB> offers the users the records name, fish with their names', () => {
+    const sqlite = openSqlite(db, { readonly: true });
+    const users = sqlite
+      .prepare<[], { uuid: string; org: string; admin: string }>(
+        'SELECT user_uuid AS uuid, org_name AS org, org_admin AS admin FROM organizations',
+      )
+      .all();
+    sqlite.close();
+    expect(users.length).toBe(orgs.length);
+    expect(sorted(bashComplete(BASH, ['ccp', '--db', db, 'edgedevice', 'add', '--user', ''], env))).toEqual(
+      sorted(users.map((u) => u.uuid)),
+    );
+    if (!needShell('fish')) return;
+    const one = users[2]!;
+    expect(
+      fishCompleteDescribed(FISH, `ccp --db ${db} edgedevice add --user ${one.uuid.slice(0, 13)}`, env),
+    ).toEqual([`${one.uuid}\t${one.org}: ${one.admin}`]);
   });
 
   it.runIf(needShell('zsh'))('zsh: values with the device and organization names beside them', () => {
@@ -235,6 +260,10 @@ describe('values from a remote service', () => {
     expect(
       bashComplete(BASH, ['ccp', '--profile', 'live', 'license', 'activate', 'LIC-2026'], remoteEnv).sort(),
     ).toEqual(['LIC-2026-001', 'LIC-2026-014']);
+    // Users: those of the organizations under the profile's org.
+    expect(
+      sorted(bashComplete(BASH, ['ccp', '--profile', 'live', 'edgedevice', 'add', '--user', ''], remoteEnv)),
+    ).toEqual(sorted(users.filter((u) => u.org !== root).map((u) => u.user)));
     // Organizations: the tree under the profile's org, walked with the sub-organization listing.
     expect(sorted(bashComplete(BASH, ['ccp', '--profile', 'live', 'org', 'list', ''], remoteEnv))).toEqual(
       sorted(orgs.map((o) => o.uuid)),

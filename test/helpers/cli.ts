@@ -78,7 +78,8 @@ export function ensureBuilt(): void {
 
 export interface SpawnOptions {
   env: NodeJS.ProcessEnv;
-  input?: string;
+  /** What stdin gets: a string as UTF-8, or bytes as they are. */
+  input?: string | Uint8Array;
   timeoutMs?: number;
 }
 

@@ -5,8 +5,9 @@ import { shellCaseHelpers } from './shell-case.js';
 export function bashCompletion(model: CompletionModel): string {
   const help = model.help.flatMap((o) => (o.short ? [o.short, o.long] : [o.long])).join(' ');
   return `# bash completion for ccp. ${GENERATED_NOTE}
-# Install: source <(ccp completion bash), or save it as ~/.local/share/bash-completion/completions/ccp
-# (mkdir -p that folder first; ccp completion --help shows the line).
+# Install: source <(ccp completion bash), or save it and source it from ~/.bashrc (ccp completion --help
+# shows the lines). It needs no bash-completion package; with one, saving it as
+# ~/.local/share/bash-completion/completions/ccp is enough.
 # Values of records, profiles and time zones come from \`ccp __complete\` as you press TAB.
 
 ${shellCaseHelpers(model, (name) => `$${name}`)}

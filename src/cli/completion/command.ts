@@ -38,8 +38,10 @@ export function registerCompletion(program: Command, deps: CompletionDeps): Comm
       `${examples(
         '# bash, this shell only',
         'source <(ccp completion bash)',
-        '# bash, every new shell (with the bash-completion package)',
+        // Bash loads that folder only through Debian's bash-completion package; the ~/.bashrc line needs nothing.
+        '# bash, every new shell: save it, load it from ~/.bashrc (bash-completion not needed)',
         'mkdir -p ~/.local/share/bash-completion/completions && ccp completion bash > ~/.local/share/bash-completion/completions/ccp',
+        "grep -qsF completions/ccp ~/.bashrc || echo 'source ~/.local/share/bash-completion/completions/ccp' >> ~/.bashrc",
         '# zsh: then add `fpath=(~/.zfunc $fpath)` before compinit in ~/.zshrc, and start a new shell',
         'mkdir -p ~/.zfunc && ccp completion zsh > ~/.zfunc/_ccp',
         '# fish, every new shell',

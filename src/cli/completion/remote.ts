@@ -6,6 +6,7 @@ import type { ResolvedConfig } from '../../config/index.js';
 import type { CodeType } from '../../domain/code.js';
 import type { EdgeDevice } from '../../domain/edge-device.js';
 import type { Organization } from '../../domain/organization.js';
+import { userOf } from '../../kit/known-records.js';
 import { cliVersion } from '../../kit/version.js';
 import type { StoredKind, StoredValues } from '../../server/completion-values.js';
 
@@ -139,8 +140,7 @@ export async function readRemoteValues(
         for await (const o of listSubOrganizations(api, parent, page) as AsyncIterable<
           Partial<Organization>
         >) {
-          const more =
-            kind === 'org' ? add(o.uuid, o.orgName) : add(o.userUuid, `user of ${o.orgName ?? o.uuid}`);
+          const more = kind === 'org' ? add(o.uuid, o.orgName) : add(o.userUuid, userOf(o));
           if (!more) return result(false, true);
           if (o.uuid && !seen.has(o.uuid)) {
             seen.add(o.uuid);

@@ -19,7 +19,7 @@ import {
   flagNames,
 } from '../../kit/write/flags.js';
 import { flagRecord, readInputFile, rejectRepeats } from '../../kit/write/input.js';
-import { requireUuid, requireValue } from '../../kit/write/prompts.js';
+import { requireRecordUuid, requireValue } from '../../kit/write/prompts.js';
 import { type WriteDeps, type WriteOutput, writeDeps, writeOutput } from '../../kit/write/send.js';
 import { writeSkeleton } from '../../kit/write/skeleton.js';
 
@@ -131,17 +131,38 @@ export const edgeDeviceAdd = defineCommand<EdgeDeviceAddOptions>({
       return undefined;
     }
     const cfg = await f.config();
-    const orgUuid = await requireUuid(f.prompter, cfg.org, '--org', 'Organization uuid');
-    const userUuid = await requireUuid(f.prompter, cfg.user, '--user', 'User uuid');
     const given = fieldsFromFlags(flags, DEVICE_OPTIONS);
+    if (flags.file !== undefined && Object.keys(given).length > 0)
+      throw new UsageError('give the device either with flags or with -f, not both');
+    // A file is read and checked before anything is asked: a bad row ends the command with no question.
+    const fromFile =
+      flags.file === undefined
+        ? undefined
+        : await rejectRepeats(
+            f.io,
+            flags.file,
+            await readInputFile(
+              f.io,
+              { ...flags, file: flags.file },
+              EdgeDeviceInput,
+              columnAliases(cmd, DEVICE_OPTIONS),
+            ),
+            'serialNumber',
+            'serial number',
+          );
+    const orgUuid = await requireRecordUuid(f, cfg.org, {
+      kind: 'org',
+      flag: '--org',
+      message: 'Organization uuid',
+    });
+    const userUuid = await requireRecordUuid(f, cfg.user, {
+      kind: 'user',
+      flag: '--user',
+      message: 'User uuid',
+    });
     let records: Row[];
-    if (flags.file !== undefined) {
-      if (Object.keys(given).length > 0)
-        throw new UsageError('give the device either with flags or with -f, not both');
-      const aliases = columnAliases(cmd, DEVICE_OPTIONS);
-      const read = await readInputFile(f.io, { ...flags, file: flags.file }, EdgeDeviceInput, aliases);
-      records = await rejectRepeats(f.io, flags.file, read, 'serialNumber', 'serial number');
-    } else {
+    if (fromFile) records = fromFile;
+    else {
       const orElse = '-f FILE with the devices';
       given.edgeDeviceName = await requireValue(f.prompter, flags.name, {
         flag: '--name',

@@ -5,7 +5,7 @@ import { defineCommand } from '../../kit/command.js';
 import { addWatchFlags, watchOptions } from '../../kit/listing.js';
 import { type GetOptions, runGet } from '../../kit/listing-get.js';
 import { readDeps } from '../../kit/read-verbs.js';
-import { requireKeys, requireUuidArgument } from '../../kit/write/prompts.js';
+import { requireKeys, requireRecordUuid } from '../../kit/write/prompts.js';
 
 export interface OrgGetOptions extends GetOptions {
   parentUuid: string;
@@ -29,12 +29,11 @@ export const orgGet = defineCommand<OrgGetOptions>({
         .argument('[uuid|orgName...]', 'uuids or names of its sub-organizations'),
     ),
   parse: async (f, { args, flags }) => {
-    const parentUuid = await requireUuidArgument(
-      f.prompter,
-      args[0] as string | undefined,
-      '<parentOrgUuid>',
-      'Parent organization uuid',
-    );
+    const parentUuid = await requireRecordUuid(f, args[0] as string | undefined, {
+      kind: 'org',
+      flag: '<parentOrgUuid>',
+      message: 'Parent organization uuid',
+    });
     const keys = await requireKeys(
       f.prompter,
       args[1] as string[],

@@ -3,7 +3,7 @@ import { uuidArg } from '../../kit/args.js';
 import { defineCommand } from '../../kit/command.js';
 import { type ListingOptions, runListing } from '../../kit/listing-run.js';
 import { listVerbSpec } from '../../kit/read-verbs.js';
-import { requireUuidArgument } from '../../kit/write/prompts.js';
+import { requireRecordUuid } from '../../kit/write/prompts.js';
 
 export interface OrgListOptions extends ListingOptions {
   orgUuid: string;
@@ -23,12 +23,11 @@ export const orgList = defineCommand<OrgListOptions>({
   parse: async (f, typed) => {
     const opts = await listVerbSpec('organization').parse(f, typed);
     const { args } = typed;
-    const orgUuid = await requireUuidArgument(
-      f.prompter,
-      args[0] as string | undefined,
-      '<orgUuid>',
-      'Parent organization uuid',
-    );
+    const orgUuid = await requireRecordUuid(f, args[0] as string | undefined, {
+      kind: 'org',
+      flag: '<orgUuid>',
+      message: 'Parent organization uuid',
+    });
     return { ...opts, orgUuid };
   },
   run: runOrgList,

@@ -12,7 +12,7 @@ import {
   type WriteFlags,
 } from '../../kit/write/flags.js';
 import { flagRecord } from '../../kit/write/input.js';
-import { requireValue } from '../../kit/write/prompts.js';
+import { requireRecordUuid } from '../../kit/write/prompts.js';
 import { recordOptions, sendRecords, type WriteRecords } from '../../kit/write/records.js';
 import { count, type WriteDeps, writeDeps } from '../../kit/write/send.js';
 import { writeSkeleton } from '../../kit/write/skeleton.js';
@@ -84,10 +84,10 @@ export const orgUpdate = defineCommand<OrgUpdateOptions>({
           : undefined,
       aliases: columnAliases(cmd, ORG_OPTIONS),
       fromFlags: async () => {
-        const uuid = await requireValue(f.prompter, orgUuid, {
+        const uuid = await requireRecordUuid(f, orgUuid, {
+          kind: 'org',
           flag: '<orgUuid>',
           message: 'Organization uuid',
-          uuid: true,
           orElse: '-f FILE with the organizations',
         });
         if (Object.keys(given).length === 0) {

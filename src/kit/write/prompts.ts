@@ -1,6 +1,8 @@
 // Values a write needs: from a flag, else a prompt on a terminal, else a usage error naming the flag.
 import { isUuid } from '../args.js';
 import { UsageError } from '../errors.js';
+import type { Factory } from '../factory.js';
+import type { KnownKind } from '../known-records.js';
 import type { Prompter } from '../prompter.js';
 
 /** A given value, else a prompt on a terminal, else a usage error naming the flag (the prompter's rule). */
@@ -61,4 +63,27 @@ export async function requireKeys(
 /** A uuid from a flag or the profile, else asked for on a terminal, else a usage error naming the flag. */
 export function requireUuid(prompter: Prompter, value: string | undefined, flag: string, message: string) {
   return requireValue(prompter, value, { flag, message, uuid: true });
+}
+
+/**
+ * An organization's or user's uuid from a flag or the profile; else, on a terminal, picked from those the
+ * credentials can see, by name (a typed uuid is taken too); else a usage error naming the flag.
+ */
+export async function requireRecordUuid(
+  f: Factory,
+  value: string | undefined,
+  opts: { kind: KnownKind; flag: string; message: string; orElse?: string },
+): Promise<string> {
+  if ((value !== undefined && value !== '') || !f.io.canPrompt())
+    return requireValue(f.prompter, value, { ...opts, uuid: true });
+  const { knownRecords } = await import('../known-records.js');
+  const choices = await knownRecords(f, opts.kind);
+  if (choices.length === 0) return requireValue(f.prompter, value, { ...opts, uuid: true });
+  const answer = await f.prompter.search({
+    message: opts.message,
+    flag: opts.flag,
+    choices,
+    typed: (text) => isUuid(text),
+  });
+  return answer.toLowerCase();
 }

@@ -1,11 +1,14 @@
 import { stringify } from 'csv-stringify/sync';
 import { quoteFormulaGap } from '../../domain/spreadsheet.js';
+import { isoFromWire } from '../../domain/timestamp.js';
 import { cellText, cellValue, type ReportData } from './report-data.js';
 
 /**
  * RFC 4180: CRLF between records, and a field quoted when it holds a comma, a quote, CR or LF. Cells are
  * turned into text here rather than by csv-stringify's casts so csv and pdf show a value the same way; a
  * number stays a number, so the formula quote given to text a spreadsheet would run never touches it.
+ * A timestamp is written in ISO 8601 (the wire's `*` before the milliseconds is a form no spreadsheet
+ * reads), in the zone the report was asked in; json keeps the wire form, as the interface's own records do.
  */
 export function renderCsv(data: ReportData): Buffer {
   const rows: (string | number)[][] = [data.columns.map((c) => c.header)];
@@ -13,7 +16,8 @@ export function renderCsv(data: ReportData): Buffer {
     rows.push(
       data.columns.map((c) => {
         const value = cellValue(record, c.key);
-        return typeof value === 'number' ? value : cellText(value);
+        if (typeof value === 'number') return value;
+        return (typeof value === 'string' && isoFromWire(value)) || cellText(value);
       }),
     );
   }

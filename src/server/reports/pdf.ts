@@ -230,7 +230,7 @@ export async function renderPdf(data: ReportData): Promise<Buffer> {
 
 /**
  * A page is read by people: `2026-11-21T09:30:00*000+0530` shows as `2026-11-21 09:30 +0530` (the zone the
- * report was asked in). csv and json keep the wire form, which programs read.
+ * report was asked in). csv writes ISO 8601 and json keeps the wire form, which programs read.
  */
 function readableTimestamp(text: string): string {
   const wire = WIRE_TIMESTAMP.exec(text);

@@ -12,8 +12,8 @@ export interface WriteEnv {
   dir: string;
   env: NodeJS.ProcessEnv;
   /** Runs `ccp <args> --base-url <server> --token <admin>` (the server's current address). */
-  ccp(args: string[], opts?: { input?: string; token?: string }): Promise<CliResult>;
-  file(name: string, content: string): string;
+  ccp(args: string[], opts?: { input?: string | Uint8Array; token?: string }): Promise<CliResult>;
+  file(name: string, content: string | Uint8Array): string;
   /** A read-only query on the server's database file. */
   query<T>(sql: string, ...params: unknown[]): T[];
   close(): Promise<void>;

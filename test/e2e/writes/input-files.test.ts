@@ -96,3 +96,90 @@ describe('input files of ccp edgedevice add', () => {
     expect(res.stderr).toContain(`${file}:3: serialNumber: SN-R repeats line 1`);
   });
 });
+
+// What Excel ("Unicode text", "CSV UTF-8") and Notepad save: a byte-order mark, then the text.
+const utf16be = (text: string) => Buffer.from(text, 'utf16le').swap16();
+const ENCODINGS: Array<[string, (text: string) => Buffer]> = [
+  [
+    'UTF-16 little-endian',
+    (text) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]),
+  ],
+  ['UTF-16 big-endian', (text) => Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(text)])],
+  [
+    'UTF-8 with a mark',
+    (text) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]),
+  ],
+];
+
+describe('input files in the encodings people save', () => {
+  it.each(ENCODINGS)('reads a %s CSV file as text, names included', async (label, encode) => {
+    const tag = label.replace(/\W+/g, '-');
+    const csv = `serial,name,ip\r\nSN-E-${tag},Pompe à chaleur ${tag},10.0.0.7\r\n`;
+    const file = w.file(`${tag}.csv`, encode(csv));
+    const res = await w.ccp([...add, '-f', file, '-o', 'json']);
+    expect(res.code, res.stderr).toBe(0);
+    expect(
+      w.query(
+        'SELECT edge_device_name AS name, ip_adress AS ip FROM edge_devices WHERE serial_number = ?',
+        `SN-E-${tag}`,
+      ),
+    ).toEqual([{ name: `Pompe à chaleur ${tag}`, ip: '10.0.0.7' }]);
+  });
+
+  it.each(ENCODINGS)('reads a %s CSV from stdin', async (label, encode) => {
+    const tag = `${label.replace(/\W+/g, '-')}-stdin`;
+    const csv = `serial,name\nSN-E-${tag},Gate ${tag}\n`;
+    const res = await w.ccp([...add, '-f', '-', '--format', 'csv', '-o', 'json'], { input: encode(csv) });
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toEqual([
+      expect.objectContaining({ serialNumber: `SN-E-${tag}`, edgeDeviceName: `Gate ${tag}` }),
+    ]);
+  });
+
+  // Windows PowerShell 5's `ConvertTo-Json > file` writes UTF-16 little-endian with a mark.
+  it.each(ENCODINGS)('reads a %s JSON file too', async (label, encode) => {
+    const tag = `${label.replace(/\W+/g, '-')}-json`;
+    const file = w.file(
+      `${tag}.json`,
+      encode(JSON.stringify([{ serialNumber: `SN-E-${tag}`, edgeDeviceName: `Été ${tag}` }])),
+    );
+    const res = await w.ccp([...add, '-f', file, '-o', 'json']);
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toEqual([
+      expect.objectContaining({ serialNumber: `SN-E-${tag}`, edgeDeviceName: `Été ${tag}` }),
+    ]);
+  });
+
+  it.each(ENCODINGS)(
+    'apply --dry-run plans from a %s CSV file, its line numbers kept',
+    async (label, encode) => {
+      const tag = label.replace(/\W+/g, '-');
+      const csv = `serialNumber,edgeDeviceName,port\nSN-P-${tag},Plan ${tag},80\nSN-Q-${tag},Bad ${tag},eighty\n`;
+      const file = w.file(`plan-${tag}.csv`, encode(csv));
+      const apply = ['edgedevice', 'apply', '--org', ORG.root, '--user', USER.admin, '-f', file, '--dry-run'];
+      const bad = await w.ccp([...apply, '-o', 'json']);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain(`${file}:3: port:`);
+      expect(bad.stderr).not.toMatch(/unknown column/);
+
+      const good = w.file(`plan-good-${tag}.csv`, encode(csv.split('\n').slice(0, 2).join('\n')));
+      const res = await w.ccp([
+        'edgedevice',
+        'apply',
+        '--org',
+        ORG.root,
+        '--user',
+        USER.admin,
+        '-f',
+        good,
+        '--dry-run',
+        '-o',
+        'json',
+      ]);
+      expect(res.code, res.stderr).toBe(0);
+      expect(JSON.parse(res.stdout).create).toEqual([
+        { serialNumber: `SN-P-${tag}`, edgeDeviceName: `Plan ${tag}`, port: 80 },
+      ]);
+    },
+  );
+});

@@ -152,6 +152,67 @@ describe('ccp report download', () => {
   });
 });
 
+describe('ccp report download: timestamps a spreadsheet reads', () => {
+  const licenses = (type: string, zone: string) =>
+    w.ccp(['report', 'download', '--template', 'licenses', '--type', type, '-O', '-', '--time-zone', zone]);
+
+  it('the embedded server writes csv timestamps in ISO 8601, in the zone asked; json keeps the wire form', async () => {
+    const utc = await licenses('csv', 'UTC');
+    expect(utc.code, utc.stderr).toBe(0);
+    expect(utc.stdout).toContain(',2027-11-21T04:00:00.000Z');
+    expect(utc.stdout).not.toContain('*000');
+    const kolkata = await licenses('csv', 'Asia/Kolkata');
+    expect(kolkata.code, kolkata.stderr).toBe(0);
+    expect(kolkata.stdout).toContain(',2027-11-21T09:30:00.000+05:30');
+
+    const json = await licenses('json', 'UTC');
+    expect(json.code, json.stderr).toBe(0);
+    expect(json.stdout).toContain('"licenseTo": "2027-11-21T04:00:00*000+0000"');
+  });
+
+  it('a csv report from another service is saved as it came', async () => {
+    const csv = 'Serial number,Valid to\r\nLIC-9,2027-05-31T23:59:59*000+0000\r\n';
+    const service = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const record = {
+          templateKey: 'licenses',
+          fileType: 'csv',
+          reportName: 'l.csv',
+          fileData: Buffer.from(csv).toString('base64'),
+        };
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ data: [record], metadata: {}, statusCode: 'OK' }));
+      });
+    });
+    await new Promise<void>((r) => service.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+      const res = await spawnCcp(
+        [
+          'report',
+          'download',
+          '--template',
+          'licenses',
+          '--type',
+          'csv',
+          '-O',
+          '-',
+          '--base-url',
+          url,
+          '--token',
+          'ccp_x',
+        ],
+        { env: w.env },
+      );
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stdout).toBe(csv);
+    } finally {
+      await new Promise((r) => service.close(r));
+    }
+  });
+});
+
 describe('ccp report download: the name comes from the service, the place never does', () => {
   // Every file under `dir`, as paths relative to it, hidden ones included.
   const tree = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();

@@ -112,3 +112,31 @@ describe('csv report for spreadsheets', () => {
     expect(rows.slice(1)).toEqual([...names.map((name) => [`'${name}`, '-5']), ['a=b', '-0.5']]);
   });
 });
+
+describe('csv report timestamps', () => {
+  it('writes a wire timestamp as ISO 8601 in its own zone (Z for UTC); dates and other text as they are', async () => {
+    const values = [
+      '2027-05-31T23:59:59*000+0000',
+      '2026-11-21T15:00:00*123+0530',
+      '2026-11-21T04:30:00*000-0930',
+      '2026-11-21',
+      'at 2026-11-21T15:00:00*123+0530',
+      '2026-11-21T15:00:00.123Z',
+    ];
+    const data = sampleReport(0, {
+      columns: [{ key: 'at', header: 'At' }],
+      records: values.map((at) => ({ at })),
+    });
+    const rows = parse(await csvOf(data)) as string[][];
+    expect(rows.slice(1).map(([cell]) => cell)).toEqual([
+      '2027-05-31T23:59:59.000Z',
+      '2026-11-21T15:00:00.123+05:30',
+      '2026-11-21T04:30:00.000-09:30',
+      '2026-11-21',
+      'at 2026-11-21T15:00:00*123+0530',
+      '2026-11-21T15:00:00.123Z',
+    ]);
+    // Each reads back as the instant it was written from.
+    expect(Date.parse(rows[2]![0]!)).toBe(Date.UTC(2026, 10, 21, 9, 30, 0, 123));
+  });
+});

@@ -4,7 +4,7 @@ import { parseAssignment } from '../../../kit/args.js';
 import { defineCommand } from '../../../kit/command.js';
 import { UsageError } from '../../../kit/errors.js';
 import { addDryRunFlag, addFileFlags, type WriteFlags } from '../../../kit/write/flags.js';
-import { requireValue } from '../../../kit/write/prompts.js';
+import { requireRecordUuid } from '../../../kit/write/prompts.js';
 import { recordOptions, type WriteRecords } from '../../../kit/write/records.js';
 import { count, sendAndPrint, type WriteDeps, writeDeps } from '../../../kit/write/send.js';
 import { writeSkeleton } from '../../../kit/write/skeleton.js';
@@ -42,10 +42,10 @@ export const orgOptionsAdd = defineCommand<OrgOptionsAddOptions>({
       await writeSkeleton(f.io, OrganizationOptionInput, OPTION_EXAMPLE, flags.format);
       return undefined;
     }
-    const org = await requireValue(f.prompter, orgUuid, {
+    const org = await requireRecordUuid(f, orgUuid, {
+      kind: 'org',
       flag: '<orgUuid>',
       message: 'Organization uuid',
-      uuid: true,
     });
     const opts = await recordOptions(f, flags, OrganizationOptionInput, {
       kind: 'organizationOption',

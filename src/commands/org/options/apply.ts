@@ -3,7 +3,7 @@ import type { OrgOptionsApplyOptions } from '../../../kit/apply/options.js';
 import { defineCommand } from '../../../kit/command.js';
 import { outputSpec } from '../../../kit/output.js';
 import { addFileFlags, type WriteFlags } from '../../../kit/write/flags.js';
-import { requireValue } from '../../../kit/write/prompts.js';
+import { requireRecordUuid, requireValue } from '../../../kit/write/prompts.js';
 import { writeSkeleton } from '../../../kit/write/skeleton.js';
 import { OPTION_EXAMPLE } from './add.js';
 
@@ -36,10 +36,10 @@ nothing stored.`,
       await writeSkeleton(f.io, OrganizationOptionInput, OPTION_EXAMPLE, flags.format);
       return undefined;
     }
-    const org = await requireValue(f.prompter, args[0] as string | undefined, {
+    const org = await requireRecordUuid(f, args[0] as string | undefined, {
+      kind: 'org',
       flag: '<orgUuid>',
       message: 'Organization uuid',
-      uuid: true,
     });
     const file = await requireValue(f.prompter, flags.file, {
       flag: '-f',
