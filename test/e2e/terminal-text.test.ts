@@ -14,17 +14,21 @@ const EVIL =
   '\x1b]0;pwned\x07\x1b[2J\x1b]8;;http://evil.example/\x1b\\link\x1b]8;;\x1b\\\u009b31m\u202eexe.pdf\x7f';
 const SHOWN =
   '\\e]0;pwned\\x07\\e[2J\\e]8;;http://evil.example/\\e\\link\\e]8;;\\e\\\\x9b31m\\u202eexe.pdf\\x7f';
+// The marks LRM, RLM and ALM, the line and paragraph separators, the zero-width characters, a word joiner, a
+// byte order mark, a first-strong isolate: what reorders or hides text without a control of C0 or C1.
+const HIDDEN = '\u200e\u200f\u061c\u2028\u2029\u200b\u200c\u200d\u2060\ufeff\u2068';
+const HIDDEN_SHOWN = '\\u200e\\u200f\\u061c\\u2028\\u2029\\u200b\\u200c\\u200d\\u2060\\ufeff\\u2068';
 // None of these may reach the terminal from the service (ccp's own bold header is `ESC [ 1 m`).
-const RAW = ['\x1b]', '\x1b[2J', '\x07', '\u009b', '\u202e', '\x7f'];
+const RAW = ['\x1b]', '\x1b[2J', '\x07', '\u009b', '\u202e', '\x7f', ...HIDDEN];
 
 const CLEAN_UUID = 'd0000000-0000-4000-8000-000000000001';
-const EVIL_UUID = `d0000000-0000-4000-8000-00000000000${EVIL}`;
+const EVIL_UUID = `d0000000-0000-4000-8000-00000000000${EVIL}${HIDDEN}`;
 const DEVICES = [
   {
     uuid: CLEAN_UUID,
     orgUUID: ORG,
-    edgeDeviceName: `name${EVIL}`,
-    serialNumber: `SN${EVIL}`,
+    edgeDeviceName: `name${EVIL}${HIDDEN}`,
+    serialNumber: `SN${EVIL}${HIDDEN}`,
     isActive: true,
   },
   { uuid: EVIL_UUID, orgUUID: ORG, edgeDeviceName: 'plain', serialNumber: 'SN-2', isActive: true },
@@ -84,6 +88,7 @@ describe('on a terminal', () => {
     const text = await onTerminal(args);
     expectNoneRaw(text);
     expect(text).toContain(SHOWN);
+    expect(text).toContain(HIDDEN_SHOWN);
   });
 
   it('-o yaml and -o json show it escaped, each in its own notation', async () => {
@@ -94,6 +99,13 @@ describe('on a terminal', () => {
     expect(yaml).toContain('\\x9b31m\\u202eexe.pdf');
     expect(json).toContain('\\u001b]0;pwned\\u0007');
     expect(json).toContain('\\u009b31m\\u202eexe.pdf\\u007f');
+    for (const text of [yaml, json]) expect(text).toContain(HIDDEN_SHOWN);
+  });
+
+  it('-o ndjson shows the marks, separators and zero-width characters escaped', async () => {
+    const text = await onTerminal(['edgedevice', 'list', '-o', 'ndjson', '--no-pager']);
+    expectNoneRaw(text);
+    expect(text).toContain(HIDDEN_SHOWN);
   });
 
   it("apply's plan shows a key (a serial number) escaped", async () => {

@@ -15,6 +15,15 @@ describe('terminalText', () => {
     expect(terminalText(NASTY)).toBe('a\\e[2J\\x07\\r\\n\\t\\x00\\x7f\\x9b31m\\x85\\u202eZ\\u2066b');
   });
 
+  it('shows the bidi marks, the line and paragraph separators and the zero-width characters as \\u escapes', () => {
+    const hidden = 'a\u200eb\u200fc\u061cd\u2028e\u2029f\u200bg\u200ch\u200di\u2060j\ufeffk\u2068l';
+    const shown = 'a\\u200eb\\u200fc\\u061cd\\u2028e\\u2029f\\u200bg\\u200ch\\u200di\\u2060j\\ufeffk\\u2068l';
+    expect(terminalText(hidden)).toBe(shown);
+    expect(terminalText(hidden, { keepNewlines: true })).toBe(shown);
+    expect(terminalJson(JSON.stringify(hidden))).toBe(`"${shown}"`);
+    expect(JSON.parse(terminalJson(JSON.stringify(hidden)))).toBe(hidden);
+  });
+
   it('keeps line breaks when asked (a document of lines), and nothing else', () => {
     expect(terminalText('one\ntwo\x1b[0m', { keepNewlines: true })).toBe('one\ntwo\\e[0m');
   });
