@@ -137,3 +137,57 @@ describe('into a pipe', () => {
     expect(r.stdout).toContain(raw);
   });
 });
+
+describe('--watch on a terminal', () => {
+  // A co-tenant's device name: the window retitled, the screen cleared, the cursor home, a line of its own.
+  const OWNED = '\x1b]0;owned\x07\x1b[2J\x1b[HAll devices healthy\r\n';
+  const OWNED_SHOWN = '\\e]0;owned\\x07\\e[2J\\e[HAll devices healthy\\r\\n';
+  const NEW_UUID = 'd0000000-0000-4000-8000-0000000000aa';
+  let watched: Fake;
+  let reads = 0;
+  let watchEnv: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    const plain = {
+      uuid: CLEAN_UUID,
+      orgUUID: ORG,
+      edgeDeviceName: 'plain',
+      serialNumber: 'SN-1',
+      isActive: true,
+    };
+    const owned = {
+      uuid: NEW_UUID,
+      orgUUID: ORG,
+      edgeDeviceName: OWNED,
+      serialNumber: `SN${OWNED}`,
+      isActive: true,
+    };
+    // The first read finds one plain device; every later read finds the co-tenant's too (an ADDED line).
+    watched = await fakeService((_req, res) => {
+      const data = ++reads === 1 ? [plain] : [plain, owned];
+      res.writeHead(200, { 'content-type': 'application/json', 'x-total-count': String(data.length) });
+      res.end(JSON.stringify({ data, metadata: {}, statusCode: 'OK' }));
+    });
+    watchEnv = isolatedEnv(tmp.dir, { CCP_TOKEN: 'ccp_test', CCP_BASE_URL: watched.url });
+  });
+  afterAll(() => watched.close());
+
+  it.each(['table', 'yaml', 'csv', 'name', 'ndjson'])(
+    '-o %s: the line of a device added shows its name escaped',
+    async (format) => {
+      reads = 0;
+      const pty = runInPty(
+        ['edgedevice', 'list', '--watch', '--interval', '200ms', '-o', format, '--no-pager'],
+        watchEnv,
+        { cols: 400 },
+      );
+      await pty.waitFor(/ADDED.*owned/);
+      pty.type('\x03');
+      await pty.exited;
+      const text = pty.text();
+      for (const raw of ['\x1b]', '\x1b[2J', '\x1b[H', '\x07', 'healthy\r'])
+        expect(text.includes(raw), `${JSON.stringify(raw)} in ${JSON.stringify(text)}`).toBe(false);
+      expect(text).toContain(format === 'ndjson' ? '\\u001b]0;owned\\u0007' : OWNED_SHOWN);
+    },
+  );
+});
