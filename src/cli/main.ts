@@ -7,7 +7,7 @@ import { CancelledError, ChecksFailedError, UsageError } from '../kit/errors.js'
 import { createFactory, type Factory } from '../kit/factory.js';
 import type { IO } from '../kit/io.js';
 import { reportLine } from '../kit/version.js';
-import { terminalText } from '../output/terminal-text.js';
+import { terminalJson, terminalText } from '../output/terminal-text.js';
 import { holdHeapForLongWalks } from '../runtime/heap-for-long-walks.js';
 import { buildProgram } from './program.js';
 import { systemIO } from './system-io.js';
@@ -239,8 +239,10 @@ async function wantsJsonErrors(f: Factory, argv: string[]): Promise<boolean> {
   return output === 'json' || output === 'ndjson';
 }
 
+/** The error as one JSON line on stderr: on a terminal the reason's controls escaped, still the same JSON. */
 function writeJsonError(io: IO, report: ErrorReport): void {
-  io.stderr.write(`${JSON.stringify(report)}\n`);
+  const text = `${JSON.stringify(report)}\n`;
+  io.stderr.write(io.stderrIsTTY ? terminalJson(text) : text);
 }
 
 // After Ctrl-C a command has this long to stop on its own and say what it did (aborted requests and prompts

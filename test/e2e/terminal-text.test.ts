@@ -80,6 +80,24 @@ describe('on a terminal', () => {
   });
 
   it.each([
+    ['-o json', ['codetype', 'list', '-o', 'json'], {}],
+    ['--json', ['codetype', 'list', '--json'], {}],
+    ['CCP_OUTPUT=json', ['codetype', 'list'], { CCP_OUTPUT: 'json' }],
+  ])(
+    '%s: the JSON error on stderr shows the reason escaped, and reads back the same',
+    async (_what, args, extra) => {
+      const pty = runInPty(args, { ...env, ...extra }, { cols: 400 });
+      await pty.exited;
+      const text = pty.text();
+      expectNoneRaw(text);
+      const line = text.split('\r\n').find((l) => l.startsWith('{'));
+      expect(line).toContain('"reason":"bad \\u001b]0;pwned\\u0007');
+      expect(line).toContain('\\u009b31m\\u202eexe.pdf\\u007f');
+      expect(JSON.parse(line!)).toMatchObject({ code: 'CCP-CT-001', reason: `bad ${EVIL}` });
+    },
+  );
+
+  it.each([
     ['a table', ['edgedevice', 'list', '--no-pager']],
     ['the detail view', ['edgedevice', 'get', CLEAN_UUID, '--no-pager']],
     ['-o name', ['edgedevice', 'list', '-o', 'name', '--no-pager']],
@@ -128,6 +146,13 @@ describe('on a terminal', () => {
 });
 
 describe('into a pipe', () => {
+  it('the JSON error on stderr is plain JSON, the reason as the service sent it', async () => {
+    const r = await spawnCcp(['codetype', 'list', '-o', 'json'], { env });
+    const line = r.stderr.split('\n').find((l) => l.startsWith('{'))!;
+    expect(line).toContain('\u009b31m\u202eexe.pdf\x7f');
+    expect(JSON.parse(line)).toMatchObject({ code: 'CCP-CT-001', reason: `bad ${EVIL}` });
+  });
+
   it.each([
     ['-o csv', 'csv', `SN${EVIL}`],
     ['-o name', 'name', `${EVIL_UUID}\n`],
