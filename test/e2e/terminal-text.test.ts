@@ -34,6 +34,11 @@ const DEVICES = [
   { uuid: EVIL_UUID, orgUUID: ORG, edgeDeviceName: 'plain', serialNumber: 'SN-2', isActive: true },
 ];
 
+// A report file as a service may send it: its own line breaks, and the service's text in its cells.
+const REPORT = `name,serial\nname${EVIL},SN${HIDDEN}\n`;
+// A file of records to add, its names holding what a terminal acts on.
+const RECORDS = JSON.stringify([{ edgeDeviceName: `n${EVIL}`, serialNumber: `SN${HIDDEN}` }]);
+
 let tmp: { dir: string; remove: () => Promise<void> };
 let env: NodeJS.ProcessEnv;
 let service: Fake;
@@ -41,6 +46,18 @@ let service: Fake;
 beforeAll(async () => {
   tmp = await tempDir('ccp-tty-text-');
   service = await fakeService((req, res) => {
+    if (req.url?.startsWith('/download')) {
+      const report = { templateKey: 'edge-devices', fileType: 'csv', reportName: 'devices.csv' };
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          data: [{ ...report, fileData: Buffer.from(REPORT).toString('base64') }],
+          metadata: {},
+          statusCode: 'OK',
+        }),
+      );
+      return;
+    }
     res.writeHead(req.url?.startsWith('/codeTypes') ? 400 : 200, {
       'content-type': 'application/json',
       'x-total-count': String(DEVICES.length),
@@ -135,6 +152,33 @@ describe('on a terminal', () => {
     expect(text).toMatch(/disable\s+│ SN\\e\]0;pwned\\x07\\e\[2J/);
   });
 
+  it('report download -O - shows the file as text, its controls escaped and its lines kept', async () => {
+    const args = ['report', 'download', '--template', 'edge-devices', '--type', 'csv', '-O', '-'];
+    const text = await onTerminal(args);
+    expectNoneRaw(text);
+    expect(text).toContain(`name,serial\r\nname${SHOWN},SN${HIDDEN_SHOWN}\r\n`);
+  });
+
+  it('--dry-run shows the records of a file escaped the JSON way', async () => {
+    const path = join(tmp.dir, 'evil.json');
+    writeFileSync(path, RECORDS);
+    const text = await onTerminal([
+      'edgedevice',
+      'add',
+      '--org',
+      ORG,
+      '--user',
+      ORG,
+      '-f',
+      path,
+      '--dry-run',
+    ]);
+    expectNoneRaw(text);
+    expect(text).toContain('"edgeDeviceName": "n\\u001b]0;pwned\\u0007');
+    expect(text).toContain('\\u009b31m\\u202eexe.pdf\\u007f');
+    expect(text).toContain(`"serialNumber": "SN${HIDDEN_SHOWN}"`);
+  });
+
   it("a prompt's default is shown escaped", async () => {
     const pty = runInPty(['login', '--base-url', `http://h${EVIL}`], env, { cols: 400 });
     await pty.waitFor(/Service base URL/);
@@ -146,6 +190,28 @@ describe('on a terminal', () => {
 });
 
 describe('into a pipe', () => {
+  it('report download -O - writes the file as its bytes', async () => {
+    const r = await spawnCcp(
+      ['report', 'download', '--template', 'edge-devices', '--type', 'csv', '-O', '-'],
+      {
+        env,
+      },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(REPORT);
+  });
+
+  it('--dry-run writes the records of a file as JSON writes them', async () => {
+    const path = join(tmp.dir, 'evil-pipe.json');
+    writeFileSync(path, RECORDS);
+    const r = await spawnCcp(['edgedevice', 'add', '--org', ORG, '--user', ORG, '-f', path, '--dry-run'], {
+      env,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).envelope.data).toEqual(JSON.parse(RECORDS));
+    expect(r.stdout).toContain('\u009b31m\u202eexe.pdf\x7f');
+  });
+
   it('the JSON error on stderr is plain JSON, the reason as the service sent it', async () => {
     const r = await spawnCcp(['codetype', 'list', '-o', 'json'], { env });
     const line = r.stderr.split('\n').find((l) => l.startsWith('{'))!;
