@@ -35,6 +35,17 @@ export function terminalText(text: string, opts: TerminalTextOptions = {}): stri
   return text.replace(opts.keepNewlines ? UNSAFE_BUT_NEWLINE : UNSAFE_ALL, visible);
 }
 
+// What ends a line somewhere: LF, CR, VT, FF, NEL, and the line and paragraph separators.
+const LINE_BREAKS = /[\n\r\v\f\u0085\u2028\u2029]/g;
+
+/**
+ * Text not ccp's own (a service's reason, a certificate's issuer) inside one of ccp's messages: its line
+ * breaks shown as `\n`, `\r`..., on a terminal or not, so it never starts a line that passes for ccp's.
+ */
+export function oneLine(text: string): string {
+  return text.replace(LINE_BREAKS, visible);
+}
+
 // In valid JSON a tab, line feed or carriage return stands only between tokens (JSON.stringify and the
 // service's lines alike escape them in strings), and every other control only inside a string, where a `\u`
 // escape is the same text as JSON reads it back.

@@ -2,7 +2,7 @@
 // goes through it on a terminal only.
 import { describe, expect, it } from 'vitest';
 import { planTable } from '../../src/kit/apply/render.js';
-import { terminalJson, terminalText } from '../../src/output/terminal-text.js';
+import { oneLine, terminalJson, terminalText } from '../../src/output/terminal-text.js';
 import { render } from './helpers.js';
 
 // Every kind of character a terminal acts on: C0 (ESC, BEL, CR, LF, TAB, NUL), DEL, C1, bidi.
@@ -31,6 +31,14 @@ describe('terminalText', () => {
   it('leaves text without any as it is, accents and wide characters included', () => {
     const plain = 'Zürich 東京 — ok';
     expect(terminalText(plain)).toBe(plain);
+  });
+});
+
+describe('oneLine', () => {
+  it('shows every kind of line break as an escape, and leaves the rest to the terminal filter', () => {
+    expect(oneLine('a\nb\rc\vd\fe\u0085f\u2028g\u2029h\x1b[0m')).toBe(
+      'a\\nb\\rc\\x0bd\\x0ce\\x85f\\u2028g\\u2029h\x1b[0m',
+    );
   });
 });
 
