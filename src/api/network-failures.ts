@@ -238,3 +238,13 @@ export function toNetworkError(err: unknown, c: FailureContext): NetworkError {
     : `cannot reach ${c.url.origin}: ${e?.message ?? String(err)}`;
   return new NetworkError(what, { code: code ?? 'NETWORK', outcomeUnknown: c.sent, cause: err });
 }
+
+/**
+ * The one rule for a write whose answer never came: its outcome is unknown (the service may have applied it)
+ * when the request was written to a connection before it failed, and only then. A failure before it left
+ * (a connection refused, a TLS handshake or a connection that timed out) failed: the service never saw it.
+ * An answer, even a refusal, is the service's word, never unknown. Bulk adds and apply both ask this.
+ */
+export function isOutcomeUnknown(err: unknown): boolean {
+  return err instanceof NetworkError && err.outcomeUnknown;
+}

@@ -7,7 +7,7 @@ import { CancelledError, ChecksFailedError, UsageError } from '../kit/errors.js'
 import { createFactory, type Factory } from '../kit/factory.js';
 import type { IO } from '../kit/io.js';
 import { reportLine } from '../kit/version.js';
-import { terminalText } from '../output/terminal-text.js';
+import { oneLine, terminalJson, terminalText } from '../output/terminal-text.js';
 import { holdHeapForLongWalks } from '../runtime/heap-for-long-walks.js';
 import { buildProgram } from './program.js';
 import { systemIO } from './system-io.js';
@@ -69,7 +69,8 @@ const NETWORK_HINTS: Record<string, string> = {
 
 /**
  * What an error says, for exit code, stderr and JSON. `own` shows the service's code and reason as one line
- * (escaped on a terminal: a line break in a reason would pass for a line of ccp's).
+ * (escaped on a terminal, its line breaks shown as `\n` anywhere: a line break in a reason would pass for a
+ * line of ccp's).
  */
 function describe(
   err: unknown,
@@ -178,7 +179,7 @@ export async function run(argv: string[], deps: RunDeps = {}): Promise<number> {
       // After Ctrl-C, whatever the command failed with is the interruption's doing.
       const d = describe(
         io.signal.aborted ? new CancelledError() : err,
-        io.stderrIsTTY ? terminalText : undefined,
+        io.stderrIsTTY ? terminalText : oneLine,
       );
       if (err instanceof AuthError && err.httpStatus === 401) d.hint ??= await tokenHint(f);
       exitCode = d.exitCode;
@@ -239,8 +240,10 @@ async function wantsJsonErrors(f: Factory, argv: string[]): Promise<boolean> {
   return output === 'json' || output === 'ndjson';
 }
 
+/** The error as one JSON line on stderr: on a terminal the reason's controls escaped, still the same JSON. */
 function writeJsonError(io: IO, report: ErrorReport): void {
-  io.stderr.write(`${JSON.stringify(report)}\n`);
+  const text = `${JSON.stringify(report)}\n`;
+  io.stderr.write(io.stderrIsTTY ? terminalJson(text) : text);
 }
 
 // After Ctrl-C a command has this long to stop on its own and say what it did (aborted requests and prompts

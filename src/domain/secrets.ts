@@ -12,6 +12,16 @@ export function isSecretHeader(name: string): boolean {
   return /cookie|key|token|secret|auth|session|credential|password/i.test(name);
 }
 
+/**
+ * A `Name: value` header as a command line or a trace may show it: a secret header's value redacted as
+ * --verbose redacts it, any other header as it is.
+ */
+export function shownHeader(header: string): string {
+  const colon = header.indexOf(':');
+  if (colon < 0 || !isSecretHeader(header.slice(0, colon))) return header;
+  return `${header.slice(0, colon)}: ${redactedCredential(header.slice(colon + 1).trim())}`;
+}
+
 /** Every URL in the text with its userinfo (`user:password@`) replaced. */
 export function withoutUserinfo(text: string): string {
   return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi, `$1${REDACTED}@`);

@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { waitForDrain } from '../domain/drain.js';
 import type { RecordKind } from '../domain/index.js';
+import { terminalText } from '../output/terminal-text.js';
 import type { IO } from './io.js';
 import type { Condition } from './listing-where.js';
 import { type OutputSpec, recordWriter, writeRecords } from './output.js';
@@ -105,10 +106,12 @@ function eventWriter(
     if (!io.output.write(text)) await waitForDrain(io.output);
   };
   if (!events) {
+    // A cell is the service's text: on a terminal it is shown escaped, its line breaks too (one line a record).
+    const shown = spec.isTTY ? (text: string) => terminalText(text) : (text: string) => text;
     return (type, record) => {
       const cells = identity.map((p) => {
         const v = (record as Record<string, unknown>)[p];
-        return v === null || v === undefined ? '-' : String(v);
+        return v === null || v === undefined ? '-' : shown(String(v));
       });
       return write(`${type.padEnd(8)}  ${cells.join('  ')}\n`);
     };

@@ -2,13 +2,15 @@
 // character a terminal would act on instead of showing is written as a visible escape, never sent (cli.md
 // "What reaches a terminal"). ccp's own escapes (colour, the spinner) are added after, never passed through.
 
-// C0 controls, DEL, C1 controls, and the bidirectional overrides and isolates.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is escaped
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is escaped
-const UNSAFE_ALL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is escaped
-const UNSAFE_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+// What a terminal acts on or hides instead of showing: C0 controls, DEL, C1 controls; every bidirectional
+// control (the marks LRM, RLM and ALM, the embeddings and overrides, the isolates: Unicode's Bidi_Control,
+// the set report names are refused for); the line and paragraph separators; and the invisible ones a name
+// can hide behind (zero-width space, joiners, word joiner and the invisible operators, the deprecated
+// format characters, the Mongolian vowel separator, the byte order mark).
+const OTHERS = '\\u061c\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\ufeff';
+const UNSAFE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f${OTHERS}]`);
+const UNSAFE_ALL = new RegExp(UNSAFE.source, 'g');
+const UNSAFE_BUT_NEWLINE = new RegExp(`[\\u0000-\\u0009\\u000b-\\u001f\\u007f-\\u009f${OTHERS}]`, 'g');
 
 const NAMED: Record<string, string> = { '\x1b': '\\e', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
@@ -33,11 +35,24 @@ export function terminalText(text: string, opts: TerminalTextOptions = {}): stri
   return text.replace(opts.keepNewlines ? UNSAFE_BUT_NEWLINE : UNSAFE_ALL, visible);
 }
 
+// What ends a line somewhere: LF, CR, VT, FF, NEL, and the line and paragraph separators.
+const LINE_BREAKS = /[\n\r\v\f\u0085\u2028\u2029]/g;
+
+/**
+ * Text not ccp's own (a service's reason, a certificate's issuer) inside one of ccp's messages: its line
+ * breaks shown as `\n`, `\r`..., on a terminal or not, so it never starts a line that passes for ccp's.
+ */
+export function oneLine(text: string): string {
+  return text.replace(LINE_BREAKS, visible);
+}
+
 // In valid JSON a tab, line feed or carriage return stands only between tokens (JSON.stringify and the
 // service's lines alike escape them in strings), and every other control only inside a string, where a `\u`
 // escape is the same text as JSON reads it back.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is escaped
-const UNSAFE_IN_JSON = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_IN_JSON = new RegExp(
+  `[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f${OTHERS}]`,
+  'g',
+);
 
 /**
  * JSON text safe to show on a terminal and still the same JSON: what JSON.stringify leaves raw (DEL, C1, the

@@ -1,9 +1,12 @@
 // End-to-end: what the built bin/ccp.js shows of a secret and where it sends one (cli.md "What reaches a
 // terminal, a spreadsheet, or another user"): the --verbose trace, and the warning for credentials in clear.
 
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
 import { behaviours, type Fake, fakeProxy, fakeService } from '../helpers/fake-service.js';
+import { runInPty } from '../helpers/pty.js';
 
 let tmp: { dir: string; remove: () => Promise<void> };
 let env: NodeJS.ProcessEnv;
@@ -97,5 +100,45 @@ describe('credentials in clear', () => {
     const bare = await list(`http://devices.example.test:${svc.port}`, { HTTP_PROXY: proxy.url });
     expect(bare.code, bare.stderr).toBe(0);
     expect(bare.stderr).not.toContain('in clear');
+  });
+});
+
+describe('Resume with: after Ctrl-C in a bulk add', () => {
+  it('shows every secret header redacted as --verbose does, the token as "$CCP_TOKEN", other headers whole', async () => {
+    const stall = await fakeService(behaviours.stall);
+    try {
+      const file = join(tmp.dir, 'resume.csv');
+      writeFileSync(file, 'edgeDeviceName,serialNumber\nA,SN-A\nB,SN-B\n');
+      const org = 'a0000000-0000-4000-8000-000000000001';
+      const pty = runInPty(
+        [
+          ...['--base-url', stall.url, '--token', TOKEN],
+          ...['-H', 'X-Api-Key: key-0123456789', '--header=Cookie: session=cookie-0123456789'],
+          ...['-HAuthorization: Basic b3BzOnBhNTV3MHJk', '-H', 'X-Trace: keep-me'],
+          ...['edgedevice', 'add', '--org', org, '--user', org, '-f', file, '--batch-size', '1'],
+        ],
+        env,
+        { cols: 400 },
+      );
+      await new Promise<void>((resolve) => {
+        const poll = setInterval(() => {
+          if (stall.hits === 0) return;
+          clearInterval(poll);
+          resolve();
+        }, 20);
+      });
+      pty.type('\x03');
+      expect((await pty.exited).code).toBe(130);
+      const text = pty.text();
+      const resume = text.split('\r\n').find((l) => l.startsWith('Resume with: '));
+      expect(resume, text).toContain(`--token "$CCP_TOKEN"`);
+      expect(resume).toContain(`-H 'X-Api-Key: [redacted]'`);
+      expect(resume).toContain(`'--header=Cookie: [redacted]'`);
+      expect(resume).toContain(`'-HAuthorization: Basic ops:[redacted]'`);
+      expect(resume).toContain(`-H 'X-Trace: keep-me'`);
+      for (const part of ['0123456789', 'b3BzOnBhNTV3MHJk', TOKEN]) expect(text).not.toContain(part);
+    } finally {
+      await stall.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE, ORG, USER } from '../fixtures/basic-ids.js';
 import { BIN, type CliTarget, ensureBuilt, ROOT, runCli, startCliTarget } from '../helpers/cli.js';
+import { runInPty } from '../helpers/pty.js';
 
 let t: CliTarget;
 beforeAll(async () => {
@@ -127,6 +128,49 @@ describe('--watch', () => {
     const line = await w.line((l) => l.startsWith('MODIFIED'));
     expect(line).toBe(`MODIFIED  ${DEVICE.sensorHub}  Hub renamed  SN-1003`);
     expect((await w.interrupt()).code).toBe(130);
+  });
+
+  it('-o ndjson: a device that leaves the --where scope (renamed out of it) is DELETED, by its identity as it was', async () => {
+    const uuid = 'd1000000-0000-4000-8000-0000000000d1';
+    const w = watcher([
+      'edgedevice',
+      'list',
+      '--watch',
+      '--interval',
+      '200ms',
+      '--where',
+      'edgeDeviceName~Leaving',
+      '-o',
+      'ndjson',
+    ]);
+    await save([{ uuid, edgeDeviceName: 'Leaving 1', serialNumber: 'SN-LV1' }]);
+    await w.line(is('ADDED', 'uuid', uuid));
+    await save([{ uuid, edgeDeviceName: 'Stayed 1', serialNumber: 'SN-LV1' }]);
+    const gone = event(await w.line(is('DELETED', 'uuid', uuid)));
+    expect(gone).toEqual({
+      type: 'DELETED',
+      object: { uuid, edgeDeviceName: 'Leaving 1', serialNumber: 'SN-LV1' },
+    });
+    // Gone is told once: later reads do not find it again.
+    await new Promise((r) => setTimeout(r, 600));
+    expect(w.out().match(/"type":"DELETED"/g)).toHaveLength(1);
+    expect((await w.interrupt()).code).toBe(130);
+  });
+
+  it('on a terminal: a device that leaves the --where scope is a DELETED line with its identity', async () => {
+    const uuid = 'd1000000-0000-4000-8000-0000000000d2';
+    await save([{ uuid, edgeDeviceName: 'Parting 2', serialNumber: 'SN-PT2' }]);
+    const pty = runInPty(
+      ['edgedevice', 'list', '-w', '--interval', '200ms', '--where', 'edgeDeviceName~Parting', '--no-pager'],
+      t.env,
+      { cols: 200 },
+    );
+    await pty.waitFor(/SN-PT2/);
+    await save([{ uuid, edgeDeviceName: 'Parted 2', serialNumber: 'SN-PT2' }]);
+    await pty.waitFor(/DELETED/);
+    pty.type('\x03');
+    expect((await pty.exited).code).toBe(130);
+    expect(pty.text()).toContain(`DELETED   ${uuid}  Parting 2  SN-PT2\r\n`);
   });
 
   it('--interval takes durations as --timeout does, and goes with --watch only', async () => {

@@ -2,8 +2,14 @@
  * Misbehaving services and a forward proxy on loopback, for the CLI's network tests: each counts what
  * reached it, so a test can tell a retry, a proxied request and a request never sent apart.
  */
-import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
-import { type AddressInfo, connect, type Socket } from 'node:net';
+import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import {
+  type AddressInfo,
+  connect,
+  createServer as createNetServer,
+  type Server as NetServer,
+  type Socket,
+} from 'node:net';
 
 export interface Fake {
   url: string;
@@ -16,7 +22,7 @@ export interface Fake {
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 async function listen(
-  server: Server,
+  server: NetServer,
   sockets: Set<Socket>,
 ): Promise<{ port: number; close: () => Promise<void> }> {
   server.on('connection', (s: Socket) => {
@@ -140,4 +146,24 @@ export async function closedPort(): Promise<number> {
   const { port } = probe.address() as AddressInfo;
   await new Promise((r) => probe.close(r));
   return port;
+}
+
+/**
+ * A loopback port in front of `target` (another loopback port) that carries the first `carry` connections to
+ * it and holds every later one silent: accepted, never answered, so a TLS handshake on it never ends and a
+ * request over https never leaves.
+ */
+export async function gate(target: number, carry: number): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let left = carry;
+  const server = createNetServer((client) => {
+    if (left-- <= 0) return;
+    const upstream = connect(target, '127.0.0.1');
+    sockets.add(upstream);
+    upstream.on('close', () => sockets.delete(upstream));
+    client.pipe(upstream).pipe(client);
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+  });
+  return listen(server, sockets);
 }

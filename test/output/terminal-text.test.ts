@@ -2,7 +2,7 @@
 // goes through it on a terminal only.
 import { describe, expect, it } from 'vitest';
 import { planTable } from '../../src/kit/apply/render.js';
-import { terminalJson, terminalText } from '../../src/output/terminal-text.js';
+import { oneLine, terminalJson, terminalText } from '../../src/output/terminal-text.js';
 import { render } from './helpers.js';
 
 // Every kind of character a terminal acts on: C0 (ESC, BEL, CR, LF, TAB, NUL), DEL, C1, bidi.
@@ -15,6 +15,15 @@ describe('terminalText', () => {
     expect(terminalText(NASTY)).toBe('a\\e[2J\\x07\\r\\n\\t\\x00\\x7f\\x9b31m\\x85\\u202eZ\\u2066b');
   });
 
+  it('shows the bidi marks, the line and paragraph separators and the zero-width characters as \\u escapes', () => {
+    const hidden = 'a\u200eb\u200fc\u061cd\u2028e\u2029f\u200bg\u200ch\u200di\u2060j\ufeffk\u2068l';
+    const shown = 'a\\u200eb\\u200fc\\u061cd\\u2028e\\u2029f\\u200bg\\u200ch\\u200di\\u2060j\\ufeffk\\u2068l';
+    expect(terminalText(hidden)).toBe(shown);
+    expect(terminalText(hidden, { keepNewlines: true })).toBe(shown);
+    expect(terminalJson(JSON.stringify(hidden))).toBe(`"${shown}"`);
+    expect(JSON.parse(terminalJson(JSON.stringify(hidden)))).toBe(hidden);
+  });
+
   it('keeps line breaks when asked (a document of lines), and nothing else', () => {
     expect(terminalText('one\ntwo\x1b[0m', { keepNewlines: true })).toBe('one\ntwo\\e[0m');
   });
@@ -22,6 +31,14 @@ describe('terminalText', () => {
   it('leaves text without any as it is, accents and wide characters included', () => {
     const plain = 'Zürich 東京 — ok';
     expect(terminalText(plain)).toBe(plain);
+  });
+});
+
+describe('oneLine', () => {
+  it('shows every kind of line break as an escape, and leaves the rest to the terminal filter', () => {
+    expect(oneLine('a\nb\rc\vd\fe\u0085f\u2028g\u2029h\x1b[0m')).toBe(
+      'a\\nb\\rc\\x0bd\\x0ce\\x85f\\u2028g\\u2029h\x1b[0m',
+    );
   });
 });
 

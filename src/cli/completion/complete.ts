@@ -4,6 +4,7 @@
 // whatever happens: it never prompts, never writes to stderr, and ends within a second of the process's start.
 import { existsSync, readFileSync } from 'node:fs';
 import type { ResolvedConfig } from '../../config/index.js';
+import { terminalText } from '../../output/terminal-text.js';
 import { type CachedValues, cachePath, readCache, writeCache } from './cache.js';
 import { type Candidate, isLiveKind, isTargetKind, type LiveKind, type TargetKind } from './live-kinds.js';
 import { targetFlags, targetKey } from './target.js';
@@ -17,13 +18,10 @@ const LIMIT = 1000;
 
 // Values go into the command line unquoted: plain words only (a device without one still has its uuid).
 const PLAIN_VALUE = /^[A-Za-z0-9_.@+%,=/-]+$/;
-// What a terminal would act on: C0 and C1 controls, DEL, the bidirectional overrides and isolates.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /** A description as text the terminal shows, never acts on (a device's name is the service's text). */
 function visible(text: string): string {
-  return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).slice(0, 200);
+  return terminalText(text).slice(0, 200);
 }
 
 interface Budget {

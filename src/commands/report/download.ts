@@ -157,9 +157,12 @@ export async function runReportDownload(
   // Named only where the name is used: `-O file.pdf` is the caller's own name.
   const name = () => fileName(file.name, opts, io);
   if (opts.out === '-') {
-    await new Promise<void>((done, fail) =>
-      io.stdout.write(file.content, (err) => (err ? fail(err) : done())),
-    );
+    // On a terminal the file is shown as text, every control in it escaped but its line breaks; into a pipe
+    // or a file it goes as its bytes.
+    const shown = io.stdoutIsTTY
+      ? terminalText(new TextDecoder().decode(file.content), { keepNewlines: true })
+      : file.content;
+    await new Promise<void>((done, fail) => io.stdout.write(shown, (err) => (err ? fail(err) : done())));
     io.note(`Wrote ${name()} (${size(file.content.length)}) to stdout.`);
     return '-';
   }

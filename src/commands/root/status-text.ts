@@ -1,4 +1,5 @@
 // `ccp status` for people: a line a check.
+import { oneLine } from '../../output/terminal-text.js';
 
 /** The record kinds of the embedded database, by table. */
 export const TABLES = {
@@ -71,21 +72,23 @@ const NOUNS: Record<keyof typeof TABLES, [string, string]> = {
 /** The status for people: a line a check (the output layer folds each to the terminal's width). */
 export function human(s: Status, width: number): string[] {
   const mark = (ok: boolean) => (ok ? '✓' : '✗');
+  // What the service, its certificate or a file said stays on its check's line.
+  const t1 = (text?: string | null) => (text ? oneLine(text) : text);
   const lines = [`${s.target} (profile ${s.profile})`];
   lines.push(
-    `  ${mark(s.reachable.ok)} ${s.reachable.ok ? `answers in ${s.reachable.ms} ms` : `does not answer: ${s.reachable.error}`}`,
+    `  ${mark(s.reachable.ok)} ${s.reachable.ok ? `answers in ${s.reachable.ms} ms` : `does not answer: ${t1(s.reachable.error)}`}`,
   );
-  if (s.reachable.hint) lines.push(`    hint: ${s.reachable.hint}`);
+  if (s.reachable.hint) lines.push(`    hint: ${t1(s.reachable.hint)}`);
   if (s.tls) {
     const t = s.tls;
     lines.push(
       t.protocol
-        ? `  ${mark(t.ok)} TLS ${t.protocol}, issuer ${t.issuer ?? 'unknown'}${t.verified ? '' : ' (NOT verified: --insecure)'}, ${t.daysLeft !== null && t.daysLeft >= 0 ? `expires in ${t.daysLeft} days` : 'expired'}`
+        ? `  ${mark(t.ok)} TLS ${t.protocol}, issuer ${t1(t.issuer) ?? 'unknown'}${t.verified ? '' : ' (NOT verified: --insecure)'}, ${t.daysLeft !== null && t.daysLeft >= 0 ? `expires in ${t.daysLeft} days` : 'expired'}`
         : `  ${mark(false)} TLS: no connection`,
     );
   }
   lines.push(
-    `  ${mark(s.credentials.ok)} credentials ${s.credentials.detail} (${s.credentials.scheme}, from ${s.credentials.source ?? 'nowhere'})`,
+    `  ${mark(s.credentials.ok)} credentials ${t1(s.credentials.detail)} (${s.credentials.scheme}, from ${s.credentials.source ?? 'nowhere'})`,
   );
   const a = s.actsFor;
   lines.push(
@@ -106,7 +109,7 @@ export function human(s: Status, width: number): string[] {
   }
   lines.push(`  ✓ time zone sent: ${s.timeZone}`);
   if (s.settings.length > 0) lines.push('  settings:');
-  for (const c of s.settings) lines.push(`    ${c.key}: ${c.value} (from ${c.from})`);
+  for (const c of s.settings) lines.push(`    ${c.key}: ${t1(c.value)} (from ${c.from})`);
   if (s.database) {
     const d = s.database;
     const counts = Object.entries(d.counts).map(
@@ -125,7 +128,7 @@ export function human(s: Status, width: number): string[] {
       line += item;
     }
     lines.push(line);
-    lines.push(`  ${mark(d.ok)} integrity check: ${d.integrity}`);
+    lines.push(`  ${mark(d.ok)} integrity check: ${t1(d.integrity)}`);
   }
   return lines;
 }

@@ -3,6 +3,7 @@
 // not sent, and the command that resumes: the same apply again, which plans only what is still to do.
 import type { ApiClient } from '../../api/client.js';
 import { ApiError, NetworkError } from '../../api/errors.js';
+import { isOutcomeUnknown } from '../../api/network-failures.js';
 import { sendWrite, type WriteRequest } from '../../api/write-request.js';
 import { CancelledError } from '../errors.js';
 import type { IO } from '../io.js';
@@ -58,7 +59,7 @@ export async function sendBatches<T extends object>(opts: SendOptions): Promise<
   } catch (err) {
     progress.stop();
     // A request that went out and lost its answer (to Ctrl-C or the network) may have been applied.
-    const unknown = err instanceof NetworkError && err.outcomeUnknown;
+    const unknown = isOutcomeUnknown(err);
     if (io.signal.aborted) {
       report(opts, k, unknown ? 'unknown' : 'not sent');
       throw new CancelledError();

@@ -1,6 +1,6 @@
 // Sending many records in batches: each batch ends saved, failed, or with its outcome unknown (sent, but
 // its answer never came), and a Ctrl-C stops between answers without losing what was saved.
-import { NetworkError } from '../../api/errors.js';
+import { isOutcomeUnknown } from '../../api/network-failures.js';
 import { lineRanges } from './progress.js';
 
 export interface Row<R> {
@@ -22,14 +22,6 @@ export interface BatchResults<R> {
 
 export function emptyResults<R>(): BatchResults<R> {
   return { savedRows: [], failedRows: [], unknownRows: [], notSent: [], errors: [], interrupted: false };
-}
-
-// Failures that happen before a request leaves: the service cannot have seen it.
-const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-/** True when the request may have reached the service and been applied, though no answer came. */
-export function isOutcomeUnknown(err: unknown): boolean {
-  return err instanceof NetworkError && (err.outcomeUnknown || !NEVER_SENT.has(err.code));
 }
 
 export function chunks<T>(items: readonly T[], size: number): T[][] {

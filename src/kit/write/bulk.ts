@@ -5,6 +5,7 @@ import { ApiError, NetworkError, serviceError } from '../../api/errors.js';
 import { monotonicMs } from '../../domain/clock.js';
 import type { RecordKind } from '../../domain/index.js';
 import type { InputFormat } from '../../input/detect.js';
+import { oneLine } from '../../output/terminal-text.js';
 import { CancelledError } from '../errors.js';
 import { recordWriter } from '../output.js';
 import {
@@ -44,10 +45,11 @@ export interface BulkWhat<R, T> {
   subject(row: Row<R>): string;
 }
 
+/** A batch's error in a line of ccp's: the service's words on that line, never a line of their own. */
 function errorText(err: unknown): string {
-  if (err instanceof ApiError) return `${err.code} ${err.reason}`;
-  if (err instanceof NetworkError) return `${err.code} ${err.message}`;
-  return String(err);
+  if (err instanceof ApiError) return oneLine(`${err.code} ${err.reason}`);
+  if (err instanceof NetworkError) return oneLine(`${err.code} ${err.message}`);
+  return oneLine(String(err));
 }
 
 export async function sendBulk<R, T>(

@@ -2,6 +2,7 @@
 import { buildMetadata } from '../../api/envelope.js';
 import type { WriteRequest } from '../../api/write-request.js';
 import type { Metadata } from '../../domain/envelope.js';
+import { onTerminal } from '../../output/terminal-text.js';
 import type { Factory } from '../factory.js';
 import type { IO } from '../io.js';
 
@@ -39,7 +40,10 @@ export interface PlannedRequest {
 export function printDryRun(io: IO, target: DryRunTarget, requests: PlannedRequest[]): void {
   for (const { method, path, envelope } of requests) {
     const url = dryRunUrl(target, path);
-    io.stdout.write(`${JSON.stringify({ method, url, envelope }, null, 2)}\n`);
+    // A file's values (or a service's, in a URL) on a terminal: escaped the JSON way, still the same JSON.
+    io.stdout.write(
+      onTerminal(`${JSON.stringify({ method, url, envelope }, null, 2)}\n`, io.stdoutIsTTY, 'json'),
+    );
   }
   io.note(
     `Dry run: ${requests.length} ${requests.length === 1 ? 'request' : 'requests'} printed, nothing sent.`,

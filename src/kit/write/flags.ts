@@ -1,5 +1,6 @@
 // The flags every write command shares, and the names they go by.
 import { type Command, Option } from 'commander';
+import { shownHeader, withoutUserinfo } from '../../domain/secrets.js';
 import type { InputFormat } from '../../input/detect.js';
 
 /** --dry-run, --skeleton, -f, --format and --ignore-unknown as commander's opts() gives them. */
@@ -80,9 +81,20 @@ export function columnAliases(cmd: Command, fieldOptions: Record<string, string>
 
 const TOKEN_REF = '"$CCP_TOKEN"';
 
+/** One argument as the command line shows it: no part of a secret (as --verbose shows none). */
+function shownArg(a: string, before: string | undefined): string {
+  if (before === '--token') return TOKEN_REF;
+  if (a.startsWith('--token=')) return `--token=${TOKEN_REF}`;
+  if (before === '-H' || before === '--header') return shownHeader(a);
+  if (a.startsWith('--header=')) return `--header=${shownHeader(a.slice(9))}`;
+  if (a.startsWith('-H') && a.length > 2 && !a.startsWith('-H-')) return `-H${shownHeader(a.slice(2))}`;
+  return withoutUserinfo(a);
+}
+
 /**
- * The command line that ran `cmd`, as a shell reads it back, with `extra` flags added if missing. A token
- * given on the command line is never printed: `"$CCP_TOKEN"` stands in its place.
+ * The command line that ran `cmd`, as a shell reads it back, with `extra` flags added if missing. No secret
+ * given on it is printed: `"$CCP_TOKEN"` stands in a token's place, and a secret header's value and a URL's
+ * userinfo are redacted as --verbose redacts them.
  */
 export function commandLine(cmd: Command, ...extra: string[]): string {
   let root = cmd;
@@ -90,9 +102,9 @@ export function commandLine(cmd: Command, ...extra: string[]): string {
   const args = [...((root as Command & { rawArgs?: string[] }).rawArgs ?? []).slice(2)];
   for (const flag of extra) if (!args.includes(flag)) args.push(flag);
   const quoted = args.map((a, k) => {
-    if (args[k - 1] === '--token') return TOKEN_REF;
-    if (a.startsWith('--token=')) return `--token=${TOKEN_REF}`;
-    return /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`;
+    const shown = shownArg(a, args[k - 1]);
+    if (shown === TOKEN_REF || shown === `--token=${TOKEN_REF}`) return shown;
+    return /^[\w@%+=:,./-]+$/.test(shown) ? shown : `'${shown.replace(/'/g, `'\\''`)}'`;
   });
   return ['ccp', ...quoted].join(' ');
 }
