@@ -141,7 +141,34 @@ describe('--where and --sort-by', () => {
     const locations = ndjson(`${r.stdout}`.replaceAll(/^"(.*)"$/gm, '{"l":"$1"}')).map((x) => String(x.l));
     expect(locations).toEqual([...locations].sort((a, b) => a.localeCompare(b)));
     const help = await cli(['edgedevice', 'list', '--help']);
-    expect(help.stdout).toContain('reads the whole listing');
+    expect(help.stdout).toMatch(/--reverse/);
+  });
+
+  it('--limit with --sort-by is the first n of the whole listing, --reverse turns the order', async () => {
+    const ports = async (...args: string[]) => {
+      const r = await cli([
+        'edgedevice',
+        'list',
+        '--page-size',
+        '2',
+        '--fields',
+        'port',
+        '-o',
+        'csv',
+        ...args,
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      return r.stdout.trim().split('\n').slice(1).map(Number);
+    };
+    // Pages of two: the lowest ports are on the later pages, not among the first two read.
+    expect(await ports('--limit', '2', '--sort-by', 'port')).toEqual([502, 554]);
+    expect(await ports('--limit', '2', '--sort-by', 'port', '--reverse')).toEqual([8080, 1883]);
+    expect(await ports('--all', '--where', 'port>600', '--where', 'port<=1883')).toEqual([1883, 1883, 1883]);
+    expect(await ports('--all', '--where', 'port>=8080')).toEqual([8080]);
+    expect((await cli(['edgedevice', 'list', '--reverse'])).stderr).toContain(
+      '--reverse goes with --sort-by',
+    );
+    expect((await cli(['edgedevice', 'list', '--where', 'port>some'])).code).toBe(2);
   });
 });
 
