@@ -111,17 +111,48 @@ export async function runListing(
         reverse: opts.reverse,
       });
     }
-    count = await writeRecords(opts.io, opts.output, what.kind, records, `No ${what.noun} found.`);
+    // A filtered listing says what it looked at instead of "none found" (below).
+    const empty = opts.where ? undefined : `No ${what.noun} found.`;
+    count = await writeRecords(opts.io, opts.output, what.kind, records, empty);
   } finally {
     progress.stop();
   }
-  const more = total === undefined || (page.startPage ?? 0) * page.pageSize + fetched < total;
+  const start = page.startPage ?? 0;
+  const more = total === undefined || start * page.pageSize + fetched < total;
   // A page short of the size asked may be a cap of the service's own: X-Total-Count tells.
   const full = fetched >= page.pageSize || (fetched > 0 && total !== undefined);
-  if (!follow && opts.io.stdoutIsTTY && full && more) {
-    opts.io.note(nextPageFooter(page.startPage ?? 0, fetched, total, what.noun));
+  const table = opts.output.format === 'table';
+  if (opts.where && (table || opts.io.stdoutIsTTY)) {
+    const { whereText } = await import('./listing-where.js');
+    const looked = { pageNo: start, fetched, total, more: full && more };
+    const line = filteredNote(count, follow ? undefined : looked, whereText(opts.where), what.noun, fetched);
+    if (line && (count === 0 ? table : opts.io.stdoutIsTTY)) opts.io.note(line);
+  } else if (!follow && opts.io.stdoutIsTTY && full && more) {
+    opts.io.note(nextPageFooter(start, fetched, total, what.noun));
   }
   return count;
+}
+
+/**
+ * What a filtered listing looked at, said once: on one page, which page, how much of the listing that was
+ * and how to look further; over every page, how many were read. Undefined when there is nothing to add
+ * (records were found and no page is left).
+ */
+export function filteredNote(
+  kept: number,
+  page: { pageNo: number; fetched: number; total: number | undefined; more: boolean } | undefined,
+  where: string,
+  noun: string,
+  read: number,
+): string | undefined {
+  if (!page) return kept === 0 ? `No ${noun} match ${where} (${read} read).` : undefined;
+  const of = page.total === undefined ? `${page.fetched}` : `${page.fetched} of ${page.total}`;
+  const further = page.more ? `; next page: --page ${page.pageNo + 1}; every page: --all` : '';
+  if (kept === 0) {
+    const whole = page.more ? '; --all looks at every page' : '';
+    return `No ${noun} on page ${page.pageNo} (${of}) match ${where}${whole}.`;
+  }
+  return page.more ? `Page ${page.pageNo} (${of} ${noun}): ${kept} match ${where}${further}.` : undefined;
 }
 
 /** Under one page on a terminal: how to get the next page, or everything. */
