@@ -88,6 +88,48 @@ const TABLE_COLUMNS: Record<RecordKind, [string, number, 'cut'?][]> = {
   ],
 };
 
+/**
+ * The flags' names of `add` and `update` (and the words a person says) for the fields they set, accepted
+ * wherever a field is named: `--fields serial,ip`, `--where name~gate`, `--sort-by port`.
+ */
+const ALIASES: Partial<Record<RecordKind, Record<string, string>>> = {
+  edgeDevice: {
+    name: 'edgeDeviceName',
+    serial: 'serialNumber',
+    ip: 'ipAdress',
+    ipAddress: 'ipAdress',
+    description: 'shortDescription',
+    longDescription: 'longDescription',
+    devices: 'noOfdevices',
+    active: 'isActive',
+    disabled: 'isDisabled',
+    org: 'orgUUID',
+    user: 'userUUID',
+    flows: 'edgeFlows',
+  },
+  organization: {
+    name: 'orgName',
+    admin: 'orgAdmin',
+    demo: 'isDemo',
+    active: 'isActive',
+    parent: 'organizationUuid',
+    city: 'orgAddress.city',
+    country: 'orgAddress.country',
+    state: 'orgAddress.state',
+    email: 'orgAddress.orgEmail',
+    mobile: 'orgAddress.orgMobile',
+    street: 'orgAddress.streetAddress',
+  },
+  code: { identifier: 'codeIdentifier', description: 'shortDescription', active: 'isActive' },
+  codeType: { identifier: 'codeTypeIdentifier', description: 'shortDescription', active: 'isActive' },
+  license: {
+    serial: 'serialNumber',
+    key: 'attributeName',
+    status: 'licenseDetails.license.status',
+    days: 'licenseDetails.remainingDays',
+  },
+};
+
 const NOUNS: Record<RecordKind, string> = {
   edgeDevice: 'edge devices',
   code: 'codes',
@@ -104,7 +146,7 @@ const NOUNS: Record<RecordKind, string> = {
 export function treeView(
   tree: FieldNode,
   table: View['table'],
-  extra: { name?: string; noun?: string } = {},
+  extra: { name?: string; noun?: string; aliases?: Record<string, string> } = {},
 ): View {
   return {
     columns: leafColumns(tree),
@@ -116,6 +158,7 @@ export function treeView(
     },
     name: extra.name ?? 'uuid',
     noun: extra.noun,
+    aliases: extra.aliases,
   };
 }
 
@@ -131,7 +174,11 @@ export function viewOf(kind: RecordKind): View {
       cut: cut === 'cut',
     }));
     const name = kind === 'report' ? 'reportName' : 'uuid';
-    view = treeView(fieldTree(RECORD_SCHEMAS[kind]), table, { name, noun: NOUNS[kind] });
+    view = treeView(fieldTree(RECORD_SCHEMAS[kind]), table, {
+      name,
+      noun: NOUNS[kind],
+      aliases: ALIASES[kind],
+    });
     views.set(kind, view);
   }
   return view;

@@ -172,6 +172,54 @@ describe('--where and --sort-by', () => {
   });
 });
 
+describe('names as people type them', () => {
+  it('organization names match in any case, and a near miss is offered the name', async () => {
+    const r = await cli(['org', 'get', ORG.root, 'acme WEST', '-o', 'name']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`${ORG.sub2}\n`);
+    const near = await cli(['org', 'get', ORG.root, 'acme wst']);
+    expect(near.code).toBe(4);
+    expect(near.stderr).toContain('"acme wst" (did you mean Acme West?)');
+  });
+
+  it('the add flags name fields wherever a field is named; a mistyped field is offered the closest', async () => {
+    const r = await cli([
+      'edgedevice',
+      'list',
+      '--all',
+      '--fields',
+      'serial,ip',
+      '--where',
+      'serial=SN-1004',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([{ serialNumber: 'SN-1004', ipAdress: expect.any(String) }]);
+    const sorted = await cli([
+      'edgedevice',
+      'list',
+      '--all',
+      '--sort-by',
+      'Port',
+      '--fields',
+      'port',
+      '-o',
+      'csv',
+    ]);
+    expect(sorted.stdout.split('\n')[1]).toBe('502');
+    const typo = await cli(['edgedevice', 'list', '--where', 'locaton=x']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('unknown --where field "locaton" (did you mean location?)');
+    const fields = await cli(['edgedevice', 'list', '--fields', 'serail']);
+    expect(fields.stderr).toContain('"serail" (did you mean serial?)');
+  });
+
+  it('a mistyped time zone is offered the closest zones', async () => {
+    const r = await cli(['edgedevice', 'list', '--time-zone', 'Asia/Kolkatta']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('"Asia/Kolkatta" (did you mean Asia/Kolkata?)');
+  });
+});
+
 describe('shaping output', () => {
   it('--query applies to the whole array for json and yaml', async () => {
     const r = await cli(['edgedevice', 'list', '--all', '--query', "[?location=='Dock'].serialNumber"]);
