@@ -5,9 +5,11 @@ import type { View } from './types.js';
 /**
  * A table's default columns per record kind, in order, each with its priority: 0 is never dropped nor cut
  * (what identifies a record: its uuid, serial number or key); on a narrow terminal the highest numbers go
- * first. Free text marked `cut` (a name, a location, a description) is cut with `…` before it is dropped, and
+ * first: yes/no columns and timestamps (7 and up) before anything else. Free text marked `cut` (a name, a location, a description) is cut with `…` before it is dropped, and
  * a name of priority 0 is dropped only when even cut it leaves no room for the identifiers.
  */
+export const EARLY_PRIORITY = 7;
+
 const TABLE_COLUMNS: Record<RecordKind, [string, number, 'cut'?][]> = {
   edgeDevice: [
     ['uuid', 0],
@@ -16,8 +18,8 @@ const TABLE_COLUMNS: Record<RecordKind, [string, number, 'cut'?][]> = {
     ['ipAdress', 3],
     ['port', 5],
     ['location', 4, 'cut'],
-    ['isActive', 2],
-    ['createdOn', 6],
+    ['isActive', 7],
+    ['createdOn', 8],
   ],
   code: [
     ['uuid', 0],
@@ -25,41 +27,41 @@ const TABLE_COLUMNS: Record<RecordKind, [string, number, 'cut'?][]> = {
     ['clazz', 3],
     ['value', 1],
     ['shortDescription', 4, 'cut'],
-    ['isActive', 2],
-    ['createdOn', 5],
+    ['isActive', 7],
+    ['createdOn', 8],
   ],
   codeType: [
     ['uuid', 0],
     ['codeTypeIdentifier', 0],
     ['clazz', 3],
     ['value', 1],
-    ['shortDescription', 5, 'cut'],
+    ['shortDescription', 4, 'cut'],
     ['codes', 2],
-    ['isActive', 4],
+    ['isActive', 7],
   ],
   organization: [
     ['uuid', 0],
     ['orgName', 0, 'cut'],
     ['orgAdmin', 2, 'cut'],
     ['organizationUuid', 3],
-    ['isActive', 1],
-    ['isDemo', 4],
-    ['createdOn', 5],
+    ['isActive', 7],
+    ['isDemo', 8],
+    ['createdOn', 9],
   ],
   organizationOption: [
     ['uuid', 0],
     ['key', 0],
     ['value', 1],
     ['organizationUuid', 3],
-    ['isActive', 2],
-    ['updatedOn', 4],
+    ['isActive', 7],
+    ['updatedOn', 8],
   ],
   notification: [
     ['uuid', 0],
     ['type', 0],
     ['createdBy', 2],
-    ['isActive', 1],
-    ['createdOn', 3],
+    ['isActive', 7],
+    ['createdOn', 8],
     ['notificationOptions', 4],
   ],
   notificationConfiguration: [
@@ -67,9 +69,9 @@ const TABLE_COLUMNS: Record<RecordKind, [string, number, 'cut'?][]> = {
     ['notificationUuid', 0],
     ['organizationUuid', 1],
     ['roleUuid', 2],
-    ['applyToSubOrganizaitons', 3],
-    ['isActive', 4],
-    ['isLinked', 5],
+    ['applyToSubOrganizaitons', 7],
+    ['isActive', 8],
+    ['isLinked', 9],
   ],
   license: [
     ['uuid', 0],
@@ -79,7 +81,7 @@ const TABLE_COLUMNS: Record<RecordKind, [string, number, 'cut'?][]> = {
     ['licenseDetails.remainingDays', 3],
     ['licenseDetails.provisioned', 4],
     ['licenseDetails.total', 4],
-    ['updatedOn', 5],
+    ['updatedOn', 8],
   ],
   report: [
     ['reportName', 0],
