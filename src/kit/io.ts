@@ -1,3 +1,4 @@
+import { fitText } from '../output/fit.js';
 import { terminalText } from '../output/terminal-text.js';
 import { CancelledError } from './errors.js';
 
@@ -130,9 +131,11 @@ export function buildIO(init: IOInit): IO {
     if (held > 0) spinner.stop();
     return spinner;
   };
+  // On a terminal ccp's messages are folded at spaces to its width, never inside a uuid or a serial.
   const writeErr = (text: string) => {
     if (held > 0) waiting.push(text);
-    else void init.stderr.write(init.stderrIsTTY ? terminalText(text, { keepNewlines: true }) : text);
+    else if (!init.stderrIsTTY) void init.stderr.write(text);
+    else void init.stderr.write(fitText(terminalText(text, { keepNewlines: true }), init.width()));
   };
   const terminal = () => init.stderrIsTTY && init.stdoutIsTTY && init.stdinIsTTY && !isCI(init.env);
   const interrupts = new AbortController();
