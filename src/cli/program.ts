@@ -6,6 +6,7 @@ import { createFactory, type Factory, type GlobalOptions } from '../kit/factory.
 import { examples } from '../kit/help.js';
 import { fillVerbs } from '../kit/verbs.js';
 import { cliVersion } from '../kit/version.js';
+import { fitText } from '../output/fit.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
 import { registerCompletion } from './completion/command.js';
 import { addHelpCommand, formatHelp, RootCommand, visibleCommands } from './root-help.js';
@@ -113,7 +114,8 @@ export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Co
     .configureHelp({ formatHelp, visibleCommands })
     .exitOverride()
     .configureOutput({
-      writeOut: (s) => f.io.print(s),
+      // Help (and every text commander prints) fitted at word boundaries: 80 columns into a pipe.
+      writeOut: (s) => f.io.print(fitText(s, f.io.terminalWidth())),
       // An unknown option or value is quoted back as typed: escaped on a terminal.
       writeErr: (s) => f.io.writeErr(s),
       // Asked of our IO, not of process.stdout, which `--help` then never makes.

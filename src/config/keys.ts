@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { isValidTimeZone } from '../domain/instant.js';
 import { OUTPUT_FORMATS } from '../domain/output-formats.js';
 import { isSecretHeader } from '../domain/secrets.js';
+import { Closest, didYouMean } from '../domain/suggest.js';
 import { isUuid } from '../domain/uuid.js';
 import { ConfigError } from './errors.js';
 import { MAX_PARALLEL, TIMESTAMP_STYLES } from './settings.js';
@@ -201,9 +202,35 @@ export function validateValue(key: ProfileKey, raw: string, origin: string): str
   if (key === 'base-url') value = value.replace(/\/+$/, '');
   if (!isValid(key, value)) {
     const shown = SECRET_KEYS.has(key) || key === 'headers' ? '' : ` "${raw}"`;
-    throw new ConfigError(`invalid ${key}${shown} from ${origin}: expected ${EXPECTED[key]}`);
+    const near = key === 'time-zone' ? nearZones(value) : '';
+    throw new ConfigError(`invalid ${key}${shown}${near} from ${origin}: expected ${EXPECTED[key]}`);
   }
   return value;
+}
+
+// ICU lists some zones by the names the tz database has since replaced (Asia/Calcutta): the names people
+// type today, offered beside ICU's own.
+const CURRENT_ZONES = [
+  'Asia/Kolkata',
+  'Asia/Kathmandu',
+  'Asia/Ho_Chi_Minh',
+  'Asia/Yangon',
+  'Europe/Kyiv',
+  'America/Nuuk',
+  'Atlantic/Faroe',
+  'America/Argentina/Buenos_Aires',
+];
+
+/** ` (did you mean Asia/Kolkata?)` among the zones the runtime knows, whatever the case typed. */
+function nearZones(zone: string): string {
+  const near = new Closest(zone, { caseless: true });
+  for (const known of [
+    'UTC',
+    ...CURRENT_ZONES.filter(isValidTimeZone),
+    ...Intl.supportedValuesOf('timeZone'),
+  ])
+    near.consider(known);
+  return didYouMean(near.values());
 }
 
 /** Shows enough of a token to tell tokens apart: `ccp_…abcd`. */

@@ -1,3 +1,4 @@
+import { fitText } from '../output/fit.js';
 import { terminalText } from '../output/terminal-text.js';
 import { CancelledError } from './errors.js';
 
@@ -67,6 +68,11 @@ export interface IO {
    * got (as curl does); the caller keeps it off while records stream to the same terminal.
    */
   progress(text: string): Promise<Spinner>;
+  /**
+   * Another program (a pager) owns the screen until the returned function is called: spinners and progress
+   * lines stop and none is drawn, and notes and warnings wait, to be written once it is called.
+   */
+  holdScreen(): () => void;
 }
 
 const silentSpinner: Spinner = { update() {}, stop() {} };
@@ -86,7 +92,8 @@ export interface IOInit {
   stdinIsTTY: boolean;
   stderrIsTTY: boolean;
   width: () => number;
-  makeSpinner: (text: string, stream: NodeJS.WritableStream) => Promise<Spinner>;
+  /** `wanted`: asked once the spinner could start (ora loaded); false draws nothing. */
+  makeSpinner: (text: string, stream: NodeJS.WritableStream, wanted?: () => boolean) => Promise<Spinner>;
 }
 
 const BUSY_DELAY_MS = 300;
@@ -99,24 +106,37 @@ export function buildIO(init: IOInit): IO {
   let noInput = false;
   let quiet = false;
   // Spinners and progress lines showing now: two on one line would overwrite each other.
-  let drawn = 0;
+  const live = new Set<Spinner>();
+  // While a pager owns the screen: how many hold it, and the messages waiting for it to close.
+  let held = 0;
+  const waiting: string[] = [];
   // A spinner's text is one line, its own escapes added by ora around it.
   const draw = async (text: string): Promise<Spinner> => {
-    const s = await init.makeSpinner(terminalText(text), init.stderr);
-    drawn++;
+    if (held > 0) return silentSpinner;
+    const s = await init.makeSpinner(terminalText(text), init.stderr, () => held === 0);
     let stopped = false;
-    return {
-      update: (t) => s.update(terminalText(t)),
+    const spinner: Spinner = {
+      update: (t) => {
+        if (!stopped) s.update(terminalText(t));
+      },
       stop() {
         if (stopped) return;
         stopped = true;
-        drawn--;
+        live.delete(spinner);
         s.stop();
       },
     };
+    live.add(spinner);
+    // The screen was taken while ora loaded.
+    if (held > 0) spinner.stop();
+    return spinner;
   };
-  const writeErr = (text: string) =>
-    void init.stderr.write(init.stderrIsTTY ? terminalText(text, { keepNewlines: true }) : text);
+  // On a terminal ccp's messages are folded at spaces to its width, never inside a uuid or a serial.
+  const writeErr = (text: string) => {
+    if (held > 0) waiting.push(text);
+    else if (!init.stderrIsTTY) void init.stderr.write(text);
+    else void init.stderr.write(fitText(terminalText(text, { keepNewlines: true }), init.width()));
+  };
   const terminal = () => init.stderrIsTTY && init.stdoutIsTTY && init.stdinIsTTY && !isCI(init.env);
   const interrupts = new AbortController();
   const hooks = new Set<() => void>();
@@ -178,7 +198,7 @@ export function buildIO(init: IOInit): IO {
       if (quiet || !terminal()) return () => {};
       if (busyCount++ === 0) {
         busyTimer = setTimeout(() => {
-          busySpinner = drawn > 0 || interrupts.signal.aborted ? undefined : draw(text);
+          busySpinner = live.size > 0 || interrupts.signal.aborted ? undefined : draw(text);
         }, BUSY_DELAY_MS);
         // A pending spinner never keeps the process alive.
         busyTimer.unref();
@@ -188,6 +208,17 @@ export function buildIO(init: IOInit): IO {
         if (done) return;
         done = true;
         if (--busyCount === 0) stopBusy();
+      };
+    },
+    holdScreen() {
+      held++;
+      for (const spinner of [...live]) spinner.stop();
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        if (--held > 0) return;
+        for (const text of waiting.splice(0)) writeErr(text);
       };
     },
     signal: interrupts.signal,
@@ -208,10 +239,16 @@ export function buildIO(init: IOInit): IO {
   return io as IO;
 }
 
-export async function oraSpinner(text: string, stream: NodeJS.WritableStream): Promise<Spinner> {
+export async function oraSpinner(
+  text: string,
+  stream: NodeJS.WritableStream,
+  wanted: () => boolean = () => true,
+): Promise<Spinner> {
   // A terminal of no width (a pseudo-terminal nobody sized) would have ora clear lines without end.
   if (!(stream as NodeJS.WriteStream).columns) return silentSpinner;
   const { default: ora } = await import('ora');
+  // The screen may have been taken (a pager) while ora loaded.
+  if (!wanted()) return silentSpinner;
   const s = ora({ text, stream: stream as NodeJS.WriteStream, discardStdin: false }).start();
   return {
     update(t) {

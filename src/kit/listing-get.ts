@@ -40,11 +40,14 @@ export interface GetTarget<T> {
   lookup?: (twin: TwinLookup, key: string) => T | undefined;
   /** Values near a key the twin holds, to choose a "did you mean" among. */
   near?: (twin: TwinLookup, key: string) => readonly string[];
+  /** Keys are names people type: matched and offered whatever their case (organization names). */
+  caseless?: boolean;
 }
 
 // Uuids are compared whatever their case; other keys as written.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const normalize = (key: string) => (UUID.test(key) ? key.toLowerCase() : key);
+const anyCase = (key: string) => key.toLowerCase();
 
 /** Each key looked up on the twin, in the order given, a key repeated (in any case) looked up once. */
 function lookUp<T>(twin: TwinLookup, keys: readonly string[], lookup: NonNullable<GetTarget<T>['lookup']>) {
@@ -120,20 +123,20 @@ async function find<T extends object>(
   if (twin && target.lookup) {
     const result = lookUp(twin, opts.keys, target.lookup);
     for (const key of result.missing) {
-      const near = new Closest(key);
+      const near = new Closest(key, { caseless: target.caseless });
       for (const value of target.near?.(twin, key) ?? []) near.consider(value);
       closest.set(key, near);
     }
     return { ...result, closest };
   }
-  for (const key of opts.keys) closest.set(key, new Closest(key));
+  for (const key of opts.keys) closest.set(key, new Closest(key, { caseless: target.caseless }));
   const api = await opts.api();
   // Serial numbers and identifiers are offered, as on the twin; uuids are not.
   const result = await findRecords(
     walkListing(api, target.list),
     opts.keys,
     target.keysOf,
-    normalize,
+    target.caseless ? anyCase : normalize,
     (v) => {
       if (!UUID.test(v)) for (const near of closest.values()) near.consider(v);
     },

@@ -16,6 +16,8 @@ export interface ListingOptions {
   where?: Condition[];
   /** --sort-by field. */
   sortBy?: string;
+  /** --reverse: --sort-by's order turned. */
+  reverse?: boolean;
   /** --watch: read again every intervalMs, printing what changed. */
   watch?: { intervalMs: number };
 }
@@ -24,7 +26,7 @@ export interface ListingOptions {
 export async function listingFilter(
   flags: ListFlags,
   kind: RecordKind,
-): Promise<Pick<ListingOptions, 'where' | 'sortBy'>> {
+): Promise<Pick<ListingOptions, 'where' | 'sortBy' | 'reverse'>> {
   if (!flags.where?.length && flags.sortBy === undefined) return {};
   const [{ viewOf, checkPath }, { parseWhere }] = await Promise.all([
     import('../output/index.js'),
@@ -33,8 +35,9 @@ export async function listingFilter(
   const view = viewOf(kind);
   try {
     return {
-      where: flags.where?.length ? await parseWhere(flags.where, view) : undefined,
+      where: flags.where?.length ? parseWhere(flags.where, view, checkPath) : undefined,
       sortBy: flags.sortBy === undefined ? undefined : checkPath(view, flags.sortBy, '--sort-by field'),
+      ...(flags.reverse ? { reverse: true } : {}),
     };
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
@@ -59,10 +62,13 @@ export async function runListing(
       read: async () => what.list(api, { pageSize: FOLLOW_PAGE_SIZE, all: true }),
     });
   }
-  // With --where, --limit counts the records kept: pages are followed until that many matched.
-  const page: PageOptions = opts.where
-    ? { ...opts.page, all: opts.page.all === true || opts.page.limit !== undefined, limit: undefined }
-    : opts.page;
+  // With --where, --limit counts the records kept: pages are followed until that many matched. With
+  // --sort-by it counts the first of the whole listing's order: every page is read.
+  const sorting = opts.sortBy !== undefined;
+  const page: PageOptions =
+    opts.where || sorting
+      ? { ...opts.page, all: opts.page.all === true || opts.page.limit !== undefined, limit: undefined }
+      : opts.page;
   const follow = page.all === true || (page.limit ?? 0) > page.pageSize;
   // Records streaming to the terminal would tear the progress line; a table is printed at the end, and
   // records going to a file or a pipe leave stderr's terminal free for it.
@@ -92,23 +98,61 @@ export async function runListing(
     );
     if (opts.where) {
       const { whereFilter } = await import('./listing-where.js');
-      records = whereFilter(records as AsyncIterable<object>, opts.where, opts.page.limit);
+      records = whereFilter(
+        records as AsyncIterable<object>,
+        opts.where,
+        sorting ? undefined : opts.page.limit,
+      );
     }
     if (opts.sortBy !== undefined) {
-      const { sortRecords } = await import('./listing-where.js');
-      records = await sortRecords(records as AsyncIterable<object>, opts.sortBy);
+      const { sortRecords } = await import('./listing-sort.js');
+      records = await sortRecords(records as AsyncIterable<object>, opts.sortBy, {
+        limit: opts.page.limit,
+        reverse: opts.reverse,
+      });
     }
-    count = await writeRecords(opts.io, opts.output, what.kind, records, `No ${what.noun} found.`);
+    // A filtered listing says what it looked at instead of "none found" (below).
+    const empty = opts.where ? undefined : `No ${what.noun} found.`;
+    count = await writeRecords(opts.io, opts.output, what.kind, records, empty);
   } finally {
     progress.stop();
   }
-  const more = total === undefined || (page.startPage ?? 0) * page.pageSize + fetched < total;
+  const start = page.startPage ?? 0;
+  const more = total === undefined || start * page.pageSize + fetched < total;
   // A page short of the size asked may be a cap of the service's own: X-Total-Count tells.
   const full = fetched >= page.pageSize || (fetched > 0 && total !== undefined);
-  if (!follow && opts.io.stdoutIsTTY && full && more) {
-    opts.io.note(nextPageFooter(page.startPage ?? 0, fetched, total, what.noun));
+  const table = opts.output.format === 'table';
+  if (opts.where && (table || opts.io.stdoutIsTTY)) {
+    const { whereText } = await import('./listing-where.js');
+    const looked = { pageNo: start, fetched, total, more: full && more };
+    const line = filteredNote(count, follow ? undefined : looked, whereText(opts.where), what.noun, fetched);
+    if (line && (count === 0 ? table : opts.io.stdoutIsTTY)) opts.io.note(line);
+  } else if (!follow && opts.io.stdoutIsTTY && full && more) {
+    opts.io.note(nextPageFooter(start, fetched, total, what.noun));
   }
   return count;
+}
+
+/**
+ * What a filtered listing looked at, said once: on one page, which page, how much of the listing that was
+ * and how to look further; over every page, how many were read. Undefined when there is nothing to add
+ * (records were found and no page is left).
+ */
+export function filteredNote(
+  kept: number,
+  page: { pageNo: number; fetched: number; total: number | undefined; more: boolean } | undefined,
+  where: string,
+  noun: string,
+  read: number,
+): string | undefined {
+  if (!page) return kept === 0 ? `No ${noun} match ${where} (${read} read).` : undefined;
+  const of = page.total === undefined ? `${page.fetched}` : `${page.fetched} of ${page.total}`;
+  const further = page.more ? `; next page: --page ${page.pageNo + 1}; every page: --all` : '';
+  if (kept === 0) {
+    const whole = page.more ? '; --all looks at every page' : '';
+    return `No ${noun} on page ${page.pageNo} (${of}) match ${where}${whole}.`;
+  }
+  return page.more ? `Page ${page.pageNo} (${of} ${noun}): ${kept} match ${where}${further}.` : undefined;
 }
 
 /** Under one page on a terminal: how to get the next page, or everything. */

@@ -1,23 +1,72 @@
-import { isTimestampText, parseTimestamp, TIMESTAMP_FIELDS } from '../domain/instant.js';
+import { parseTimestamp, TIMESTAMP_FIELDS } from '../domain/instant.js';
 import type { View } from '../output/index.js';
 
-/** One --where condition: FIELD=VALUE, FIELD!=VALUE, or FIELD~TEXT (case-insensitive substring). */
+/** The comparisons --where knows: equality and substring on text, order on numbers and timestamps. */
+export type WhereOp = '=' | '!=' | '~' | '<' | '<=' | '>' | '>=';
+
+/**
+ * One --where condition. `instant` (a timestamp field, or a value written as a timestamp) compares by
+ * instant with the one timestamp reader; `number` compares numerically.
+ */
 export interface Condition {
   path: string;
-  op: '=' | '!=' | '~';
+  op: WhereOp;
   value: string;
+  /** For <, <=, > and >=, and for = and != on a timestamp field: what the value is compared as. */
+  order?: { as: 'instant' | 'number'; at: number };
 }
 
-const CONDITION = /^([^=!~]+?)\s*(!=|=|~)(.*)$/s;
+// The longest operator first: `<=` before `<`, `!=` before `=`.
+const CONDITION = /^([^=!~<>]+?)\s*(!=|<=|>=|=|~|<|>)(.*)$/s;
+const ORDER_OPS: ReadonlySet<WhereOp> = new Set(['<', '<=', '>', '>=']);
+const SHAPES =
+  'FIELD=VALUE, FIELD!=VALUE, FIELD~TEXT, or FIELD<VALUE (<, <=, >, >= on numbers and timestamps)';
 
-/** Parses --where conditions and checks each field against the view; throws the message of a usage error. */
-export async function parseWhere(texts: readonly string[], view: View): Promise<Condition[]> {
-  const { checkPath } = await import('../output/index.js');
+/** Whether a field holds instants: by the view's column type, else by the interface's timestamp names. */
+function holdsInstants(view: View, path: string): boolean {
+  const type = view.columnsAt(path, false)[0]?.type;
+  return type === 'timestamp' || type === 'date' || TIMESTAMP_FIELDS.has(path.split('.').pop() ?? '');
+}
+
+/** A number as a person writes one (`1000`, `-2.5`), not `''` or `0x10`. */
+function numberOf(text: string): number | undefined {
+  return /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(text) ? Number(text) : undefined;
+}
+
+/**
+ * Parses --where conditions and checks each field against the view (`check` resolves a field's name, an
+ * alias included); throws the message of a usage error.
+ */
+export function parseWhere(
+  texts: readonly string[],
+  view: View,
+  check: (view: View, path: string, what: string) => string,
+): Condition[] {
   return texts.map((text) => {
     const m = CONDITION.exec(text);
-    if (!m) throw new Error(`--where "${text}": expected FIELD=VALUE, FIELD!=VALUE or FIELD~TEXT`);
-    const path = checkPath(view, m[1]!.trim(), '--where field');
-    return { path, op: m[2] as Condition['op'], value: m[3]! };
+    if (!m) throw new Error(`--where "${text}": expected ${SHAPES}`);
+    const path = check(view, m[1]!.trim(), '--where field');
+    const op = m[2] as WhereOp;
+    const value = m[3]!;
+    const instants = holdsInstants(view, path);
+    if (ORDER_OPS.has(op)) {
+      const instant = parseTimestamp(value.trim());
+      const number = numberOf(value);
+      if (instants && instant !== undefined)
+        return { path, op, value, order: { as: 'instant', at: instant } };
+      if (!instants && number !== undefined) return { path, op, value, order: { as: 'number', at: number } };
+      if (instant !== undefined) return { path, op, value, order: { as: 'instant', at: instant } };
+      throw new Error(
+        instants
+          ? `--where "${text}": ${path} holds timestamps: compare it with a date or a timestamp (2026-01-31, 2026-01-31T09:00:00Z)`
+          : `--where "${text}": ${op} compares numbers and timestamps, and "${value}" is neither`,
+      );
+    }
+    if ((op === '=' || op === '!=') && instants) {
+      const instant = parseTimestamp(value.trim());
+      if (instant !== undefined) return { path, op, value, order: { as: 'instant', at: instant } };
+    }
+    return { path, op, value };
   });
 }
 
@@ -26,6 +75,25 @@ function text(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
+}
+
+/** A record's value as an ordered condition reads it, or undefined when it is not one (then it never holds). */
+function orderValue(value: unknown, as: 'instant' | 'number'): number | undefined {
+  if (as === 'instant') return parseTimestamp(value);
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' ? numberOf(value) : undefined;
+}
+
+function holds(c: Condition, v: unknown): boolean {
+  if (c.op === '~') return text(v).toLowerCase().includes(c.value.toLowerCase());
+  if (c.op === '=' || c.op === '!=') {
+    if (text(v) === c.value) return true;
+    return c.order !== undefined && orderValue(v, c.order.as) === c.order.at;
+  }
+  const n = orderValue(v, c.order!.as);
+  if (n === undefined) return false;
+  const at = c.order!.at;
+  return c.op === '<' ? n < at : c.op === '<=' ? n <= at : c.op === '>' ? n > at : n >= at;
 }
 
 /**
@@ -40,12 +108,8 @@ export function matchesAll(
   return conditions.every((c) => {
     const values = leafValues(record, c.path);
     if (values.length === 0) values.push(undefined);
-    if (c.op === '~') {
-      const wanted = c.value.toLowerCase();
-      return values.some((v) => text(v).toLowerCase().includes(wanted));
-    }
-    const equal = values.some((v) => text(v) === c.value);
-    return c.op === '=' ? equal : !equal;
+    if (c.op === '!=') return !values.some((v) => holds({ ...c, op: '=' }, v));
+    return values.some((v) => holds(c, v));
   });
 }
 
@@ -54,48 +118,21 @@ export async function* whereFilter<T extends object>(
   records: AsyncIterable<T>,
   conditions: readonly Condition[],
   limit = Number.POSITIVE_INFINITY,
+  /** Told every record read, kept or not (what an empty page's note counts). */
+  read?: () => void,
 ): AsyncGenerator<T> {
   if (limit <= 0) return;
   const { leafValues } = await import('../output/index.js');
   let kept = 0;
   for await (const record of records) {
+    read?.();
     if (!matchesAll(record, conditions, leafValues)) continue;
     yield record;
     if (++kept >= limit) return;
   }
 }
 
-function compare(a: unknown, b: unknown): number {
-  const missingA = a === null || a === undefined;
-  const missingB = b === null || b === undefined;
-  if (missingA || missingB) return missingA === missingB ? 0 : missingA ? 1 : -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return text(a).localeCompare(text(b), undefined, { numeric: true });
-}
-
-/**
- * The key a record sorts by: a timestamp field's instant (the service writes several forms, which sort
- * wrongly as text), else the value itself.
- */
-function sortKey(value: unknown, timestampField: boolean): unknown {
-  if (value === null || value === undefined) return value;
-  if (timestampField || (typeof value === 'string' && isTimestampText(value))) {
-    return parseTimestamp(value) ?? value;
-  }
-  return value;
-}
-
-/**
- * --sort-by: reads every record first (a sort cannot start before the last one came), then orders them
- * by the field, missing values last; a path into a list sorts by its first element; timestamps by instant.
- */
-export async function sortRecords<T extends object>(records: AsyncIterable<T>, path: string): Promise<T[]> {
-  const { valuesAt } = await import('../output/index.js');
-  const timestampField = TIMESTAMP_FIELDS.has(path.split('.').pop() ?? '');
-  const keyed: { key: unknown; record: T }[] = [];
-  for await (const record of records) {
-    keyed.push({ key: sortKey(valuesAt(record, path).values[0], timestampField), record });
-  }
-  keyed.sort((x, y) => compare(x.key, y.key));
-  return keyed.map((k) => k.record);
+/** The conditions as the user wrote them, for a note: `--where location=pune --where port>1000`. */
+export function whereText(conditions: readonly Condition[]): string {
+  return conditions.map((c) => `--where ${c.path}${c.op}${c.value}`).join(' ');
 }

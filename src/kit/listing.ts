@@ -15,12 +15,13 @@ export interface ListFlags {
   limit?: number;
   where?: string[];
   sortBy?: string;
+  reverse?: boolean;
   watch?: boolean;
   /** --interval as written: parsed by watchOptions. */
   interval?: string;
 }
 
-/** --page, --page-size, --all, --limit, --where and --sort-by on a listing command. */
+/** --page, --page-size, --all, --limit, --where, --sort-by and --reverse on a listing command. */
 export function addListFlags(cmd: Command): Command {
   return cmd
     .addOption(new Option('--page <n>', 'page to fetch, from 0').argParser(wholeNumber(0)))
@@ -31,20 +32,24 @@ export function addListFlags(cmd: Command): Command {
     )
     .addOption(new Option('--all', 'follow pages until the last one, writing records as they arrive'))
     .addOption(
-      new Option('--limit <n>', 'stop after n records, following pages as needed').argParser(wholeNumber(1)),
+      new Option(
+        '--limit <n>',
+        'stop after n records, following pages as needed; with --sort-by, the first n of the whole listing',
+      ).argParser(wholeNumber(1)),
     )
     .addOption(
       new Option(
         '--where <cond>',
-        'keep records where FIELD=VALUE, FIELD!=VALUE or FIELD~TEXT (any case); repeatable, all must hold; FIELD may be a dot path',
+        'keep records where FIELD=VALUE, FIELD!=VALUE, FIELD~TEXT (any case), or FIELD<VALUE, <=, >, >= (numbers, and timestamps by instant: createdOn>2026-01-31); repeatable, all must hold; FIELD may be a dot path',
       ).argParser(collect),
     )
     .addOption(
       new Option(
         '--sort-by <field>',
-        'reads the whole listing before printing; orders by a field (a dot path), timestamps by instant',
+        'order by a field (a dot path), timestamps by instant, missing values last; reads the page, or with --all or --limit the whole listing, before printing',
       ),
-    );
+    )
+    .addOption(new Option('--reverse', 'with --sort-by, the other way: highest or latest first'));
 }
 
 /** Turns the listing flags into page options; --page with --all starts there. */
@@ -54,8 +59,11 @@ export function pageOptions(flags: ListFlags): PageOptions {
   }
   const follow = flags.all === true || flags.limit !== undefined;
   let pageSize = flags.pageSize ?? (follow ? FOLLOW_PAGE_SIZE : DEFAULT_PAGE_SIZE);
-  // A small --limit needs no bigger page than itself.
-  if (flags.pageSize === undefined && flags.limit !== undefined) pageSize = Math.min(pageSize, flags.limit);
+  if (flags.reverse && flags.sortBy === undefined) throw new UsageError('--reverse goes with --sort-by');
+  // A small --limit needs no bigger page than itself, unless the whole listing is read to sort or filter it.
+  const reads = flags.sortBy !== undefined || (flags.where?.length ?? 0) > 0;
+  if (flags.pageSize === undefined && flags.limit !== undefined && !reads)
+    pageSize = Math.min(pageSize, flags.limit);
   return { pageSize, startPage: flags.page ?? 0, all: flags.all === true, limit: flags.limit };
 }
 

@@ -132,7 +132,8 @@ export async function writeRecords(
   spec: OutputSpec,
   what: RecordKind | View,
   records: AsyncIterable<object> | Iterable<object>,
-  emptyMessage: string,
+  /** Said on stderr when a table has no record; none when the caller says it itself. */
+  emptyMessage: string | undefined,
 ): Promise<number> {
   const { openPager } = await import('./pager.js');
   // A listing that has its pages (api/paginate.ts) is written a page at a time: a few promises a page.
@@ -172,6 +173,6 @@ export async function writeRecords(
   } finally {
     await pager?.close();
   }
-  if (count === 0 && spec.format === 'table') io.note(emptyMessage);
+  if (count === 0 && spec.format === 'table' && emptyMessage !== undefined) io.note(emptyMessage);
   return count;
 }

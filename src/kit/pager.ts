@@ -31,6 +31,8 @@ export async function openPager(io: IO, enabled: boolean): Promise<Pager | undef
   // A plain command runs without a shell between us and it, so the signal below reaches the pager itself
   // (a shell killed in its place would leave the pager running, reading the terminal after ccp exited).
   const words = PLAIN_COMMAND.test(command) ? command.trim().split(/\s+/) : undefined;
+  // The pager owns the screen from now until it ends: no spinner drawn over it, notes after it.
+  const release = io.holdScreen();
   const child = spawn(words ? words[0]! : command, words ? words.slice(1) : [], {
     shell: words === undefined,
     stdio: ['pipe', 'inherit', 'inherit'],
@@ -40,7 +42,10 @@ export async function openPager(io: IO, enabled: boolean): Promise<Pager | undef
     child.once('spawn', () => resolve(true));
     child.once('error', () => resolve(false));
   });
-  if (!started) return undefined;
+  if (!started) {
+    release();
+    return undefined;
+  }
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('close', () => resolve());
@@ -58,7 +63,10 @@ export async function openPager(io: IO, enabled: boolean): Promise<Pager | undef
     },
     { once: true },
   );
-  return { out: child.stdin!, close: () => closePager(child, exited, io.signal) };
+  return {
+    out: child.stdin!,
+    close: () => closePager(child, exited, io.signal).finally(release),
+  };
 }
 
 // Words of safe characters, the first not an assignment (`LESS=R less` needs the shell).

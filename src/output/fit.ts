@@ -154,3 +154,67 @@ function splitAt(text: string, width: number): [string, string] {
   }
   return [text.slice(0, at), text.slice(at)];
 }
+
+/**
+ * A line folded at spaces only (a uuid, a serial number or a path is never cut) into lines of at most
+ * `width` columns, the later ones starting with `hang`; a word wider than a line stays whole on its own.
+ * `more`: what ends every line but the last (` \` keeps a shell command one command).
+ */
+export function foldLine(line: string, width: number, hang: string, more = ''): string[] {
+  if (!Number.isFinite(width) || width <= 0 || textWidth(line) <= width) return [line];
+  const lead = /^ */.exec(line)![0];
+  const lines: string[] = [];
+  let current = lead;
+  // Words with the spaces before each, so a line's own alignment (a help item's columns) is kept; a shell
+  // command (`more`) is broken only outside quotes.
+  for (const [, gap = '', word = ''] of words(line.slice(lead.length), more !== '')) {
+    const start = lines.length > 0 ? hang : lead;
+    const joined = current === start ? `${start}${word}` : `${current}${gap}${word}`;
+    if (current === start || textWidth(joined) + textWidth(more) <= width) current = joined;
+    else {
+      lines.push(`${current}${more}`);
+      current = `${hang}${word}`;
+    }
+  }
+  lines.push(current);
+  return lines;
+}
+
+/** [match, the spaces before, the word] of each word; `quoted`: a quoted part with its spaces is one word. */
+function words(text: string, quoted: boolean): Iterable<[string, string, string]> {
+  // A command substitution ("$(...)") may go on after ` \` inside its quotes; a quoted text may not.
+  const pattern = quoted ? /( *)((?:"(?!\$\()[^"]*"?|'[^']*'?|"|[^\s"']+)+)/g : /( *)(\S+)/g;
+  return text.matchAll(pattern) as Iterable<[string, string, string]>;
+}
+
+/**
+ * ccp's own text (help, errors, notes) fitted to `width` columns at word boundaries: a help item's
+ * description goes on under itself, a `$ ccp ...` example goes on after ` \`, any other line under its
+ * first word, two spaces in.
+ */
+export function fitText(text: string, width: number): string {
+  if (!Number.isFinite(width) || width <= 0) return text;
+  return (
+    text
+      .split('\n')
+      .flatMap((line) => {
+        if (textWidth(line) <= width) return [line];
+        const lead = /^ */.exec(line)![0];
+        if (line.startsWith(`${lead}$ `)) return foldLine(line, width, `${lead}    `, ' \\');
+        // `  term   description`: the description's column, while it leaves room to read.
+        const item = /^( *\S.*?\S {2,})\S/.exec(line);
+        const column = item ? textWidth(item[1]!) : 0;
+        const longest = Math.max(...line.split(' ').map(textWidth));
+        const under = item && column <= width - 30 && column + longest <= width;
+        const hang = under ? ' '.repeat(column) : `${lead}  `;
+        return foldLine(line, width, hang);
+      })
+      // A word too long for its indentation (a path under a description's column) moves left to fit.
+      .map((line) => {
+        const over = textWidth(line) - width;
+        const lead = /^ */.exec(line)![0].length;
+        return over > 0 && lead > 0 ? line.slice(Math.min(lead, over)) : line;
+      })
+      .join('\n')
+  );
+}

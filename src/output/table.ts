@@ -6,7 +6,7 @@ import { type ColumnFit, layoutColumns } from './layout.js';
 import type { Sink } from './sink.js';
 import { terminalText } from './terminal-text.js';
 import type { Column, OutputOptions, RecordWriter, View } from './types.js';
-import { viewOf } from './views.js';
+import { EARLY_PRIORITY, viewOf } from './views.js';
 
 /** Rows held before a table is printed and a new one started, so a long listing keeps memory flat. */
 export const TABLE_BATCH = 1000;
@@ -32,8 +32,10 @@ export function tableColumns(view: View, fields?: readonly string[]): TableColum
     ? fields.flatMap((f, i) =>
         view.columnsAt(f, false).map((c) => {
           const whole = identity.has(c.path) || c.type === 'id';
-          const priority = whole || named.has(c.path) ? 0 : 100 + i;
-          return { ...c, priority, whole, cut: !whole };
+          // Timestamps go before the other columns chosen, as in the default columns.
+          const later = c.type === 'timestamp' || c.type === 'date' ? 200 : 100;
+          const priority = whole || named.has(c.path) ? 0 : later + i;
+          return { ...c, priority, whole, cut: !whole, early: later === 200 };
         }),
       )
     : view.table.flatMap((t) =>
@@ -42,6 +44,7 @@ export function tableColumns(view: View, fields?: readonly string[]): TableColum
           priority: t.priority,
           whole: c.type === 'id' || identity.has(t.path),
           cut: t.cut === true,
+          early: t.priority >= EARLY_PRIORITY,
         })),
       );
   // A path chosen with --fields may name a key of an open object, which is the service's text.

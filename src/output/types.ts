@@ -33,6 +33,8 @@ export interface View {
   name: string;
   /** Plural noun for notes ("edge devices"). */
   noun?: string;
+  /** Names people type for a field (the `add` and `update` flags' names: serial, ip, name), by field. */
+  aliases?: Readonly<Record<string, string>>;
 }
 
 /** How machine formats write timestamps: as the service sent them, or as ISO 8601 in UTC. */

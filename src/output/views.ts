@@ -5,9 +5,11 @@ import type { View } from './types.js';
 /**
  * A table's default columns per record kind, in order, each with its priority: 0 is never dropped nor cut
  * (what identifies a record: its uuid, serial number or key); on a narrow terminal the highest numbers go
- * first. Free text marked `cut` (a name, a location, a description) is cut with `…` before it is dropped, and
+ * first: yes/no columns and timestamps (7 and up) before anything else. Free text marked `cut` (a name, a location, a description) is cut with `…` before it is dropped, and
  * a name of priority 0 is dropped only when even cut it leaves no room for the identifiers.
  */
+export const EARLY_PRIORITY = 7;
+
 const TABLE_COLUMNS: Record<RecordKind, [string, number, 'cut'?][]> = {
   edgeDevice: [
     ['uuid', 0],
@@ -16,8 +18,8 @@ const TABLE_COLUMNS: Record<RecordKind, [string, number, 'cut'?][]> = {
     ['ipAdress', 3],
     ['port', 5],
     ['location', 4, 'cut'],
-    ['isActive', 2],
-    ['createdOn', 6],
+    ['isActive', 7],
+    ['createdOn', 8],
   ],
   code: [
     ['uuid', 0],
@@ -25,41 +27,41 @@ const TABLE_COLUMNS: Record<RecordKind, [string, number, 'cut'?][]> = {
     ['clazz', 3],
     ['value', 1],
     ['shortDescription', 4, 'cut'],
-    ['isActive', 2],
-    ['createdOn', 5],
+    ['isActive', 7],
+    ['createdOn', 8],
   ],
   codeType: [
     ['uuid', 0],
     ['codeTypeIdentifier', 0],
     ['clazz', 3],
     ['value', 1],
-    ['shortDescription', 5, 'cut'],
+    ['shortDescription', 4, 'cut'],
     ['codes', 2],
-    ['isActive', 4],
+    ['isActive', 7],
   ],
   organization: [
     ['uuid', 0],
     ['orgName', 0, 'cut'],
     ['orgAdmin', 2, 'cut'],
     ['organizationUuid', 3],
-    ['isActive', 1],
-    ['isDemo', 4],
-    ['createdOn', 5],
+    ['isActive', 7],
+    ['isDemo', 8],
+    ['createdOn', 9],
   ],
   organizationOption: [
     ['uuid', 0],
     ['key', 0],
     ['value', 1],
     ['organizationUuid', 3],
-    ['isActive', 2],
-    ['updatedOn', 4],
+    ['isActive', 7],
+    ['updatedOn', 8],
   ],
   notification: [
     ['uuid', 0],
     ['type', 0],
     ['createdBy', 2],
-    ['isActive', 1],
-    ['createdOn', 3],
+    ['isActive', 7],
+    ['createdOn', 8],
     ['notificationOptions', 4],
   ],
   notificationConfiguration: [
@@ -67,9 +69,9 @@ const TABLE_COLUMNS: Record<RecordKind, [string, number, 'cut'?][]> = {
     ['notificationUuid', 0],
     ['organizationUuid', 1],
     ['roleUuid', 2],
-    ['applyToSubOrganizaitons', 3],
-    ['isActive', 4],
-    ['isLinked', 5],
+    ['applyToSubOrganizaitons', 7],
+    ['isActive', 8],
+    ['isLinked', 9],
   ],
   // What support staff hold and ask about (cli.md, "The first hour"). The serial number and uuid identify a
   // license; its long key goes before status and days left, so 80 columns still answer "is it active?".
@@ -85,6 +87,48 @@ const TABLE_COLUMNS: Record<RecordKind, [string, number, 'cut'?][]> = {
     ['templateKey', 1],
     ['fileType', 2],
   ],
+};
+
+/**
+ * The flags' names of `add` and `update` (and the words a person says) for the fields they set, accepted
+ * wherever a field is named: `--fields serial,ip`, `--where name~gate`, `--sort-by port`.
+ */
+const ALIASES: Partial<Record<RecordKind, Record<string, string>>> = {
+  edgeDevice: {
+    name: 'edgeDeviceName',
+    serial: 'serialNumber',
+    ip: 'ipAdress',
+    ipAddress: 'ipAdress',
+    description: 'shortDescription',
+    longDescription: 'longDescription',
+    devices: 'noOfdevices',
+    active: 'isActive',
+    disabled: 'isDisabled',
+    org: 'orgUUID',
+    user: 'userUUID',
+    flows: 'edgeFlows',
+  },
+  organization: {
+    name: 'orgName',
+    admin: 'orgAdmin',
+    demo: 'isDemo',
+    active: 'isActive',
+    parent: 'organizationUuid',
+    city: 'orgAddress.city',
+    country: 'orgAddress.country',
+    state: 'orgAddress.state',
+    email: 'orgAddress.orgEmail',
+    mobile: 'orgAddress.orgMobile',
+    street: 'orgAddress.streetAddress',
+  },
+  code: { identifier: 'codeIdentifier', description: 'shortDescription', active: 'isActive' },
+  codeType: { identifier: 'codeTypeIdentifier', description: 'shortDescription', active: 'isActive' },
+  license: {
+    serial: 'serialNumber',
+    key: 'attributeName',
+    status: 'licenseDetails.license.status',
+    days: 'licenseDetails.remainingDays',
+  },
 };
 
 const NOUNS: Record<RecordKind, string> = {
@@ -103,7 +147,7 @@ const NOUNS: Record<RecordKind, string> = {
 export function treeView(
   tree: FieldNode,
   table: View['table'],
-  extra: { name?: string; noun?: string } = {},
+  extra: { name?: string; noun?: string; aliases?: Record<string, string> } = {},
 ): View {
   return {
     columns: leafColumns(tree),
@@ -115,6 +159,7 @@ export function treeView(
     },
     name: extra.name ?? 'uuid',
     noun: extra.noun,
+    aliases: extra.aliases,
   };
 }
 
@@ -130,7 +175,11 @@ export function viewOf(kind: RecordKind): View {
       cut: cut === 'cut',
     }));
     const name = kind === 'report' ? 'reportName' : 'uuid';
-    view = treeView(fieldTree(RECORD_SCHEMAS[kind]), table, { name, noun: NOUNS[kind] });
+    view = treeView(fieldTree(RECORD_SCHEMAS[kind]), table, {
+      name,
+      noun: NOUNS[kind],
+      aliases: ALIASES[kind],
+    });
     views.set(kind, view);
   }
   return view;

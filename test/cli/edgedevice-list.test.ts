@@ -54,6 +54,23 @@ describe('ccp edgedevice list', () => {
     expect(json.stderr).toBe('');
   });
 
+  it('a filtered page with no match says once what was looked at and how to look further', async () => {
+    const where = ['edgedevice', 'list', '--page-size', '2', '--no-pager', '--where', 'location=nowhere'];
+    const r = await runCli(where, { env, stdoutIsTTY: true });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe(
+      `No edge devices on page 0 (2 of ${all.length}) match --where location=nowhere; --all looks at every page.\n`,
+    );
+    const every = await runCli([...where, '--all'], { env, stdoutIsTTY: true });
+    expect(every.stderr).toBe(`No edge devices match --where location=nowhere (${all.length} read).\n`);
+    // A page with a match says how many of it matched, and where the rest is.
+    const one = await runCli([...where.slice(0, -1), 'serialNumber=SN-1001'], { env, stdoutIsTTY: true });
+    expect(one.stderr).toContain(
+      `Page 0 (2 of ${all.length} edge devices): 1 match --where serialNumber=SN-1001; next page: --page 1; every page: --all.\n`,
+    );
+    expect(one.stderr).not.toContain('Page 0: 2 of');
+  });
+
   it('--page and --page-size fetch exactly that page', async () => {
     const r = await runCli(['edgedevice', 'list', '--page', '1', '--page-size', '2', '-o', 'ndjson'], {
       env,

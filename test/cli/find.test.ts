@@ -141,7 +141,82 @@ describe('--where and --sort-by', () => {
     const locations = ndjson(`${r.stdout}`.replaceAll(/^"(.*)"$/gm, '{"l":"$1"}')).map((x) => String(x.l));
     expect(locations).toEqual([...locations].sort((a, b) => a.localeCompare(b)));
     const help = await cli(['edgedevice', 'list', '--help']);
-    expect(help.stdout).toContain('reads the whole listing');
+    expect(help.stdout).toMatch(/--reverse/);
+  });
+
+  it('--limit with --sort-by is the first n of the whole listing, --reverse turns the order', async () => {
+    const ports = async (...args: string[]) => {
+      const r = await cli([
+        'edgedevice',
+        'list',
+        '--page-size',
+        '2',
+        '--fields',
+        'port',
+        '-o',
+        'csv',
+        ...args,
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      return r.stdout.trim().split('\n').slice(1).map(Number);
+    };
+    // Pages of two: the lowest ports are on the later pages, not among the first two read.
+    expect(await ports('--limit', '2', '--sort-by', 'port')).toEqual([502, 554]);
+    expect(await ports('--limit', '2', '--sort-by', 'port', '--reverse')).toEqual([8080, 1883]);
+    expect(await ports('--all', '--where', 'port>600', '--where', 'port<=1883')).toEqual([1883, 1883, 1883]);
+    expect(await ports('--all', '--where', 'port>=8080')).toEqual([8080]);
+    expect((await cli(['edgedevice', 'list', '--reverse'])).stderr).toContain(
+      '--reverse goes with --sort-by',
+    );
+    expect((await cli(['edgedevice', 'list', '--where', 'port>some'])).code).toBe(2);
+  });
+});
+
+describe('names as people type them', () => {
+  it('organization names match in any case, and a near miss is offered the name', async () => {
+    const r = await cli(['org', 'get', ORG.root, 'acme WEST', '-o', 'name']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`${ORG.sub2}\n`);
+    const near = await cli(['org', 'get', ORG.root, 'acme wst']);
+    expect(near.code).toBe(4);
+    expect(near.stderr).toContain('"acme wst" (did you mean Acme West?)');
+  });
+
+  it('the add flags name fields wherever a field is named; a mistyped field is offered the closest', async () => {
+    const r = await cli([
+      'edgedevice',
+      'list',
+      '--all',
+      '--fields',
+      'serial,ip',
+      '--where',
+      'serial=SN-1004',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([{ serialNumber: 'SN-1004', ipAdress: expect.any(String) }]);
+    const sorted = await cli([
+      'edgedevice',
+      'list',
+      '--all',
+      '--sort-by',
+      'Port',
+      '--fields',
+      'port',
+      '-o',
+      'csv',
+    ]);
+    expect(sorted.stdout.split('\n')[1]).toBe('502');
+    const typo = await cli(['edgedevice', 'list', '--where', 'locaton=x']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('unknown --where field "locaton" (did you mean location?)');
+    const fields = await cli(['edgedevice', 'list', '--fields', 'serail']);
+    expect(fields.stderr).toContain('"serail" (did you mean serial?)');
+  });
+
+  it('a mistyped time zone is offered the closest zones', async () => {
+    const r = await cli(['edgedevice', 'list', '--time-zone', 'Asia/Kolkatta']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('"Asia/Kolkatta" (did you mean Asia/Kolkata?)');
   });
 });
 

@@ -48,7 +48,9 @@ beforeAll(async () => {
   const found = new Set<string>();
   for (const path of paths(buildProgram(createFactory({ io: testIO() })))) {
     const help = await runCli([...path, '--help'], { env: isolatedEnv(tmp.dir) });
-    for (const m of help.stdout.matchAll(/^ {2}\$ (.*\bccp .*)$/gm)) found.add(m[1]!.trim());
+    // An example longer than the help's width goes on after ` \`, as a shell reads it.
+    const joined = help.stdout.replace(/ \\\n +/g, ' ');
+    for (const m of joined.matchAll(/^ {2}\$ (.*\bccp .*)$/gm)) found.add(m[1]!.trim());
   }
   examples = [...found];
   // What every example starts from: the demo data, two profiles, and the files the examples name.

@@ -74,6 +74,19 @@ describe(`memory stays flat: ${DEVICES} devices in a ${HEAP_MB} MB heap`, () => 
     expect(r.lines).toBe(DEVICES);
   }, 60_000);
 
+  it('--sort-by with --limit keeps only the first n of the whole listing (a bounded heap)', async () => {
+    // Ports run 1024 + i, so the highest five are the last five devices the walk reads.
+    const r = await capped(
+      ['edgedevice', 'list', '--limit', '5', '--sort-by', 'port', '--reverse', '-o', 'csv'].concat([
+        '--fields',
+        'serialNumber,port',
+        '--no-headers',
+      ]),
+    );
+    expect(r.code, r.stderr.slice(0, 500)).toBe(0);
+    expect(r.lines).toBe(5);
+  }, 60_000);
+
   it('the cap is tight enough to tell: --sort-by, which must hold every record, runs out of memory', async () => {
     const r = await capped(['edgedevice', 'list', '--all', '-o', 'ndjson', '--sort-by', 'location']);
     expect(r.code).not.toBe(0);

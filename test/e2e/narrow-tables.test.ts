@@ -73,9 +73,11 @@ describe.each([60, 80, 120])('at %i columns', (cols) => {
       expect(text).toContain(`│ ${d.uuid} │`);
       expect(text).toContain(` ${d.serialNumber} `);
     }
-    expect(text).not.toContain(LONG);
     expect(text).toMatch(/Left out to fit \d+ columns: /);
-    if (cols >= 80) expect(text).toMatch(/│ Vision[^│]*… │/);
+    // The name is cut only where it alone would not fit beside the uuid and the serial number.
+    if (cols === 80) expect(text).toMatch(/│ Vision[^│]*… │/);
+    if (cols === 120) expect(text).toContain(` ${LONG} `);
+    if (cols < 120) expect(text).not.toContain(LONG);
   });
 
   it('get of a device with a flow: the detail view fits, its uuid whole', async () => {
@@ -91,21 +93,56 @@ describe('no column that fits is left out', () => {
   it('at 120 columns edgedevice list shows Port (the table was 108 wide without it)', async () => {
     const lines = await shown(['edgedevice', 'list'], 120);
     const header = lines.find((l) => l.includes('UUID'))!;
-    for (const h of ['UUID', 'Name', 'Serial number', 'IP address', 'Port', 'Active']) {
+    for (const h of ['UUID', 'Name', 'Serial number', 'IP address', 'Port']) {
       expect(header).toContain(` ${h} `);
     }
     expectFits(lines, 120);
   });
 
-  it('at 120 columns org list shows Demo, and says what it cut and left out in lines that fit', async () => {
+  it('at 120 columns org list shows the parent uuid, and says what it cut and left out in lines that fit', async () => {
     const lines = await shown(['org', 'list', root], 120);
     const header = lines.find((l) => l.includes('UUID'))!;
-    expect(header).toContain(' Demo ');
+    expect(header).toContain(' Organization UUID ');
     expectFits(lines, 120);
     const narrow = await shown(['org', 'list', root], 60);
     expectFits(narrow, 60);
     const note = narrow.join('\n');
     expect(note).toMatch(/Left out to fit 60 columns: /);
-    expect(note).toMatch(/cut: Name/);
+    // Short names stay whole: what else there is goes first.
+    expect(note).toContain('│ Acme West ');
+    expect(note).not.toMatch(/cut: Name/);
+  });
+});
+
+describe('tables keep the name (at 80 columns)', () => {
+  it('edgedevice list and org list leave out yes/no columns and timestamps before cutting a name', async () => {
+    const page = await spawnCcp(['edgedevice', 'list', '--fields', 'edgeDeviceName'], { env });
+    // Uuid, serial number and three rules leave the name 20 columns.
+    const fitting = (JSON.parse(page.stdout) as Array<{ edgeDeviceName: string }>)
+      .map((d) => d.edgeDeviceName)
+      .filter((n) => n.length <= 20);
+    expect(fitting.length).toBeGreaterThan(10);
+    const text = (await shown(['edgedevice', 'list'], 80)).join('\n');
+    for (const name of fitting) expect(text).toContain(`│ ${name} `);
+    expect(text).not.toMatch(/│ (Active|Created) /);
+    const orgs = await spawnCcp(['org', 'list', root, '--fields', 'orgName'], { env });
+    const names = (JSON.parse(orgs.stdout) as Array<{ orgName: string }>).map((o) => o.orgName);
+    const table = (await shown(['org', 'list', root], 80)).join('\n');
+    for (const name of names) expect(table).toContain(`│ ${name} `);
+    expect(table).not.toMatch(/│ (Active|Demo) /);
+  });
+
+  it('org update shows the name and the fields it changed', async () => {
+    const orgs = await spawnCcp(['org', 'list', root, '--fields', 'uuid'], { env });
+    const uuid = (JSON.parse(orgs.stdout) as Array<{ uuid: string }>)[0]!.uuid;
+    const lines = await shown(
+      ['org', 'update', uuid, '--name', 'Acme Western Region Works', '--city', 'Pune'],
+      80,
+    );
+    expectFits(lines, 80);
+    const text = lines.join('\n');
+    expect(text).toContain('│ Acme Western Region Works │');
+    expect(text).toMatch(/│ City +│/);
+    expect(text).toMatch(/│ Pune +│/);
   });
 });

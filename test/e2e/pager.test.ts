@@ -2,8 +2,10 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceDatabase } from '../../bench/lib/devices.js';
 import { DEVICE } from '../fixtures/basic-ids.js';
-import { BIN, type CliTarget, ROOT, spawnCcp, startCliTarget } from '../helpers/cli.js';
+import { BIN, type CliTarget, isolatedEnv, ROOT, spawnCcp, startCliTarget, tempDir } from '../helpers/cli.js';
+import { runInPty } from '../helpers/pty.js';
 import { onTerminal } from './apply-helpers.js';
 
 // The pager on a real pseudo-terminal (util-linux `script`), with CCP_PAGER a script that records what it
@@ -137,4 +139,44 @@ describe('TERM=dumb or no TERM', () => {
     expect(r.output).toContain(DEVICE.gateway1);
     expect(await exists(paged)).toBeUndefined();
   });
+});
+
+describe('while the pager owns the screen', () => {
+  let dir: { dir: string; remove: () => Promise<void> };
+  let db: string;
+  let slowPager: string;
+  beforeAll(async () => {
+    dir = await tempDir('ccp-pager-screen-');
+    db = join(dir.dir, 'devices.db');
+    deviceDatabase(db, 20_000).close();
+    // A pager that says on the terminal when it takes the screen and when it gives it back, reading
+    // everything in between (as less does while the user reads).
+    slowPager = join(dir.dir, 'pager.cjs');
+    await writeFile(
+      slowPager,
+      `process.stdout.write('[pager open]\\n');
+process.stdin.resume();
+process.stdin.on('end', () => setTimeout(() => process.stdout.write('[pager closed]\\n'), 800));
+`,
+    );
+  }, 120_000);
+  afterAll(() => dir?.remove());
+
+  it('list --all at 80 columns: no spinner or progress line over it, the note after it closes', async () => {
+    const pty = runInPty(['--db', db, 'edgedevice', 'list', '--all'], {
+      ...isolatedEnv(dir.dir),
+      CCP_PAGER: `${process.execPath} ${slowPager}`,
+    });
+    expect((await pty.exited).code, pty.text()).toBe(0);
+    const text = pty.text();
+    const open = text.indexOf('[pager open]');
+    const closed = text.indexOf('[pager closed]');
+    expect(open, text).toBeGreaterThanOrEqual(0);
+    expect(closed).toBeGreaterThan(open);
+    const during = text.slice(open, closed);
+    expect(during).not.toMatch(/Fetched|Left out/);
+    // Nothing but the pager's own words while it owns the screen: no spinner frame, no erased line.
+    expect(during.replace('[pager open]', '').trim()).toBe('');
+    expect(text.slice(closed)).toMatch(/Left out to fit 80 columns: /);
+  }, 120_000);
 });

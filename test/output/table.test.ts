@@ -90,9 +90,9 @@ describe('table output', () => {
 
   describe.each([
     [160, ['UUID', 'Name', 'Serial number', 'IP address', 'Port', 'Location', 'Active', 'Created'], []],
-    // Port goes first, but once Location is out it fits again, and is shown.
-    [99, ['UUID', 'Name', 'Serial number', 'IP address', 'Port', 'Active'], ['Location', 'Created']],
-    [80, ['UUID', 'Name', 'Serial number', 'Active'], ['Created', 'Port', 'Location', 'IP address']],
+    // Yes/no columns and timestamps go first, then the port; the location stays, cut if it must be.
+    [99, ['UUID', 'Name', 'Serial number', 'IP address', 'Location'], ['Active', 'Created', 'Port']],
+    [80, ['UUID', 'Name', 'Serial number', 'Location'], ['Created', 'Active', 'Port', 'IP address']],
     // A uuid alone fills 40 columns: the name and then the serial number go too, the uuid stays whole.
     [40, ['UUID'], ['Name', 'Serial number', 'Created', 'Port', 'Location', 'IP address', 'Active']],
   ] as const)('at %i columns', (width, kept, dropped) => {
@@ -133,7 +133,35 @@ describe('table output', () => {
     expect(text).toMatch(/│ Vision[^│]*… │/);
     expect(text).toContain(DEVICES[0]!.uuid!);
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatch(/cut: Name/);
+    expect(notes[0]!.replace(/\n {2}/g, ' ')).toMatch(/cut: Name/);
+  });
+
+  it('keeps the name whole while yes/no columns, timestamps and then the rest go, and cuts it only alone too wide', async () => {
+    // At 80 columns the name fits beside the uuid and serial number: the others go, the location is cut.
+    const name = 'Gateway Kolkata 0133';
+    const notes: string[] = [];
+    const devices = [{ ...DEVICES[0]!, edgeDeviceName: name, location: 'Kolkata, line 5, hall 12' }];
+    const text = await render(devices, 'table', { width: 80, note: (l) => notes.push(l) });
+    expect(text).toContain(` ${name} `);
+    expect(text).not.toMatch(/Active|Created/);
+    for (const line of lines(text)) expect(textWidth(line)).toBeLessThanOrEqual(80);
+    const note = notes[0]!.replace(/\n {2}/g, ' ');
+    expect(note).toMatch(/Left out to fit 80 columns: .*Active/);
+    expect(note).not.toContain('cut: Name');
+    // An organization: Active and Demo go before the name is touched.
+    const orgs = [
+      {
+        uuid: DEVICES[0]!.uuid!,
+        orgName: 'Acme Western Region Pune',
+        orgAdmin: 'admin@acme-west.example',
+        organizationUuid: DEVICES[1]!.uuid!,
+        isActive: true,
+        isDemo: true,
+      },
+    ];
+    const org = await render(orgs, 'table', { width: 80, kind: 'organization' });
+    expect(org).toContain(' Acme Western Region Pune ');
+    expect(org).not.toMatch(/Active|Demo/);
   });
 
   it('with --fields: identity stays whole, the others shorten, then go from the right, saying so', async () => {

@@ -52,5 +52,6 @@ export async function runOrgGet(opts: OrgGetOptions): Promise<Organization[]> {
     singular: `sub-organization of ${opts.parentUuid}`,
     keyNames: 'uuid or name',
     keysOf: (o) => [o.uuid, o.orgName],
+    caseless: true,
   });
 }

@@ -13,7 +13,7 @@ import {
 } from '../../kit/write/flags.js';
 import { flagRecord } from '../../kit/write/input.js';
 import { requireRecordUuid } from '../../kit/write/prompts.js';
-import { recordOptions, sendRecords, type WriteRecords } from '../../kit/write/records.js';
+import { changedColumns, recordOptions, sendRecords, type WriteRecords } from '../../kit/write/records.js';
 import { count, type WriteDeps, writeDeps } from '../../kit/write/send.js';
 import { writeSkeleton } from '../../kit/write/skeleton.js';
 
@@ -114,8 +114,10 @@ function orgFromFlags(uuid: string, flags: Record<string, unknown>): Record<stri
 }
 
 export async function runOrgUpdate(opts: OrgUpdateOptions, deps: WriteDeps): Promise<Organization[]> {
+  // The name and the fields changed stay in sight whatever the terminal's width.
+  const output = await changedColumns(opts.output, 'organization', opts.records);
   return sendRecords<Organization>(
-    opts,
+    { ...opts, output },
     deps,
     updateOrganizationsRequest(opts.records),
     'organization',

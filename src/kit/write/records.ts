@@ -7,6 +7,7 @@ import type { RecordKind } from '../../domain/index.js';
 import { UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 import { examples } from '../help.js';
+import type { OutputSpec } from '../output.js';
 import { addDryRunFlag, addFileFlags, type WriteFlags } from './flags.js';
 import { readInputFile } from './input.js';
 import { sendAndPrint, subjectOf, type WriteDeps, type WriteOutput, writeDeps, writeOutput } from './send.js';
@@ -75,4 +76,31 @@ export function sendRecords<T extends object>(
   summary: (saved: T[]) => string,
 ): Promise<T[]> {
   return sendAndPrint<T>(opts, deps, req, { kind, subject: subjectOf(opts.records, opts.file), summary });
+}
+
+/** The dot paths of the values a record holds (objects opened, lists kept whole). */
+function leafPaths(record: object, prefix = ''): string[] {
+  return Object.entries(record).flatMap(([key, value]) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? leafPaths(value, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
+  );
+}
+
+/**
+ * An update's output on a table without --fields: what identifies each record (its uuid, its name) and the
+ * fields it sent, so the change can be seen at any width rather than lost among the default columns.
+ */
+export async function changedColumns(
+  output: OutputSpec,
+  kind: RecordKind,
+  sent: readonly object[],
+): Promise<OutputSpec> {
+  if (output.format !== 'table' || output.fields) return output;
+  const { viewOf } = await import('../../output/index.js');
+  const view = viewOf(kind);
+  const identity = view.table.filter((c) => c.priority === 0).map((c) => c.path);
+  const changed = sent.flatMap((r) => leafPaths(r));
+  const fields = [...new Set([...identity, ...changed])].filter((p) => view.hasPath(p));
+  return { ...output, fields };
 }
