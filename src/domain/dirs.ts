@@ -32,10 +32,15 @@ export function tighten(path: string, mode: number): void {
   } catch {}
 }
 
-/** Creates the file empty, readable by its owner alone, unless it exists; an existing one is tightened. */
+/**
+ * Creates the file empty, readable by its owner alone, when it does not exist; an existing one is tightened by
+ * its path. An existing file is never opened: on Linux, closing any descriptor of a file drops every POSIX
+ * lock this process holds on it, and a SQLite database open in this process would lose its locks.
+ */
 export function privateFile(path: string): void {
   try {
-    closeSync(openSync(path, 'a', 0o600));
+    // Exclusively: a file made meanwhile by another process is left alone, whoever has it open.
+    closeSync(openSync(path, 'wx', 0o600));
   } catch {}
   tighten(path, 0o600);
 }

@@ -6,7 +6,7 @@ import type { ConfigStore, EmbeddedAccess } from '../config/index.js';
 import type { Clock } from '../domain/clock.js';
 import { makeDirs, tighten } from '../domain/dirs.js';
 import type { TwinLookup } from '../domain/lookup.js';
-import type { InProcessService, Store } from '../server/index.js';
+import type { DatabaseFacts, InProcessService, Store } from '../server/index.js';
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';
 
@@ -21,6 +21,8 @@ export interface EmbeddedServer {
   orgUuid: string;
   /** Reads of the database by its indexes for `token` in zone `tz` (undefined when the service would refuse either). */
   lookup(token: string | undefined, tz: string): TwinLookup | undefined;
+  /** The database's counts and integrity, read through the server's own connection (never a second one). */
+  facts(): DatabaseFacts;
   close(): Promise<void>;
 }
 
@@ -178,6 +180,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       token,
       orgUuid,
       lookup: (t, tz) => server.twinLookup(store, t, tz),
+      facts: () => store.facts(),
       async close() {
         await transport.close();
         store.close();

@@ -29,5 +29,5 @@ export async function startServer(opts: StartServerOptions): Promise<ServerHandl
   return (await import('./serve.js')).startServer(opts);
 }
 export { rootOrganizations } from './embedded.js';
-export type { Store } from './store/db.js';
+export type { DatabaseFacts, Store } from './store/db.js';
 export { openStore } from './store/db.js';

@@ -5,7 +5,7 @@ import type { ProfileKey, ResolvedConfig } from '../../config/index.js';
 import { defineCommand } from '../../kit/command.js';
 import type { Factory } from '../../kit/factory.js';
 import type { OutputFormat } from '../../output/index.js';
-import { human, type Status, TABLES, type TlsStatus } from './status-text.js';
+import { human, type Status, type TlsStatus } from './status-text.js';
 
 export type { Status, TlsStatus };
 
@@ -36,26 +36,6 @@ function tlsStatus(socket: TLSSocket, now: number): TlsStatus {
     expires: expires?.toISOString() ?? null,
     daysLeft,
   };
-}
-
-function databaseStatus(
-  path: string,
-  store: typeof import('../../server/index.js'),
-): NonNullable<Status['database']> {
-  const db = store.openStore(path);
-  try {
-    const counts = Object.fromEntries(
-      Object.entries(TABLES).map(([kind, table]) => [
-        kind,
-        (db.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
-      ]),
-    ) as Record<keyof typeof TABLES, number>;
-    const rows = db.db.pragma('integrity_check') as Array<{ integrity_check: string }>;
-    const integrity = rows.map((r) => r.integrity_check).join('; ');
-    return { ok: integrity === 'ok', path, sizeBytes: statSync(path).size, counts, integrity };
-  } finally {
-    db.close();
-  }
 }
 
 /** The connection settings status shows, in its order, and how each value is shown. */
@@ -148,9 +128,18 @@ export async function runStatus(f: Factory): Promise<Status> {
         daysLeft: null,
       };
   }
-  if (embedded) {
-    const server = await import('../../server/index.js');
-    if (existed || existsSync(cfg.db)) status.database = databaseStatus(cfg.db, server);
+  // Read through the embedded server's own connection: a second one in this process, its file opened
+  // again, could cost the first its locks.
+  const facts = embedded && (existed || existsSync(cfg.db)) ? await f.databaseFacts() : undefined;
+  if (facts) {
+    const { counts, integrity } = facts;
+    status.database = {
+      ok: integrity === 'ok',
+      path: cfg.db,
+      sizeBytes: statSync(cfg.db).size,
+      counts,
+      integrity,
+    };
   }
   status.ok =
     status.reachable.ok &&

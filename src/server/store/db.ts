@@ -10,6 +10,24 @@ import { type OrganizationRepo, organizationRepo } from './organizations.js';
 import { openSqlite, type SqliteDatabase } from './sqlite.js';
 import { type TokenRepo, tokenRepo } from './tokens.js';
 
+/** The kinds of record a database holds, by table. */
+const RECORD_TABLES = {
+  organizations: 'organizations',
+  edgeDevices: 'edge_devices',
+  edgeFlows: 'edge_flows',
+  codeTypes: 'code_types',
+  codes: 'codes',
+  licenses: 'licenses',
+  notifications: 'notifications',
+  tokens: 'tokens',
+} as const;
+
+/** What `ccp status` tells of a database: how many records of each kind, and SQLite's integrity check. */
+export interface DatabaseFacts {
+  counts: Record<keyof typeof RECORD_TABLES, number>;
+  integrity: string;
+}
+
 export interface Store {
   readonly path: string;
   readonly db: SqliteDatabase;
@@ -35,6 +53,8 @@ export interface Store {
    * data may be kept while it stays the same.
    */
   version(): string;
+  /** Counts each kind of record and runs SQLite's integrity check, on this connection. */
+  facts(): DatabaseFacts;
   close(): void;
 }
 
@@ -94,6 +114,16 @@ export function openStore(path: string, opts: { clock?: Clock; busyTimeoutMs?: n
     version: () => {
       const [data, changes] = versionOf.get()!;
       return `${data}:${changes}`;
+    },
+    facts: () => {
+      const counts = Object.fromEntries(
+        Object.entries(RECORD_TABLES).map(([kind, table]) => [
+          kind,
+          db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get()!,
+        ]),
+      ) as DatabaseFacts['counts'];
+      const rows = db.pragma('integrity_check') as Array<{ integrity_check: string }>;
+      return { counts, integrity: rows.map((r) => r.integrity_check).join('; ') };
     },
     close: () => {
       if (db.open) db.close();
