@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
@@ -30,17 +30,4 @@ export function tighten(path: string, mode: number): void {
     const now = statSync(path).mode & 0o777;
     if ((now & ~mode) !== 0) chmodSync(path, now & mode);
   } catch {}
-}
-
-/**
- * Creates the file empty, readable by its owner alone, when it does not exist; an existing one is tightened by
- * its path. An existing file is never opened: on Linux, closing any descriptor of a file drops every POSIX
- * lock this process holds on it, and a SQLite database open in this process would lose its locks.
- */
-export function privateFile(path: string): void {
-  try {
-    // Exclusively: a file made meanwhile by another process is left alone, whoever has it open.
-    closeSync(openSync(path, 'wx', 0o600));
-  } catch {}
-  tighten(path, 0o600);
 }

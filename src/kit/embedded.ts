@@ -7,7 +7,7 @@ import type { Clock } from '../domain/clock.js';
 import { makeDirs, tighten } from '../domain/dirs.js';
 import type { TwinLookup } from '../domain/lookup.js';
 import type { DatabaseFacts, InProcessService, Store } from '../server/index.js';
-import { UsageError } from './errors.js';
+import { notCcpDatabase, UsageError } from './errors.js';
 import type { IO } from './io.js';
 
 /** The base URL requests to the embedded server are written against: a name only, nothing listens there. */
@@ -119,12 +119,16 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
   const dbPath = resolve(opts.dbPath);
   const isDefault = dbPath === resolve(defaultDbPath(opts.env));
   const isNew = !existsSync(dbPath);
-  if (isNew) makeDirs(dirname(dbPath));
+  // Only the default database is made on first use; a --db or CCP_DB where none is makes nothing.
+  if (isNew && isDefault) makeDirs(dirname(dbPath));
   // ccp's own data folder; a folder named by --db is the user's to set.
   else if (isDefault) tighten(dirname(dbPath), 0o700);
   let opened: Store | undefined;
   try {
-    const store = server.openStore(dbPath, opts.clock ? { clock: opts.clock } : undefined);
+    const store = server.openStore(dbPath, {
+      ...(opts.clock ? { clock: opts.clock } : {}),
+      create: isDefault,
+    });
     opened = store;
     const ready = (config: Pick<ConfigStore, 'embeddedAccess'>) => {
       const access = config.embeddedAccess(dbPath);
@@ -188,6 +192,8 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     };
   } catch (err) {
     opened?.close();
+    const refused = notCcpDatabase(err);
+    if (refused) throw refused;
     // What the embedded service would answer (decisions.md), said as plainly: the command fails (exit 1).
     if (server.isStoreFailure(err)) {
       throw new ApiError({

@@ -106,6 +106,8 @@ export async function runStatus(f: Factory): Promise<Status> {
           : 'no token';
   } catch (err) {
     const e = err as Error & { hint?: string; httpStatus?: number | null };
+    // A --db that names no database of ccp's is the command's usage, not a check that failed (exit 2).
+    if (embedded && e.name === 'UsageError') throw err;
     if (e.name === 'AuthError' && e.httpStatus === null) {
       // The token-command failed: no request was made.
       status.reachable = { ok: false, ms: null, error: 'not checked' };

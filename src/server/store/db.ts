@@ -1,6 +1,7 @@
+import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type Clock, systemClock } from '../../domain/clock.js';
-import { makeDirs, privateFile, tighten } from '../../domain/dirs.js';
+import { makeDirs, tighten } from '../../domain/dirs.js';
 import { type CodeRepo, codeRepo } from './codes.js';
 import { type EdgeDeviceRepo, edgeDeviceRepo } from './edge-devices.js';
 import { type LicenseRepo, licenseRepo } from './licenses.js';
@@ -65,21 +66,85 @@ export interface Store {
  */
 export const BUSY_TIMEOUT_MS = 10_000;
 
-/** Opens (creating if needed) the database file, sets the pragmas and brings the schema up to date. */
-export function openStore(path: string, opts: { clock?: Clock; busyTimeoutMs?: number } = {}): Store {
-  const onDisk = path !== ':memory:' && path !== '';
-  if (onDisk) {
-    // `--db ./data/ccp.db` or the default data directory on a new machine: make the folder, as a user expects.
-    makeDirs(dirname(path));
-    // The records (and their secrets) are the user's alone; SQLite gives the -wal and -shm files the mode of
-    // the database file when it creates them.
-    privateFile(path);
-    for (const extra of ['-wal', '-shm']) tighten(path + extra, 0o600);
+/**
+ * A path that holds no database of ccp's: nothing there (`missing`), an empty file or an empty SQLite database
+ * (`empty`), or a file that is not one (`foreign`: not SQLite, or another program's). Nothing was done to it.
+ */
+export class NotCcpDatabaseError extends Error {
+  override readonly name = 'NotCcpDatabaseError';
+  constructor(
+    readonly path: string,
+    readonly kind: 'missing' | 'empty' | 'foreign',
+    why: string,
+  ) {
+    super(`${path} ${why}`);
   }
+}
+
+// Tables every ccp database has had since its first schema.
+const OWN_TABLES = ['organizations', 'edge_devices', 'tokens'];
+
+/**
+ * Throws NotCcpDatabaseError unless the file SQLite has open is ccp's (SQLite's header, then ccp's tables), or
+ * is empty and `create` allows making it one. Reads only, through SQLite: the file is not changed, its mode
+ * included.
+ */
+function recognise(db: SqliteDatabase, path: string, create: boolean): void {
+  const empty = () => {
+    if (!create) throw new NotCcpDatabaseError(path, 'empty', 'holds no ccp database (it is empty)');
+  };
+  if (statSync(path).size === 0) return empty();
+  let tables: string[];
+  try {
+    tables = db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'SQLITE_NOTADB')
+      throw new NotCcpDatabaseError(path, 'foreign', 'is not a ccp database (not an SQLite file)');
+    throw err;
+  }
+  if (tables.length === 0) return empty();
+  if (!OWN_TABLES.every((t) => tables.includes(t)))
+    throw new NotCcpDatabaseError(
+      path,
+      'foreign',
+      "is not a ccp database (an SQLite file of another program's)",
+    );
+}
+
+/**
+ * Opens the database file, sets the pragmas and brings the schema up to date. A file that is there is first
+ * recognised as ccp's (NotCcpDatabaseError otherwise, the file untouched); where none is, one is made only
+ * when `create` (the default) allows. The file is never opened but through SQLite: on Linux, closing any
+ * descriptor of a file drops every lock this process holds on it (SQLite's "How To Corrupt" §2.2).
+ */
+export function openStore(
+  path: string,
+  opts: { clock?: Clock; busyTimeoutMs?: number; create?: boolean } = {},
+): Store {
+  const onDisk = path !== ':memory:' && path !== '';
+  const create = opts.create ?? true;
+  // `--db ./data/ccp.db` or the default data directory on a new machine: make the folder, as a user expects.
+  if (onDisk && create) makeDirs(dirname(path));
   // The timeout comes first: switching to WAL and migrating take locks other processes may hold.
   const busyTimeoutMs = opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
-  const db = openSqlite(path, { timeout: busyTimeoutMs });
+  // By its path alone (better-sqlite3 refuses a missing folder before SQLite can say anything).
+  if (onDisk && !create && !existsSync(path))
+    throw new NotCcpDatabaseError(path, 'missing', 'does not exist');
+  let db: SqliteDatabase;
   try {
+    db = openSqlite(path, { timeout: busyTimeoutMs, fileMustExist: onDisk && !create });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'SQLITE_CANTOPEN' && !create)
+      throw new NotCcpDatabaseError(path, 'missing', 'does not exist');
+    throw err;
+  }
+  try {
+    if (onDisk) {
+      recognise(db, path, create);
+      // The records (and their secrets) are the user's alone: changed by path, before the first write, so
+      // that the -wal and -shm SQLite makes take the database file's mode.
+      for (const f of [path, `${path}-wal`, `${path}-shm`]) tighten(f, 0o600);
+    }
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');

@@ -49,7 +49,7 @@ function ask(prompter: Prompter, message: string, flag: string): Promise<string>
 
 export async function runServerTokenCreate(opts: ServerTokenCreateOptions, deps: ServerDeps): Promise<void> {
   const { openStore, createToken, rootOrganizations } = await import('../../../server/index.js');
-  const store = openStore(opts.dbPath);
+  const store = openStore(opts.dbPath, { create: false });
   try {
     let token: string;
     try {

@@ -48,7 +48,7 @@ export const serverTokenList = defineCommand<ServerTokenListOptions>({
 
 export async function runServerTokenList(opts: ServerTokenListOptions, deps: ServerDeps): Promise<void> {
   const { openStore } = await import('../../../server/index.js');
-  const store = openStore(opts.dbPath);
+  const store = openStore(opts.dbPath, { create: false });
   let rows: TokenRow[];
   try {
     rows = store.tokens.list().map((t) => ({
