@@ -93,7 +93,10 @@ function recognise(db: SqliteDatabase, path: string, create: boolean): void {
   const empty = () => {
     if (!create) throw new NotCcpDatabaseError(path, 'empty', 'holds no ccp database (it is empty)');
   };
-  if (statSync(path).size === 0) return empty();
+  if (statSync(path).size === 0) {
+    empty();
+    return;
+  }
   let tables: string[];
   try {
     tables = db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all();
@@ -102,7 +105,10 @@ function recognise(db: SqliteDatabase, path: string, create: boolean): void {
       throw new NotCcpDatabaseError(path, 'foreign', 'is not a ccp database (not an SQLite file)');
     throw err;
   }
-  if (tables.length === 0) return empty();
+  if (tables.length === 0) {
+    empty();
+    return;
+  }
   if (!OWN_TABLES.every((t) => tables.includes(t)))
     throw new NotCcpDatabaseError(
       path,
