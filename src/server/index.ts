@@ -2,7 +2,7 @@
 
 export { createApp } from './app.js';
 export type { Role } from './auth.js';
-export { createToken, revokeToken, tokenIsValid } from './auth.js';
+export { createToken, listTokens, revokeToken, tokenIsValid } from './auth.js';
 export { type CopyWriter, copyWriter } from './fixtures/copy.js';
 export { changedDemoRecords, seedDemo } from './fixtures/demo.js';
 export type { ImportSummary } from './fixtures/import.js';

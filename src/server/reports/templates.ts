@@ -1,9 +1,10 @@
 // What each report holds: its title, its columns and its records, read within the caller's scope from the
 // server's own connection, a chunk at a time (each chunk one read), so that the request thread answers other
 // requests between two chunks while a worker receives them (pool.ts).
+
+import type { TokenGrant } from '../../domain/grants.js';
 import type { ReportTemplate } from '../../domain/report-kinds.js';
 import type { Store } from '../store/db.js';
-import type { TokenGrant } from '../store/tokens.js';
 import type { ReportHead, ReportRecord } from './job.js';
 import type { ReportColumn } from './report-data.js';
 

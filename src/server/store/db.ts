@@ -9,6 +9,7 @@ import { migrate } from './migrations.js';
 import { type NotificationRepo, notificationRepo } from './notifications.js';
 import { type OrganizationRepo, organizationRepo } from './organizations.js';
 import { openSqlite, type SqliteDatabase } from './sqlite.js';
+import { type StoredKind, type StoredValues, storedValues } from './stored-values.js';
 import { type TokenRepo, tokenRepo } from './tokens.js';
 
 /** The kinds of record a database holds, by table. */
@@ -56,6 +57,8 @@ export interface Store {
   version(): string;
   /** Counts each kind of record and runs SQLite's integrity check, on this connection. */
   facts(): DatabaseFacts;
+  /** Keys of a kind starting with `prefix` (shell completion), at most `limit`, read until `deadline`. */
+  keysStartingWith(kind: StoredKind, prefix: string, limit: number, deadline: number): StoredValues;
   close(): void;
 }
 
@@ -125,10 +128,17 @@ function recognise(db: SqliteDatabase, path: string, create: boolean): void {
  */
 export function openStore(
   path: string,
-  opts: { clock?: Clock; busyTimeoutMs?: number; create?: boolean } = {},
+  opts: {
+    clock?: Clock;
+    busyTimeoutMs?: number;
+    create?: boolean;
+    /** Reads only (shell completion): the file must be ccp's already; nothing is made, migrated or written. */
+    readOnly?: boolean;
+  } = {},
 ): Store {
   const onDisk = path !== ':memory:' && path !== '';
-  const create = opts.create ?? true;
+  const readOnly = opts.readOnly === true;
+  const create = !readOnly && (opts.create ?? true);
   // `--db ./data/ccp.db` or the default data directory on a new machine: make the folder, as a user expects.
   if (onDisk && create) makeDirs(dirname(path));
   // The timeout comes first: switching to WAL and migrating take locks other processes may hold.
@@ -138,26 +148,28 @@ export function openStore(
     throw new NotCcpDatabaseError(path, 'missing', 'does not exist');
   let db: SqliteDatabase;
   try {
-    db = openSqlite(path, { timeout: busyTimeoutMs, fileMustExist: onDisk && !create });
+    db = openSqlite(path, { timeout: busyTimeoutMs, fileMustExist: onDisk && !create, readonly: readOnly });
   } catch (err) {
     if ((err as { code?: string }).code === 'SQLITE_CANTOPEN' && !create)
       throw new NotCcpDatabaseError(path, 'missing', 'does not exist');
     throw err;
   }
   try {
-    if (onDisk) {
-      recognise(db, path, create);
+    if (onDisk) recognise(db, path, create);
+    if (onDisk && !readOnly) {
       // The records (and their secrets) are the user's alone: changed by path, before the first write, so
       // that the -wal and -shm SQLite makes take the database file's mode.
       for (const f of [path, `${path}-wal`, `${path}-shm`]) tighten(f, 0o600);
     }
-    db.pragma('journal_mode = WAL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('synchronous = NORMAL');
+    if (!readOnly) {
+      db.pragma('journal_mode = WAL');
+      db.pragma('foreign_keys = ON');
+      db.pragma('synchronous = NORMAL');
+    }
     // SQLite's own default page cache (2 MB), not better-sqlite3's 16 MB: the OS caches the file anyway, and
     // a command that reads a long listing once would otherwise grow by every page it read, up to 16 MB.
     db.pragma('cache_size = -2000');
-    migrate(db);
+    if (!readOnly) migrate(db);
   } catch (err) {
     db.close();
     throw err;
@@ -196,6 +208,7 @@ export function openStore(
       const rows = db.pragma('integrity_check') as Array<{ integrity_check: string }>;
       return { counts, integrity: rows.map((r) => r.integrity_check).join('; ') };
     },
+    keysStartingWith: (kind, prefix, limit, deadline) => storedValues(db, kind, prefix, limit, deadline),
     close: () => {
       if (db.open) db.close();
     },
