@@ -117,7 +117,7 @@ __ccp_own_opts() {
     "org update") REPLY="--name --admin --demo --no-demo --city --country --email --mobile --pin --state --street --website -f --file --format --ignore-unknown --skeleton --dry-run" ;;
     "report download") REPLY="--template --type -O --out --force --dry-run" ;;
     "server clone") REPLY="--from" ;;
-    "server seed") REPLY="--demo" ;;
+    "server seed") REPLY="--demo --force" ;;
     "server start") REPLY="--host --port" ;;
     "server token create") REPLY="--role" ;;
     *) REPLY="" ;;

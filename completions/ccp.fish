@@ -502,6 +502,7 @@ complete -c ccp -n '__ccp_under "server clone"' -l from -x -a '(__ccp_live profi
 complete -c ccp -n '__ccp_at "server import"' -F
 
 complete -c ccp -n '__ccp_under "server seed"' -l demo -d 'the demo data set (the only one there is, named so the intent is explicit)'
+complete -c ccp -n '__ccp_under "server seed"' -l force -d 'replace demo records changed since they were seeded (a terminal asks first; a script never does)'
 
 complete -c ccp -n '__ccp_under "server start"' -l host -x -d 'address to listen on'
 complete -c ccp -n '__ccp_under "server start"' -l port -x -d 'port to listen on; 0 picks a free one'

@@ -3,7 +3,7 @@ import { ApiError, AuthError, NetworkError, NotFoundError, OffOriginError } from
 import { ConfigError } from '../config/errors.js';
 import { monotonicMs } from '../domain/clock.js';
 import { ownWording } from '../kit/args.js';
-import { CancelledError, ChecksFailedError, UsageError } from '../kit/errors.js';
+import { CancelledError, ChecksFailedError, notCcpDatabase, UsageError } from '../kit/errors.js';
 import { createFactory, type Factory } from '../kit/factory.js';
 import type { IO } from '../kit/io.js';
 import { reportLine } from '../kit/version.js';
@@ -76,6 +76,8 @@ function describe(
   err: unknown,
   own: (text: string) => string = (t) => t,
 ): ErrorReport & { text: string; hint?: string } {
+  // A --db that names no database of ccp's, whichever command opened it: exit 2, saying how to make one.
+  err = notCcpDatabase(err) ?? err;
   if (err instanceof CancelledError) {
     return {
       code: 'CANCELLED',

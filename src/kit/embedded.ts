@@ -6,8 +6,8 @@ import type { ConfigStore, EmbeddedAccess } from '../config/index.js';
 import type { Clock } from '../domain/clock.js';
 import { makeDirs, tighten } from '../domain/dirs.js';
 import type { TwinLookup } from '../domain/lookup.js';
-import type { InProcessService, Store } from '../server/index.js';
-import { UsageError } from './errors.js';
+import type { DatabaseFacts, InProcessService, Store, TokenActsFor } from '../server/index.js';
+import { notCcpDatabase, UsageError } from './errors.js';
 import type { IO } from './io.js';
 
 /** The base URL requests to the embedded server are written against: a name only, nothing listens there. */
@@ -21,6 +21,10 @@ export interface EmbeddedServer {
   orgUuid: string;
   /** Reads of the database by its indexes for `token` in zone `tz` (undefined when the service would refuse either). */
   lookup(token: string | undefined, tz: string): TwinLookup | undefined;
+  /** The database's counts and integrity, read through the server's own connection (never a second one). */
+  facts(): DatabaseFacts;
+  /** The organization and role `token` acts for on this database, read through the same connection. */
+  actsFor(token: string): TokenActsFor | undefined;
   close(): Promise<void>;
 }
 
@@ -117,12 +121,16 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
   const dbPath = resolve(opts.dbPath);
   const isDefault = dbPath === resolve(defaultDbPath(opts.env));
   const isNew = !existsSync(dbPath);
-  if (isNew) makeDirs(dirname(dbPath));
+  // Only the default database is made on first use; a --db or CCP_DB where none is makes nothing.
+  if (isNew && isDefault) makeDirs(dirname(dbPath));
   // ccp's own data folder; a folder named by --db is the user's to set.
   else if (isDefault) tighten(dirname(dbPath), 0o700);
   let opened: Store | undefined;
   try {
-    const store = server.openStore(dbPath, opts.clock ? { clock: opts.clock } : undefined);
+    const store = server.openStore(dbPath, {
+      ...(opts.clock ? { clock: opts.clock } : {}),
+      create: isDefault,
+    });
     opened = store;
     const ready = (config: Pick<ConfigStore, 'embeddedAccess'>) => {
       const access = config.embeddedAccess(dbPath);
@@ -178,6 +186,8 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       token,
       orgUuid,
       lookup: (t, tz) => server.twinLookup(store, t, tz),
+      facts: () => store.facts(),
+      actsFor: (t) => server.tokenActsFor(store, t),
       async close() {
         await transport.close();
         store.close();
@@ -185,6 +195,8 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     };
   } catch (err) {
     opened?.close();
+    const refused = notCcpDatabase(err);
+    if (refused) throw refused;
     // What the embedded service would answer (decisions.md), said as plainly: the command fails (exit 1).
     if (server.isStoreFailure(err)) {
       throw new ApiError({

@@ -2,6 +2,7 @@ import type { ApiClient, ApiClientOptions, TlsOptions, TokenScheme } from '../ap
 import type { GlobalFlags, ResolvedConfig } from '../config/index.js';
 import { type Clock, systemClock } from '../domain/clock.js';
 import type { TwinLookup } from '../domain/lookup.js';
+import type { DatabaseFacts, TokenActsFor } from '../server/index.js';
 import type { Credentials } from './credentials.js';
 import type { EmbeddedServer } from './embedded.js';
 import type { IO } from './io.js';
@@ -40,6 +41,13 @@ export interface Factory {
    * as the client's token and time zone would see it; undefined against a remote service.
    */
   lookup(): Promise<TwinLookup | undefined>;
+  /**
+   * On the embedded default, the local database's counts and integrity as its server reads them; undefined
+   * against a remote service, or when api() failed.
+   */
+  databaseFacts(): Promise<DatabaseFacts | undefined>;
+  /** On the embedded default, the organization and role a token acts for (no route tells it). */
+  tokenActsFor(token: string): Promise<TokenActsFor | undefined>;
   /**
    * A client for settings not saved yet (`login` checks them with one request), with --timeout or the
    * default, and the --verbose trace; api() then gives it, so an error names the URL it went to.
@@ -240,6 +248,18 @@ export function createFactory(opts: FactoryOptions): Factory {
     async lookup() {
       await factory.api();
       return twin;
+    },
+    async databaseFacts() {
+      try {
+        await factory.api();
+      } catch {
+        return undefined;
+      }
+      return embedded?.facts();
+    },
+    async tokenActsFor(token) {
+      await factory.api();
+      return embedded?.actsFor(token);
     },
     async dispose() {
       const c = client;

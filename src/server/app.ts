@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '../domain/clock.js';
 import type { Metadata } from '../domain/envelope.js';
+import type { TokenGrant } from '../domain/grants.js';
 import { isValidTimeZone } from '../domain/instant.js';
 import { firstIssue } from '../domain/issues.js';
 import { isUuid } from '../domain/uuid.js';
@@ -13,7 +14,6 @@ import type { RequestContext, Route, RouteResult } from './route.js';
 import { API_ROUTES } from './routes/index.js';
 import { withoutServerStamps } from './stamps.js';
 import type { Store } from './store/db.js';
-import type { TokenGrant } from './store/tokens.js';
 import { failureResponse, logLine } from './store-failure.js';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { ROLES, type Role, type TokenEntry, type TokenGrant } from '../domain/grants.js';
 import { ServiceError } from './errors.js';
 import type { Store } from './store/db.js';
-import { ROLES, type Role, type TokenGrant } from './store/tokens.js';
 
-export type { Role, TokenGrant };
+export type { Role, TokenEntry, TokenGrant };
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
@@ -33,10 +33,13 @@ export function tokenGrant(store: Store, token: string): TokenGrant | undefined 
 }
 
 /** What a token acts for (`ccp status` on the embedded default): its organization, by name too, and role. */
-export function tokenActsFor(
-  store: Store,
-  token: string,
-): { orgUuid: string; orgName: string | null; role: Role } | undefined {
+export interface TokenActsFor {
+  orgUuid: string;
+  orgName: string | null;
+  role: Role;
+}
+
+export function tokenActsFor(store: Store, token: string): TokenActsFor | undefined {
   const grant = tokenGrant(store, token);
   if (!grant) return undefined;
   const org = store.organizations.get(grant.orgUuid) as { org_name?: string | null } | undefined;
@@ -102,6 +105,11 @@ function touch(store: Store, hash: string, used: Map<string, number>): void {
   } catch {
     // Read-only or busy: when a token was last used is not worth a failed request.
   }
+}
+
+/** The live tokens, oldest first, by id (`ccp server token list`): never a token, nor its hash. */
+export function listTokens(store: Store): TokenEntry[] {
+  return store.tokens.list();
 }
 
 /** Revokes the token of this id (`ccp server token list`); false when no live token has it. */

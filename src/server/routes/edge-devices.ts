@@ -4,8 +4,6 @@ import { requireScope } from '../auth.js';
 import { ServiceError } from '../errors.js';
 import { parsePage, totalHeader } from '../paging.js';
 import { defineRoute, type Route } from '../route.js';
-import { MASK } from '../store/columns.js';
-import { hashNewPasswords } from '../store/passwords.js';
 
 export const edgeDeviceRoutes: Route[] = [
   defineRoute({
@@ -44,13 +42,11 @@ export const edgeDeviceRoutes: Route[] = [
       ] as const) {
         if (!isUuid(value)) throw ServiceError.about('invalidUuid', `${name} ${value} is not a UUID`);
       }
-      // Hashed before the transaction, which holds the write lock and cannot wait for the thread pool.
-      const hashed = await hashNewPasswords(body.data, MASK);
       return store.tx(() => {
         if (!store.organizations.exists(orgUuid))
           throw ServiceError.about('invalidUuid', `organization ${orgUuid} does not exist`);
         requireScope(store, ctx.grant, orgUuid);
-        const batch = store.edgeDevices.batch(ctx.clock.now(), hashed);
+        const batch = store.edgeDevices.batch(ctx.clock.now());
         body.data.forEach((record, i) => {
           const existing = record.uuid ? store.edgeDevices.get(record.uuid) : undefined;
           if (existing) requireScope(store, ctx.grant, existing.org_uuid);

@@ -20,7 +20,6 @@ import {
 } from './edge-device-columns.js';
 import { deviceCopies } from './edge-device-copies.js';
 import { listingPages } from './listing-pages.js';
-import { type Hashed, storedPassword } from './passwords.js';
 import { groupBy, keyList } from './values.js';
 
 export type { DeviceRow, Placement } from './edge-device-columns.js';
@@ -187,11 +186,11 @@ export function edgeDeviceRepo(db: Database.Database) {
   }
 
   /**
-   * Replaces a device's references. Passwords are write-only: a reference that sends the mask back keeps the
-   * password of the stored reference it names (by uuid, else by type, subtype and user name; none if none).
-   * A new password is stored as its salted hash: the one in `hashed` when computed ahead, else hashed here.
+   * Replaces a device's references. Passwords are write-only and never kept (decisions.md, "Secrets"): the
+   * column holds the mask where one is set. A reference that sends the mask back keeps whether the stored
+   * reference it names had one (by uuid, else by type, subtype and user name; none if none).
    */
-  function replaceReferences(deviceUuid: string, refs: ExternalReference[], now: number, hashed?: Hashed) {
+  function replaceReferences(deviceUuid: string, refs: ExternalReference[], now: number) {
     const stored = storedRefs.all(deviceUuid);
     const keptPassword = (r: ExternalReference) =>
       (r.uuid
@@ -207,7 +206,7 @@ export function edgeDeviceRepo(db: Database.Database) {
     for (const r of refs) {
       const row = toRow(REFERENCE, r, {
         uuid: r.uuid && !refExists.get(r.uuid) ? r.uuid : randomUUID(),
-        password: r.password === MASK ? keptPassword(r) : storedPassword(r, hashed),
+        password: r.password === MASK ? keptPassword(r) : r.password == null ? null : MASK,
         is_active: r.isActive === false ? 0 : 1,
         created_on: now,
         modified_on: now,
@@ -242,9 +241,8 @@ export function edgeDeviceRepo(db: Database.Database) {
      * Saves devices one by one (created when `existing` is false, else updated, with their flows and
      * references), then answers the saved records. When every device was created bare, the answer is built
      * from the rows written instead of read back, unless SQLite would have converted a value on the way in.
-     * `hashed`: the new passwords' hashes computed ahead (passwords.ts hashNewPasswords).
      */
-    batch(now: number, hashed?: Hashed) {
+    batch(now: number) {
       const saved: string[] = [];
       const inserted: DeviceRow[] = [];
       const added = new Map<string, number>();
@@ -268,7 +266,7 @@ export function edgeDeviceRepo(db: Database.Database) {
           const flows = d.edgeFlows ?? [];
           if (existing || flows.length > 0 || (d.externalReferences?.length ?? 0) > 0) onlyInserted = false;
           for (const f of flows) upsert(uuid, { ...f, flowId: f.flowId ?? f.uuid ?? randomUUID() }, now);
-          if (d.externalReferences) replaceReferences(uuid, d.externalReferences, now, hashed);
+          if (d.externalReferences) replaceReferences(uuid, d.externalReferences, now);
           saved.push(uuid);
           return true;
         },

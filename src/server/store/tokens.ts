@@ -1,23 +1,5 @@
 import type Database from 'better-sqlite3';
-
-export const ROLES = ['admin', 'operator', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
-
-export interface TokenGrant {
-  orgUuid: string;
-  role: Role;
-  userUuid: string | null;
-}
-
-/** A token as `ccp server token list` shows it: never the token, nor enough of its hash to matter. */
-export interface TokenEntry {
-  id: string;
-  orgUuid: string;
-  role: Role;
-  userUuid: string | null;
-  createdOn: number;
-  lastUsedOn: number | null;
-}
+import type { Role, TokenEntry, TokenGrant } from '../../domain/grants.js';
 
 /** A token's id: the start of its SHA-256, known to whoever can read the database, useless to sign in with. */
 export const TOKEN_ID_LENGTH = 12;
