@@ -1,7 +1,8 @@
 /**
  * vitest's globalSetup for the PostgreSQL suites: one cluster for the whole run (postgres.ts), its superuser URL
  * provided to tests as `pgAdminUrl` (inject) and the binaries' folder as `pgBin`. Without PostgreSQL's binaries
- * the suites skip, saying so in one line; under CI=true that is a failure, never a skip.
+ * the suites skip, saying so in one line; under CI=true (or CCP_REQUIRE_POSTGRES=1, which .ci/run sets) that
+ * is a failure, never a skip.
  */
 import type { TestProject } from 'vitest/node';
 import { findPostgres, startCluster } from './postgres.js';
@@ -20,7 +21,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const pg = findPostgres();
   if ('missing' in pg) {
-    if (process.env.CI === 'true') throw new Error(`the PostgreSQL suites cannot run: ${pg.missing}`);
+    if (process.env.CI === 'true' || process.env.CCP_REQUIRE_POSTGRES === '1')
+      throw new Error(`the PostgreSQL suites cannot run: ${pg.missing}`);
     process.stderr.write(`PostgreSQL suites skipped: ${pg.missing}\n`);
     project.provide('pgAdminUrl', undefined);
     project.provide('pgBin', undefined);

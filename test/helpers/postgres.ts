@@ -38,7 +38,8 @@ export interface PgBinaries {
 
 /** The newest PostgreSQL 14+ under /usr/lib/postgresql (Debian's layout), or why there is none. */
 export function findPostgres(): PgBinaries | { missing: string } {
-  const root = '/usr/lib/postgresql';
+  // CCP_TEST_PG_ROOT: another folder of versions (a test of the skip itself points it at none).
+  const root = process.env.CCP_TEST_PG_ROOT ?? '/usr/lib/postgresql';
   const versions = existsSync(root)
     ? readdirSync(root)
         .map(Number)

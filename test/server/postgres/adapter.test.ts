@@ -1,7 +1,10 @@
 // The PostgreSQL adapter of the store port against a real PostgreSQL (test/helpers/postgres.ts): migrations,
 // keyset pages, COPY, clashing batches from two adapters, the change token, a database that goes away and
 // comes back, and a password that never shows.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type PlacedDevice, type Store, StoreError } from '../../../src/server/store/port.js';
 import { PG_SCHEMA_VERSION } from '../../../src/server/store/postgres/schema.js';
@@ -150,8 +153,10 @@ describe.skipIf(!adminUrl)('PostgreSQL store adapter', () => {
       });
       // Each holds one serial number, then adds the other's: the two wait for each other (a deadlock),
       // PostgreSQL cuts one, its transaction is rerun and then meets the other's committed serial number.
+      let runs = 0;
       const add = (store: Store, mine: string, theirs: string, tag: string) =>
         store.tx(async (s) => {
+          runs++;
           const b1 = s.edgeDevices.batch(NOW);
           b1.save({ serialNumber: mine }, { uuid: `${tag}-1`, orgUUID: CHILD }, false);
           const first = await b1.end();
@@ -175,6 +180,8 @@ describe.skipIf(!adminUrl)('PostgreSQL store adapter', () => {
       );
       expect(saved).toHaveLength(1);
       expect(refused).toHaveLength(1);
+      // The deadlock's victim was rerun (a third run), not answered with the deadlock.
+      expect(runs).toBe(3);
       expect(await a.edgeDevices.countInOrg(CHILD)).toBe(52);
       expect(psql(pgBin!, url, 'SELECT count(*) FROM edge_devices')).toBe('52');
     }, 30_000);
@@ -221,6 +228,46 @@ describe.skipIf(!adminUrl)('PostgreSQL store adapter', () => {
       expect((await b.tokens.find('f'.repeat(64)))?.role).toBe('admin');
       expect(await a.tokens.revokeById('FFFFFFFFFFFF', NOW)).toBe(true);
       expect(await b.tokens.find('f'.repeat(64))).toBeUndefined();
+    });
+  });
+
+  describe('libpq conventions', () => {
+    it('fill in what the URL leaves out from PGHOST, PGPORT, PGUSER and ~/.pgpass', async () => {
+      const url = await freshDatabase(adminUrl!);
+      const db = new URL(url).pathname.slice(1);
+      const secret = 'from-pgpass-Only';
+      psql(
+        pgBin!,
+        adminUrl!,
+        `DO $$ BEGIN CREATE ROLE bob LOGIN PASSWORD '${secret}'; EXCEPTION WHEN duplicate_object THEN NULL; END $$`,
+      );
+      psql(pgBin!, adminUrl!, `GRANT ALL ON DATABASE ${db} TO bob; ALTER DATABASE ${db} OWNER TO bob`);
+      const home = mkdtempSync(join(tmpdir(), 'ccp-pgpass-'));
+      const port = new URL(adminUrl!).port;
+      const env = { HOME: home, PGHOST: '127.0.0.1', PGPORT: port, PGUSER: 'bob' };
+      try {
+        // No password anywhere but the file: refused, naming the user.
+        const none = await failureOf(open(`postgresql:///${db}`, { env }));
+        expect(none.kind).toBe('auth');
+        expect(none.message).toContain('user bob');
+        writeFileSync(join(home, '.pgpass'), `127.0.0.1:${port}:${db}:bob:${secret}\n`, { mode: 0o600 });
+        const store = await open(`postgresql:///${db}`, { env });
+        expect(store.describe()).toBe(`127.0.0.1:${port}/${db}`);
+        expect((await store.health()).engine).toMatch(/^PostgreSQL \d+/);
+        await store.close();
+      } finally {
+        rmSync(home, { recursive: true, force: true });
+      }
+    });
+
+    it('refuse an sslmode libpq does not know, and a CA file that cannot be read, naming the database', async () => {
+      const port = new URL(adminUrl!).port;
+      await expect(open(`postgresql://x:pw@127.0.0.1:${port}/db?sslmode=sometimes`)).rejects.toThrow(
+        `sslmode sometimes is not one of disable, allow, prefer, require, verify-ca, verify-full (127.0.0.1:${port}/db)`,
+      );
+      await expect(
+        open(`postgresql://x:pw@127.0.0.1:${port}/db?sslmode=verify-full`, { caFile: '/nonexistent/ca.pem' }),
+      ).rejects.toThrow(`the CA file /nonexistent/ca.pem cannot be read (ENOENT) for 127.0.0.1:${port}/db`);
     });
   });
 

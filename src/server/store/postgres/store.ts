@@ -278,7 +278,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
       return r[0] as unknown as RecordCounts;
     },
     async health(): Promise<StoreHealth> {
-      const r = await sqlOver(pool).rows<{ v: string }>('SHOW server_version');
+      const r = await sqlOver(pool).rows<{ v: string }>("SELECT current_setting('server_version') AS v");
       const version = String(r[0]?.v ?? '').split(' ')[0];
       return { location: conn.label, engine: `PostgreSQL ${version}`, schemaVersion, problems: [] };
     },
