@@ -11,17 +11,17 @@ import type { LicenseRecord } from './license.js';
  */
 export interface TwinLookup {
   /** The first device in listing order whose uuid or serial number is `key`. */
-  edgeDevice(key: string): EdgeDevice | undefined;
+  edgeDevice(key: string): Promise<EdgeDevice | undefined>;
   /** The first code type in listing order whose uuid or identifier is `key`. */
-  codeType(key: string): CodeType | undefined;
+  codeType(key: string): Promise<CodeType | undefined>;
   /** The first license in listing order whose uuid, license key or serial number is `key`. */
-  license(key: string): LicenseRecord | undefined;
+  license(key: string): Promise<LicenseRecord | undefined>;
   /** The licenses in scope, in the order of the licenses report (which is how the interface lists them). */
-  licenses(): LicenseRecord[];
+  licenses(): Promise<LicenseRecord[]>;
   /** Serial numbers in scope sorting near `key` or sharing a prefix with it: a few hundred at most. */
-  serialsNear(key: string): string[];
+  serialsNear(key: string): Promise<string[]>;
   /** Code type identifiers (a few hundred at most). */
-  codeTypeIdentifiers(): string[];
+  codeTypeIdentifiers(): Promise<string[]>;
   /**
    * The devices `apply` matches a file against: those in scope with one of `uuids`, and those of `orgUuid`
    * with one of `serials`; in listing order.
@@ -30,5 +30,5 @@ export interface TwinLookup {
     uuids: readonly string[];
     orgUuid: string;
     serials: readonly string[];
-  }): EdgeDevice[];
+  }): Promise<EdgeDevice[]>;
 }

@@ -6,7 +6,15 @@ import type { ConfigStore, EmbeddedAccess } from '../config/index.js';
 import type { Clock } from '../domain/clock.js';
 import { makeDirs, tighten } from '../domain/dirs.js';
 import type { TwinLookup } from '../domain/lookup.js';
-import type { DatabaseFacts, InProcessService, Store, TokenActsFor } from '../server/index.js';
+import type { InProcessService, RecordCounts, Session, Store, TokenActsFor } from '../server/index.js';
+
+/** What `ccp status` tells of the embedded database: how many records of each kind, and its check. */
+export interface DatabaseFacts {
+  counts: RecordCounts;
+  /** `ok`, or what the check found. */
+  integrity: string;
+}
+
 import { notCcpDatabase, UsageError } from './errors.js';
 import type { IO } from './io.js';
 
@@ -20,11 +28,11 @@ export interface EmbeddedServer {
   token: string;
   orgUuid: string;
   /** Reads of the database by its indexes for `token` in zone `tz` (undefined when the service would refuse either). */
-  lookup(token: string | undefined, tz: string): TwinLookup | undefined;
+  lookup(token: string | undefined, tz: string): Promise<TwinLookup | undefined>;
   /** The database's counts and integrity, read through the server's own connection (never a second one). */
-  facts(): DatabaseFacts;
+  facts(): Promise<DatabaseFacts>;
   /** The organization and role `token` acts for on this database, read through the same connection. */
-  actsFor(token: string): TokenActsFor | undefined;
+  actsFor(token: string): Promise<TokenActsFor | undefined>;
   close(): Promise<void>;
 }
 
@@ -127,41 +135,41 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
   else if (isDefault) tighten(dirname(dbPath), 0o700);
   let opened: Store | undefined;
   try {
-    const store = server.openStore(dbPath, {
+    const store = await server.openStore(dbPath, {
       ...(opts.clock ? { clock: opts.clock } : {}),
       create: isDefault,
     });
     opened = store;
-    const ready = (config: Pick<ConfigStore, 'embeddedAccess'>) => {
+    const ready = async (config: Pick<ConfigStore, 'embeddedAccess'>, s: Session) => {
       const access = config.embeddedAccess(dbPath);
-      const seeded = !isDefault || server.rootOrganizations(store).length > 0;
-      return seeded && access && server.tokenIsValid(store, access.token) ? access : undefined;
+      const seeded = !isDefault || (await s.organizations.roots()).length > 0;
+      return seeded && access && (await server.tokenIsValid(s, access.token)) ? access : undefined;
     };
     // Several commands may start at once on a new database. Seeding and the token are decided under the
     // database's write lock, so one of them seeds and creates the token and the others find both.
     const bootstrap = (
       config: ConfigStore,
       demo: typeof import('../server/fixtures/demo.js') | undefined,
-    ): EmbeddedAccess =>
-      store.tx(() => {
+    ): Promise<EmbeddedAccess> =>
+      store.tx(async (s) => {
         // A default database left empty (by an interrupted first run, say) is seeded too.
-        if (demo && server.rootOrganizations(store).length === 0) {
-          const seeded = demo.seedDemo(store);
+        if (demo && (await s.organizations.roots()).length === 0) {
+          const seeded = await demo.seedDemoIn(s, store.clock.now());
           opts.io.note(
             `ccp: ${isNew ? 'created' : 'seeded'} ${dbPath} with demo data (${seeded.organizations} organizations, ${seeded.edgeDevices} edge devices); ` +
               'set --base-url or CCP_BASE_URL to work with a remote service',
           );
         }
-        const found = ready(config);
+        const found = await ready(config, s);
         if (found) return found;
-        const root = server.rootOrganizations(store)[0];
+        const root = (await s.organizations.roots())[0];
         if (!root) {
           throw new UsageError(`the database ${dbPath} holds no organization`, {
             hint: `load data first: ccp server seed --demo --db ${dbPath}  (or: ccp server import FILE --db ${dbPath})`,
           });
         }
         const created = {
-          token: server.createToken(store, { orgUuid: root.uuid, role: 'admin' }),
+          token: await server.createToken(s, { orgUuid: root.uuid, role: 'admin' }, store.clock.now()),
           orgUuid: root.uuid,
         };
         // Written while the lock is held: a command waiting for the lock reads it when it gets it.
@@ -170,12 +178,15 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       });
     // Most commands find the token: the config file is read without conf, which loads only to write it.
     const access =
-      ready(await ConfigStore.readAccess(opts.env)) ??
-      bootstrap(
+      (await (async () => {
+        const config = await ConfigStore.readAccess(opts.env);
+        return store.read((s) => ready(config, s));
+      })()) ??
+      (await bootstrap(
         await ConfigStore.open(opts.env),
         // The demo data (and zod, which checks it) load only where a first run may seed.
         isDefault ? await import('../server/fixtures/demo.js') : undefined,
-      );
+      ));
     const transport = inProcessTransport(
       server.inProcessService({ store, ...(opts.clock ? { clock: opts.clock } : {}) }),
     );
@@ -186,15 +197,19 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       token,
       orgUuid,
       lookup: (t, tz) => server.twinLookup(store, t, tz),
-      facts: () => store.facts(),
+      async facts() {
+        const counts = await store.counts();
+        const { problems } = await store.health({ thorough: true });
+        return { counts, integrity: problems.length === 0 ? 'ok' : problems.join('; ') };
+      },
       actsFor: (t) => server.tokenActsFor(store, t),
       async close() {
         await transport.close();
-        store.close();
+        await store.close();
       },
     };
   } catch (err) {
-    opened?.close();
+    await opened?.close();
     const refused = notCcpDatabase(err);
     if (refused) throw refused;
     // What the embedded service would answer (decisions.md), said as plainly: the command fails (exit 1).

@@ -2,9 +2,9 @@ import type { ApiClient, ApiClientOptions, TlsOptions, TokenScheme } from '../ap
 import type { GlobalFlags, ResolvedConfig } from '../config/index.js';
 import { type Clock, systemClock } from '../domain/clock.js';
 import type { TwinLookup } from '../domain/lookup.js';
-import type { DatabaseFacts, TokenActsFor } from '../server/index.js';
+import type { TokenActsFor } from '../server/index.js';
 import type { Credentials } from './credentials.js';
-import type { EmbeddedServer } from './embedded.js';
+import type { DatabaseFacts, EmbeddedServer } from './embedded.js';
 import type { IO } from './io.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
 import { cliVersion } from './version.js';
@@ -199,7 +199,7 @@ export function createFactory(opts: FactoryOptions): Factory {
           baseUrl = embedded.url;
           token ??= cfg.token ?? embedded.token;
           org ??= embedded.orgUuid;
-          twin = embedded.lookup(token, cfg.timeZone);
+          twin = await embedded.lookup(token, cfg.timeZone);
         }
         const waiting = embedded ? 'Waiting for the local server' : `Waiting for ${new URL(baseUrl).host}`;
         return build(

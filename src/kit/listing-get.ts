@@ -37,9 +37,9 @@ export interface GetTarget<T> {
   /** The values a record answers to. */
   keysOf: (record: T) => readonly (string | null | undefined)[];
   /** The record a key names, read by the twin's indexes: what the walk would find first. */
-  lookup?: (twin: TwinLookup, key: string) => T | undefined;
+  lookup?: (twin: TwinLookup, key: string) => Promise<T | undefined>;
   /** Values near a key the twin holds, to choose a "did you mean" among. */
-  near?: (twin: TwinLookup, key: string) => readonly string[];
+  near?: (twin: TwinLookup, key: string) => Promise<readonly string[]>;
   /** Keys are names people type: matched and offered whatever their case (organization names). */
   caseless?: boolean;
 }
@@ -50,13 +50,17 @@ const normalize = (key: string) => (UUID.test(key) ? key.toLowerCase() : key);
 const anyCase = (key: string) => key.toLowerCase();
 
 /** Each key looked up on the twin, in the order given, a key repeated (in any case) looked up once. */
-function lookUp<T>(twin: TwinLookup, keys: readonly string[], lookup: NonNullable<GetTarget<T>['lookup']>) {
+async function lookUp<T>(
+  twin: TwinLookup,
+  keys: readonly string[],
+  lookup: NonNullable<GetTarget<T>['lookup']>,
+) {
   const result: Found<T> = { found: [], missing: [] };
   const seen = new Set<string>();
   for (const key of keys) {
     if (seen.has(normalize(key))) continue;
     seen.add(normalize(key));
-    const record = lookup(twin, key);
+    const record = await lookup(twin, key);
     if (record === undefined) result.missing.push(key);
     else result.found.push({ key, record });
   }
@@ -121,10 +125,10 @@ async function find<T extends object>(
 ): Promise<Found<T> & { closest: Map<string, Closest> }> {
   const closest = new Map<string, Closest>();
   if (twin && target.lookup) {
-    const result = lookUp(twin, opts.keys, target.lookup);
+    const result = await lookUp(twin, opts.keys, target.lookup);
     for (const key of result.missing) {
       const near = new Closest(key, { caseless: target.caseless });
-      for (const value of target.near?.(twin, key) ?? []) near.consider(value);
+      for (const value of (await target.near?.(twin, key)) ?? []) near.consider(value);
       closest.set(key, near);
     }
     return { ...result, closest };

@@ -8,12 +8,12 @@ import { isUuid } from '../domain/uuid.js';
 import { authenticator } from './auth.js';
 import { errorResponse, ServiceError } from './errors.js';
 import { envelopeResponse, jsonResponse, nodeHandler, type Service, type ServiceResponse } from './http.js';
-import { shortenLockWait, waitForLock } from './lock-wait.js';
+import { waitForLock } from './lock-wait.js';
 import { docsRoutes, openApiRoutes } from './openapi/routes.js';
 import type { RequestContext, Route, RouteResult } from './route.js';
 import { API_ROUTES } from './routes/index.js';
 import { withoutServerStamps } from './stamps.js';
-import type { Store } from './store/db.js';
+import type { Store } from './store/port.js';
 import { failureResponse, logLine } from './store-failure.js';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -122,7 +122,6 @@ export function createService(opts: AppOptions): Service {
   const log = opts.log ?? (() => {});
   const table = buildTable(ROUTES);
   const authenticate = authenticator(store);
-  shortenLockWait(store);
 
   return async (req) => {
     let metadata: Metadata = callerMetadata(undefined);
@@ -149,7 +148,7 @@ export function createService(opts: AppOptions): Service {
 
       let grant: TokenGrant | undefined;
       if (route.roles !== 'public') {
-        grant = authenticate(req.headers);
+        grant = await authenticate(req.headers);
         metadata = callerMetadata(grant);
         if (!route.roles.includes(grant.role)) throw new ServiceError('forbidden');
       }
@@ -198,7 +197,7 @@ export function createService(opts: AppOptions): Service {
         signal: req.signal ?? NEVER,
       };
       const op = route;
-      const result = await waitForLock(store, () => op.handle(ctx, body));
+      const result = await waitForLock(() => op.handle(ctx, body));
       if (route.raw) {
         return result.content
           ? contentResponse(result.content, result.headers)

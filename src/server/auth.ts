@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ROLES, type Role, type TokenEntry, type TokenGrant } from '../domain/grants.js';
 import { ServiceError } from './errors.js';
-import type { Store } from './store/db.js';
+import type { Session, Store } from './store/port.js';
 
 export type { Role, TokenEntry, TokenGrant };
 
@@ -11,25 +11,34 @@ function hashToken(token: string): string {
 }
 
 /** Creates a token for the organization and role; only its SHA-256 is stored, the token itself is returned once. */
-export function createToken(store: Store, opts: { orgUuid: string; role: Role; userUuid?: string }): string {
+export async function createToken(
+  store: Store | Session,
+  opts: { orgUuid: string; role: Role; userUuid?: string },
+  at?: number,
+): Promise<string> {
+  const now = at ?? ('clock' in store ? store.clock.now() : Date.now());
   if (!ROLES.includes(opts.role)) throw new Error(`unknown role: ${opts.role}`);
-  if (!store.organizations.exists(opts.orgUuid)) throw new Error(`no such organization: ${opts.orgUuid}`);
+  if (!(await store.organizations.exists(opts.orgUuid)))
+    throw new Error(`no such organization: ${opts.orgUuid}`);
   const token = `ccp_${randomBytes(32).toString('base64url')}`;
-  store.tokens.insert(
+  await store.tokens.insert(
     hashToken(token),
     { orgUuid: opts.orgUuid, role: opts.role, userUuid: opts.userUuid ?? null },
-    store.clock.now(),
+    now,
   );
   return token;
 }
 
-export function tokenIsValid(store: Store, token: string): boolean {
-  return tokenGrant(store, token) !== undefined;
+export async function tokenIsValid(store: Store | Session, token: string): Promise<boolean> {
+  return (await tokenGrant(store, token)) !== undefined;
 }
 
 /** What a token grants; undefined when unknown or revoked. */
-export function tokenGrant(store: Store, token: string): TokenGrant | undefined {
-  return store.tokens.find(hashToken(token));
+export async function tokenGrant(store: Store | Session, token: string): Promise<TokenGrant | undefined> {
+  const found = await store.tokens.find(hashToken(token));
+  if (!found) return undefined;
+  const { lastUsedOn: _, ...grant } = found;
+  return grant;
 }
 
 /** What a token acts for (`ccp status` on the embedded default): its organization, by name too, and role. */
@@ -39,11 +48,11 @@ export interface TokenActsFor {
   role: Role;
 }
 
-export function tokenActsFor(store: Store, token: string): TokenActsFor | undefined {
-  const grant = tokenGrant(store, token);
+export async function tokenActsFor(store: Store, token: string): Promise<TokenActsFor | undefined> {
+  const grant = await tokenGrant(store, token);
   if (!grant) return undefined;
-  const org = store.organizations.get(grant.orgUuid) as { org_name?: string | null } | undefined;
-  return { orgUuid: grant.orgUuid, orgName: org?.org_name ?? null, role: grant.role };
+  const org = await store.organizations.get(grant.orgUuid);
+  return { orgUuid: grant.orgUuid, orgName: org?.orgName ?? null, role: grant.role };
 }
 
 /** The hash of an Authorization header's bearer token; undefined when there is none. */
@@ -67,14 +76,14 @@ interface Known {
  * The grant of a request's bearer token (401 when missing, unknown or revoked), kept while the store's data
  * stays the same: a token revoked or an organization changed, here or by another process, is seen at once.
  */
-export function authenticator(store: Store): (headers: IncomingHttpHeaders) => TokenGrant {
+export function authenticator(store: Store): (headers: IncomingHttpHeaders) => Promise<TokenGrant> {
   let version = '';
   const grants = new Map<string, Known>();
   // When each token's use was last written (or read back), by hash: kept across the cache's clearing.
   const used = new Map<string, number>();
-  return (headers) => {
+  return async (headers) => {
     const header = headers.authorization;
-    const now = store.version();
+    const now = await store.changeToken();
     if (now !== version || grants.size >= MAX_GRANTS) {
       version = now;
       grants.clear();
@@ -83,41 +92,46 @@ export function authenticator(store: Store): (headers: IncomingHttpHeaders) => T
     let known = header === undefined ? undefined : grants.get(header);
     if (!known) {
       const hash = bearerHash(header);
-      const found = hash === undefined ? undefined : store.tokens.find(hash);
+      const found = hash === undefined ? undefined : await store.tokens.find(hash);
       if (!found) throw new ServiceError('unauthorized');
       const { lastUsedOn, ...grant } = found;
       known = { grant: Object.freeze(grant), hash: hash! };
       grants.set(header!, known);
       used.set(known.hash, Math.max(used.get(known.hash) ?? 0, lastUsedOn ?? 0));
     }
-    touch(store, known.hash, used);
+    await touch(store, known.hash, used);
     return known.grant;
   };
 }
 
 /** Writes a token's last use when the one written is a minute old; a database that refuses the write keeps the old one. */
-function touch(store: Store, hash: string, used: Map<string, number>): void {
+async function touch(store: Store, hash: string, used: Map<string, number>): Promise<void> {
   const at = store.clock.now();
   if (at - (used.get(hash) ?? 0) < TOUCH_EVERY_MS) return;
   used.set(hash, at);
   try {
-    store.tokens.touch(hash, at);
+    await store.tokens.touch(hash, at);
   } catch {
     // Read-only or busy: when a token was last used is not worth a failed request.
   }
 }
 
 /** The live tokens, oldest first, by id (`ccp server token list`): never a token, nor its hash. */
-export function listTokens(store: Store): TokenEntry[] {
+export function listTokens(store: Store): Promise<TokenEntry[]> {
   return store.tokens.list();
 }
 
 /** Revokes the token of this id (`ccp server token list`); false when no live token has it. */
-export function revokeToken(store: Store, id: string): boolean {
+export function revokeToken(store: Store, id: string): Promise<boolean> {
   return store.tokens.revokeById(id, store.clock.now());
 }
 
 /** 403 unless `orgUuid` is the caller's organization or below it. */
-export function requireScope(store: Store, grant: TokenGrant, orgUuid: string | null | undefined): void {
-  if (!orgUuid || !store.organizations.inScope(grant.orgUuid, orgUuid)) throw new ServiceError('forbidden');
+export async function requireScope(
+  s: Session,
+  grant: TokenGrant,
+  orgUuid: string | null | undefined,
+): Promise<void> {
+  if (!orgUuid || !(await s.organizations.inScope(grant.orgUuid, orgUuid)))
+    throw new ServiceError('forbidden');
 }

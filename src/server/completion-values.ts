@@ -1,6 +1,7 @@
 // What shell completion reads of a local database: through the store, opened read-only (nothing is created,
 // migrated or written), never the file behind it.
-import { openStore } from './store/db.js';
+import { openSqliteEngine } from './store/db.js';
+import { isPostgresUrl } from './store/open.js';
 import type { StoredKind, StoredValues } from './store/stored-values.js';
 
 export type { StoredKind, StoredValues };
@@ -16,7 +17,9 @@ export function readStoredValues(
   limit: number,
   deadline: number,
 ): StoredValues {
-  const store = openStore(path, {
+  // A shared PostgreSQL database is not read for completion: a network round trip per key typed.
+  if (isPostgresUrl(path)) return { values: [], complete: true } as unknown as StoredValues;
+  const store = openSqliteEngine(path, {
     readOnly: true,
     busyTimeoutMs: Math.max(0, Math.min(200, deadline - performance.now())),
   });

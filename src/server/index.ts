@@ -29,5 +29,6 @@ export async function startServer(opts: StartServerOptions): Promise<ServerHandl
   return (await import('./serve.js')).startServer(opts);
 }
 export { rootOrganizations } from './embedded.js';
-export type { DatabaseFacts, Store } from './store/db.js';
-export { openStore } from './store/db.js';
+export { isPostgresUrl, type OpenStoreOptions, openStore } from './store/open.js';
+export type { RecordCounts, Session, Store, StoreHealth } from './store/port.js';
+export { isStoreError, StoreError } from './store/port.js';

@@ -1,35 +1,24 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { monotonicMs } from '../domain/clock.js';
-import type { Store } from './store/db.js';
+import { isStoreError } from './store/port.js';
 
-// SQLite waits for a lock by sleeping in the calling thread: a server waiting up to 10 s that way would
-// answer no one else meanwhile, reads included. Requests wait briefly in SQLite, then asynchronously, so the
-// event loop keeps serving while a write waits for another process's lock.
-const SQLITE_WAIT_MS = 20;
+/** How long a request waits in all for another writer's locks (decisions.md). */
+export const LOCK_WAIT_MS = 10_000;
 const BACKOFF_MS = [5, 10, 20, 40, 50];
 
-function isBusy(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
-}
-
-/** Lets the store's connection wait for a lock only briefly: requests wait in `waitForLock` instead. */
-export function shortenLockWait(store: Store): void {
-  store.db.pragma(`busy_timeout = ${Math.min(SQLITE_WAIT_MS, store.busyTimeoutMs)}`);
-}
-
 /**
- * Runs `fn` (a request's work, whose transaction rolled back when the lock was busy), again and again while
- * the database is busy, up to the store's busy timeout in all; then the last failure is thrown.
+ * Runs `fn` (a request's work, whose transaction rolled back when the store was busy), again and again while
+ * the store answers `busy`, up to the 10 s wait in all; then the last failure is thrown. The store waits for
+ * a lock at a transaction's start itself; this covers a lock met later in one (a read meeting a recovery).
  */
-export async function waitForLock<T>(store: Store, fn: () => T | Promise<T>): Promise<T> {
-  const deadline = monotonicMs() + store.busyTimeoutMs;
+export async function waitForLock<T>(fn: () => T | Promise<T>, waitMs = LOCK_WAIT_MS): Promise<T> {
+  const deadline = monotonicMs() + waitMs;
   for (let attempt = 0; ; attempt++) {
     try {
       return await fn();
     } catch (err) {
       const left = deadline - monotonicMs();
-      if (!isBusy(err) || left <= 0) throw err;
+      if (!isStoreError(err) || err.kind !== 'busy' || left <= 0) throw err;
       await sleep(Math.min(left, BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!));
     }
   }

@@ -6,7 +6,7 @@ import type { Role, TokenGrant } from '../domain/grants.js';
 import type * as Domain from '../domain/index.js';
 import { rolesOf } from './access.js';
 import type { BODIES } from './routes/bodies.js';
-import type { Store } from './store/db.js';
+import type { Store } from './store/port.js';
 
 type Bodies = typeof BODIES;
 /** A request body's schema, by its name in routes/bodies.ts. */

@@ -4,7 +4,8 @@ import type { Clock } from '../domain/clock.js';
 import type { ServiceErrorDef } from '../domain/errors.js';
 import { createApp, type Handler } from './app.js';
 import { errorResponse, headerOverflow, PROTOCOL_ERRORS, ServiceError } from './errors.js';
-import { openStore, type Store } from './store/db.js';
+import { openStore } from './store/open.js';
+import type { Store } from './store/port.js';
 
 export interface ServerHandle {
   url: string;
@@ -125,7 +126,9 @@ export interface StartServerOptions {
 /** Opens the store when given a path (and closes it on close), builds the app and serves it. */
 export async function startServer(opts: StartServerOptions): Promise<ServerHandle> {
   if (!opts.store && !opts.dbPath) throw new Error('startServer needs a store or a dbPath');
-  const owned = opts.store ? undefined : openStore(opts.dbPath!, opts.clock ? { clock: opts.clock } : {});
+  const owned = opts.store
+    ? undefined
+    : await openStore(opts.dbPath!, opts.clock ? { clock: opts.clock } : {});
   const store = opts.store ?? owned!;
   const app = createApp({
     store,
@@ -137,10 +140,10 @@ export async function startServer(opts: StartServerOptions): Promise<ServerHandl
       ...(opts.host ? { host: opts.host } : {}),
       ...(opts.port !== undefined ? { port: opts.port } : {}),
       ...(opts.timeouts ? { timeouts: opts.timeouts } : {}),
-      onClose: () => owned?.close(),
+      onClose: () => void owned?.close(),
     });
   } catch (err) {
-    owned?.close();
+    await owned?.close();
     throw err;
   }
 }

@@ -5,8 +5,7 @@ import { isValidTimeZone } from '../domain/instant.js';
 import type { TwinLookup } from '../domain/lookup.js';
 import { isUuid } from '../domain/uuid.js';
 import { tokenGrant } from './auth.js';
-import type { Store } from './store/db.js';
-import { lookupQueries } from './store/lookup-queries.js';
+import type { Store } from './store/port.js';
 
 /** A chunk of keys read at once: a page of the listing's size. */
 const CHUNK = 500;
@@ -23,45 +22,44 @@ function spellings(key: string): string[] {
  * The lookups for `token` with its listing's time zone; undefined when the service would refuse the token
  * or the zone (the caller walks the listing then, and meets the refusal there).
  */
-export function twinLookup(
+export async function twinLookup(
   store: Store,
   token: string | undefined,
   tz: string,
   clock: Clock = store.clock,
-): TwinLookup | undefined {
+): Promise<TwinLookup | undefined> {
   if (!token || !isValidTimeZone(tz)) return undefined;
-  const grant = store.read(() => tokenGrant(store, token));
+  const grant = await tokenGrant(store, token);
   if (!grant) return undefined;
   const root = grant.orgUuid;
-  const q = lookupQueries(store.db);
-  const devices = store.edgeDevices;
   return {
     edgeDevice(key) {
       const keys = spellings(key);
-      return store.read(() => {
-        const uuid = q.deviceKey(root, keys, keys);
-        return uuid === undefined ? undefined : devices.load([uuid], tz)[0];
+      return store.read(async (s) => {
+        const uuid = await s.lookups.deviceKey(root, keys, keys);
+        return uuid === undefined ? undefined : (await s.edgeDevices.load([uuid], tz))[0];
       });
     },
     codeType(key) {
       const keys = spellings(key);
-      return store.read(() => {
-        const uuid = q.codeTypeKey(keys, keys);
-        return uuid === undefined ? undefined : store.codes.types([uuid], tz)[0];
+      return store.read(async (s) => {
+        const uuid = await s.lookups.codeTypeKey(keys, keys);
+        return uuid === undefined ? undefined : (await s.codes.types([uuid], tz))[0];
       });
     },
     license(key) {
       const keys = spellings(key);
-      return store.read(() => store.licenses.find(root, keys, keys, clock.now(), tz));
+      return store.licenses.find(root, keys, keys, clock.now(), tz);
     },
-    licenses: () => store.read(() => store.licenses.inScope(root, clock.now(), tz)),
-    serialsNear: (key) => store.read(() => q.serialsNear(root, key)),
-    codeTypeIdentifiers: () => store.read(() => q.codeTypeIdentifiers()),
+    licenses: () => store.licenses.inScope(root, clock.now(), tz),
+    serialsNear: (key) => store.lookups.serialsNear(root, key),
+    codeTypeIdentifiers: () => store.lookups.codeTypeIdentifiers(),
     edgeDevicesMatching({ uuids, orgUuid, serials }) {
-      return store.read(() => {
-        const keys = q.matching(root, uuids.flatMap(spellings), orgUuid.toLowerCase(), serials);
+      return store.read(async (s) => {
+        const keys = await s.lookups.matching(root, uuids.flatMap(spellings), orgUuid.toLowerCase(), serials);
         const out = [];
-        for (let i = 0; i < keys.length; i += CHUNK) out.push(...devices.load(keys.slice(i, i + CHUNK), tz));
+        for (let i = 0; i < keys.length; i += CHUNK)
+          out.push(...(await s.edgeDevices.load(keys.slice(i, i + CHUNK), tz)));
         return out;
       });
     },

@@ -129,14 +129,14 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const dbPath = join(dir, 'ccp.db');
   const fixture = loadFixture(opts.fixture);
   const clock = opts.clock;
-  let store = openStore(dbPath, clock ? { clock } : undefined);
-  importFixture(store, fixture);
+  let store = await openStore(dbPath, clock ? { clock } : undefined);
+  await importFixture(store, fixture);
   const tokens: Tokens = {
-    admin: createToken(store, { orgUuid: ORG.root, role: 'admin', userUuid: USER.admin }),
-    operator: createToken(store, { orgUuid: ORG.root, role: 'operator', userUuid: USER.operator }),
-    viewer: createToken(store, { orgUuid: ORG.root, role: 'viewer', userUuid: USER.viewer }),
-    subAdmin: createToken(store, { orgUuid: ORG.sub1, role: 'admin', userUuid: USER.subAdmin }),
-    otherAdmin: createToken(store, { orgUuid: ORG.other, role: 'admin', userUuid: USER.otherAdmin }),
+    admin: await createToken(store, { orgUuid: ORG.root, role: 'admin', userUuid: USER.admin }),
+    operator: await createToken(store, { orgUuid: ORG.root, role: 'operator', userUuid: USER.operator }),
+    viewer: await createToken(store, { orgUuid: ORG.root, role: 'viewer', userUuid: USER.viewer }),
+    subAdmin: await createToken(store, { orgUuid: ORG.sub1, role: 'admin', userUuid: USER.subAdmin }),
+    otherAdmin: await createToken(store, { orgUuid: ORG.other, role: 'admin', userUuid: USER.otherAdmin }),
   };
   const listen = (s: Store) =>
     startServer({ store: s, host: '127.0.0.1', port: 0, ...(clock ? { clock } : {}) });
@@ -178,15 +178,15 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     },
     async restart() {
       await server.close();
-      store.close();
-      store = openStore(dbPath, clock ? { clock } : undefined);
+      await store.close();
+      store = await openStore(dbPath, clock ? { clock } : undefined);
       server = await listen(store);
       handle.store = store;
       handle.url = server.url;
     },
     async close() {
       await server.close();
-      store.close();
+      await store.close();
       await rm(dir, { recursive: true, force: true });
     },
   };

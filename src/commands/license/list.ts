@@ -30,12 +30,12 @@ export const licenseList = defineCommand<LicenseListOptions>({
 export async function runLicenseList(opts: LicenseListOptions): Promise<number> {
   const twin = await opts.twin?.();
   return runListing(opts, {
-    list: twin ? (_api, page) => asyncOf(pageOf(twin.licenses(), page)) : listLicenses,
+    list: twin ? (_api, page) => asyncOf(async () => pageOf(await twin.licenses(), page)) : listLicenses,
     kind: 'license',
     noun: 'licenses',
   });
 }
 
-async function* asyncOf<T>(records: readonly T[]): AsyncGenerator<T> {
-  yield* records;
+async function* asyncOf<T>(records: () => Promise<readonly T[]>): AsyncGenerator<T> {
+  yield* await records();
 }

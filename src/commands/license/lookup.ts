@@ -18,5 +18,6 @@ export const LICENSE_TARGET: GetTarget<LicenseRecord> = {
   keysOf: (l) => [l.uuid, licenseKey(l), l.serialNumber],
   lookup: (twin, key) => twin.license(key),
   // Licenses are few (a report holds them all): every key and serial is a candidate for "did you mean".
-  near: (twin) => twin.licenses().flatMap((l) => [licenseKey(l), l.serialNumber].filter((k) => k != null)),
+  near: async (twin) =>
+    (await twin.licenses()).flatMap((l) => [licenseKey(l), l.serialNumber].filter((k) => k != null)),
 };

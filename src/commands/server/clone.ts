@@ -95,29 +95,43 @@ export async function runServerClone(opts: ServerCloneOptions, deps: ServerDeps)
 }
 
 async function cloneInto(opts: ServerCloneOptions, deps: ServerDeps): Promise<void> {
-  const { openStore, copyWriter } = await import('../../server/index.js');
+  const { openStore, copyWriter, isStoreFailure } = await import('../../server/index.js');
   const { io } = deps;
-  const store = openStore(opts.dbPath, deps.clock ? { clock: deps.clock } : {});
+  const store = await openStore(opts.dbPath, deps.clock ? { clock: deps.clock } : {});
   const progress = await io.progress('Cloning');
-  let writer: ReturnType<typeof copyWriter> | undefined;
   try {
-    writer = copyWriter(store);
-    const organizations = opts.rootOrg ? await copyTree(opts.source, writer, opts.rootOrg, progress) : 0;
-    const devices = await copyDevices(opts.source, writer, progress);
-    const types = await copyCodeTypes(opts.source, writer);
+    // One transaction: the pages written so far stay when the clone stops early (a failure, Ctrl-C), and a
+    // re-run refreshes them; the failure is thrown once they are committed.
+    const { summary, failure } = await store.bulk(async (s) => {
+      const writer = await copyWriter(s, store.clock);
+      const counts = { organizations: 0, edgeDevices: 0, bareOrganizations: 0, codeTypes: 0, codes: 0 };
+      try {
+        counts.organizations = opts.rootOrg ? await copyTree(opts.source, writer, opts.rootOrg, progress) : 0;
+        const devices = await copyDevices(opts.source, writer, progress);
+        counts.edgeDevices = devices.count;
+        counts.bareOrganizations = devices.bareOrganizations;
+        const types = await copyCodeTypes(opts.source, writer);
+        counts.codeTypes = types.codeTypes;
+        counts.codes = types.codes;
+        return { summary: counts, failure: undefined };
+      } catch (err) {
+        // A store failure leaves nothing to keep: the transaction is rolled back.
+        if (isStoreFailure(err)) throw err;
+        return { summary: counts, failure: err as unknown };
+      }
+    });
+    if (failure !== undefined) throw failure;
     progress.stop();
     io.note(`Not copied: ${NOT_COPIED}.`);
     await printSummary(io, opts.output, 'Cloned', {
-      organizations: organizations + devices.bareOrganizations,
-      edgeDevices: devices.count,
-      codeTypes: types.codeTypes,
-      codes: types.codes,
+      organizations: summary.organizations + summary.bareOrganizations,
+      edgeDevices: summary.edgeDevices,
+      codeTypes: summary.codeTypes,
+      codes: summary.codes,
     });
   } finally {
     progress.stop();
-    // The pages written so far stay when the clone stops early (a failure, Ctrl-C): a re-run refreshes them.
-    writer?.commit();
-    store.close();
+    await store.close();
   }
 }
 
@@ -130,7 +144,7 @@ async function copyTree(
   root: string,
   progress: Progress,
 ): Promise<number> {
-  writer.bareOrganization(root);
+  await writer.bareOrganization(root);
   let count = 1;
   const seen = new Set([root]);
   const queue = [root];
@@ -140,7 +154,7 @@ async function copyTree(
     for await (const child of children) {
       if (typeof child.uuid !== 'string' || seen.has(child.uuid)) continue;
       seen.add(child.uuid);
-      writer.organization({ ...child, uuid: child.uuid, organizationUuid: parent });
+      await writer.organization({ ...child, uuid: child.uuid, organizationUuid: parent });
       queue.push(child.uuid);
       progress.update(`Cloning organizations: ${++count}`);
     }
@@ -159,8 +173,8 @@ async function copyDevices(
   const known = new Set<string>();
   let page: (EdgeDevice & { uuid: string; orgUUID: string })[] = [];
   let total: number | undefined;
-  const flush = () => {
-    writer.devices(page);
+  const flush = async () => {
+    await writer.devices(page);
     count += page.length;
     page = [];
     progress.update(`Cloning edge devices: ${count}${total === undefined ? '' : ` of ${total}`}`);
@@ -178,18 +192,18 @@ async function copyDevices(
       if (typeof d.uuid !== 'string' || typeof d.orgUUID !== 'string') continue;
       if (!known.has(d.orgUUID)) {
         known.add(d.orgUUID);
-        if (!writer.hasOrganization(d.orgUUID)) {
-          writer.bareOrganization(d.orgUUID);
+        if (!(await writer.hasOrganization(d.orgUUID))) {
+          await writer.bareOrganization(d.orgUUID);
           bareOrganizations++;
         }
       }
       page.push(d as EdgeDevice & { uuid: string; orgUUID: string });
-      if (page.length >= PAGE_SIZE) flush();
+      if (page.length >= PAGE_SIZE) await flush();
     }
   }
-  if (page.length > 0) flush();
+  if (page.length > 0) await flush();
   // Only after the whole listing was read: an interrupted clone leaves the copy as it was, plus what it wrote.
-  writer.dropUnlisted();
+  await writer.dropUnlisted();
   return { count, bareOrganizations };
 }
 
@@ -201,7 +215,7 @@ async function copyCodeTypes(
   let codes = 0;
   for await (const t of listCodeTypes(api, { pageSize: PAGE_SIZE, all: true })) {
     if (typeof t.uuid !== 'string') continue;
-    writer.codeType(t as CodeType & { uuid: string });
+    await writer.codeType(t as CodeType & { uuid: string });
     codeTypes++;
     codes += (t.codes ?? []).length;
   }

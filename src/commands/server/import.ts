@@ -31,7 +31,7 @@ export const serverImport = defineCommand<ServerImportOptions>({
 
 export async function runServerImport(opts: ServerImportOptions, deps: ServerDeps): Promise<void> {
   const { openStore, importRecords, fileRecords } = await import('../../server/index.js');
-  const store = openStore(opts.dbPath);
+  const store = await openStore(opts.dbPath);
   try {
     let summary: Awaited<ReturnType<typeof importRecords>>;
     try {
@@ -42,6 +42,6 @@ export async function runServerImport(opts: ServerImportOptions, deps: ServerDep
     }
     await printSummary(deps.io, opts.output, 'Imported', summary);
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -53,9 +53,9 @@ export async function runServerSeed(
   deps: ServerDeps & { prompter: Prompter },
 ): Promise<void> {
   const { openStore, seedDemo, changedDemoRecords } = await import('../../server/index.js');
-  const store = openStore(opts.dbPath);
+  const store = await openStore(opts.dbPath);
   try {
-    const changed = opts.force ? [] : changedDemoRecords(store);
+    const changed = opts.force ? [] : await changedDemoRecords(store);
     if (changed.length > 0) {
       const what = changed.map((c) => `${c.count} ${c.kind}`).join(', ');
       const message = `${opts.dbPath} holds demo records changed since they were seeded (${what})`;
@@ -73,8 +73,8 @@ export async function runServerSeed(
         return;
       }
     }
-    await printSummary(deps.io, opts.output, 'Seeded demo data', seedDemo(store));
+    await printSummary(deps.io, opts.output, 'Seeded demo data', await seedDemo(store));
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -165,7 +165,7 @@ export async function runEdgeDeviceApply(opts: EdgeDeviceApplyOptions): Promise<
   if (twin) {
     const uuids = records.flatMap((r) => (r.record.uuid ? [r.record.uuid] : []));
     const serials = records.flatMap((r) => (r.record.serialNumber ? [r.record.serialNumber] : []));
-    for (const device of twin.edgeDevicesMatching({ uuids, orgUuid: opts.orgUuid, serials }))
+    for (const device of await twin.edgeDevicesMatching({ uuids, orgUuid: opts.orgUuid, serials }))
       planner.see(device);
   } else {
     const progress = await listingProgress(io, 'devices', true);

@@ -4,7 +4,7 @@
 
 import type { TokenGrant } from '../../domain/grants.js';
 import type { ReportTemplate } from '../../domain/report-kinds.js';
-import type { Store } from '../store/db.js';
+import type { Session, Store } from '../store/port.js';
 import type { ReportHead, ReportRecord } from './job.js';
 import type { ReportColumn } from './report-data.js';
 
@@ -24,7 +24,7 @@ interface Template {
   title: string;
   columns: ReportColumn[];
   /** The records of a chunk at `offset` (at most `limit`); fewer than `limit` when the last. */
-  records(store: Store, scope: ReportScope, limit: number, offset: number): ReportRecord[];
+  records(s: Session, scope: ReportScope, limit: number, offset: number): Promise<ReportRecord[]>;
 }
 
 const col = (key: string, header: string): ReportColumn => ({ key, header });
@@ -43,16 +43,14 @@ const TEMPLATES: Record<ReportTemplate, Template> = {
       col('createdOn', 'Created'),
     ],
     // People read an organization's name; the uuid stays in orgUUID for programs.
-    records: (store, { grant, tz }, limit, offset) => {
+    records: async (s, { grant, tz }, limit, offset) => {
       const names = new Map<string, string | null>();
-      const nameOf = (uuid: string | null | undefined) => {
-        if (!uuid) return null;
-        if (!names.has(uuid)) names.set(uuid, store.organizations.get(uuid)?.org_name ?? null);
-        return names.get(uuid) ?? null;
-      };
-      return store.edgeDevices
-        .page(grant.orgUuid, limit, offset, tz)
-        .map((d) => ({ ...d, organizationName: nameOf(d.orgUUID) }));
+      const page = await s.edgeDevices.page(grant.orgUuid, limit, offset, tz);
+      for (const d of page) {
+        if (d.orgUUID && !names.has(d.orgUUID))
+          names.set(d.orgUUID, (await s.organizations.get(d.orgUUID))?.orgName ?? null);
+      }
+      return page.map((d) => ({ ...d, organizationName: d.orgUUID ? (names.get(d.orgUUID) ?? null) : null }));
     },
   },
   'sub-organizations': {
@@ -66,8 +64,8 @@ const TEMPLATES: Record<ReportTemplate, Template> = {
       col('isActive', 'Active'),
       col('uuid', 'UUID'),
     ],
-    records: (store, { grant, tz }, limit, offset) =>
-      store.organizations.listChildren(grant.orgUuid, limit, offset, tz),
+    records: (s, { grant, tz }, limit, offset) =>
+      s.organizations.listChildren(grant.orgUuid, limit, offset, tz),
   },
   'code-types': {
     title: 'Code types',
@@ -79,7 +77,7 @@ const TEMPLATES: Record<ReportTemplate, Template> = {
       col('isActive', 'Active'),
       col('uuid', 'UUID'),
     ],
-    records: (store, { tz }, limit, offset) => store.codes.listTypes(limit, offset, tz),
+    records: (s, { tz }, limit, offset) => s.codes.listTypes(limit, offset, tz),
   },
   licenses: {
     title: 'Licenses',
@@ -94,8 +92,8 @@ const TEMPLATES: Record<ReportTemplate, Template> = {
       col('licenseDetails.license.licenseTo', 'Valid to'),
     ],
     // Licenses and notifications are read whole, in one chunk.
-    records: (store, { grant, now, tz }, _limit, offset) =>
-      offset === 0 ? store.licenses.inScope(grant.orgUuid, now, tz) : [],
+    records: async (s, { grant, now, tz }, _limit, offset) =>
+      offset === 0 ? s.licenses.inScope(grant.orgUuid, now, tz) : [],
   },
   notifications: {
     title: 'Notifications',
@@ -107,8 +105,8 @@ const TEMPLATES: Record<ReportTemplate, Template> = {
       col('updatedOn', 'Updated'),
       col('uuid', 'UUID'),
     ],
-    records: (store, { grant, tz }, _limit, offset) =>
-      offset === 0 ? store.notifications.all(tz, grant.orgUuid) : [],
+    records: async (s, { grant, tz }, _limit, offset) =>
+      offset === 0 ? s.notifications.all(tz, grant.orgUuid) : [],
   },
 };
 
@@ -117,17 +115,17 @@ const TEMPLATES: Record<ReportTemplate, Template> = {
  * read; a write that lands between two chunks shows in the later ones, as it would to a client paging through
  * the listing. At most REPORT_LIMIT records.
  */
-export function gatherReport(
+export async function gatherReport(
   store: Store,
   template: ReportTemplate,
   scope: ReportScope,
   generatedAt: number,
-): { head: ReportHead; chunks: () => AsyncIterable<ReportRecord[]> } {
+): Promise<{ head: ReportHead; chunks: () => AsyncIterable<ReportRecord[]> }> {
   const t = TEMPLATES[template];
   const head: ReportHead = {
     template,
     title: t.title,
-    organization: store.organizations.get(scope.grant.orgUuid)?.org_name ?? scope.grant.orgUuid,
+    organization: (await store.organizations.get(scope.grant.orgUuid))?.orgName ?? scope.grant.orgUuid,
     generatedAt,
     timeZone: scope.tz,
     columns: t.columns,
@@ -135,7 +133,7 @@ export function gatherReport(
   async function* chunks(): AsyncIterable<ReportRecord[]> {
     for (let offset = 0; offset < REPORT_LIMIT; offset += CHUNK) {
       const limit = Math.min(CHUNK, REPORT_LIMIT - offset);
-      const rows = store.read(() => t.records(store, scope, limit, offset));
+      const rows = await store.read((s) => t.records(s, scope, limit, offset));
       if (rows.length > 0) yield rows;
       if (rows.length < limit) return;
     }

@@ -24,7 +24,7 @@ export const codeRoutes: Route[] = [
       const parsed = (await import('./bodies.js')).CODE_LOOKUP.safeParse(raw);
       if (!parsed.success) throw new ServiceError('validation', firstIssue(parsed.error, raw));
       const uuid = parsed.data.data[0]!.uuid;
-      const code = ctx.store.read(() => ctx.store.codes.code(uuid, ctx.tz));
+      const code = await ctx.store.read((s) => s.codes.code(uuid, ctx.tz));
       if (!code) throw ServiceError.about('codeFetch', `code ${uuid}`);
       return { data: [code] };
     },
@@ -37,9 +37,9 @@ export const codeRoutes: Route[] = [
     failure: 'codeTypeFetch',
     handle(ctx) {
       const page = parsePage(ctx);
-      return ctx.store.read(() => ({
-        data: page.reachable ? ctx.store.codes.listTypes(page.pageSize, page.offset, ctx.tz) : [],
-        headers: totalHeader(ctx.store.codes.countTypes()),
+      return ctx.store.read(async (s) => ({
+        data: page.reachable ? await s.codes.listTypes(page.pageSize, page.offset, ctx.tz) : [],
+        headers: totalHeader(await s.codes.countTypes()),
       }));
     },
   }),

@@ -41,15 +41,15 @@ function checkRecords(records: ReportRequest[]): Asked[] {
 
 type Reports = typeof import('../reports/templates.js');
 
-function jobFor(
+async function jobFor(
   ctx: RequestContext,
   { template, type }: Asked,
   generatedAt: number,
   { gatherReport }: Reports,
-): ReportJob {
+): Promise<ReportJob> {
   const scope = { grant: ctx.grant, tz: ctx.tz, now: generatedAt };
   // Read from this server's own connection, never a second one to the file (job.ts).
-  return { type, ...gatherReport(ctx.store, template, scope, generatedAt) };
+  return { type, ...(await gatherReport(ctx.store, template, scope, generatedAt)) };
 }
 
 export const downloadRoutes: Route[] = [
@@ -75,7 +75,7 @@ export const downloadRoutes: Route[] = [
         const generatedAt = ctx.clock.now();
         let fileData: string;
         try {
-          fileData = await renderInWorker(jobFor(ctx, asked, generatedAt, reports), {
+          fileData = await renderInWorker(await jobFor(ctx, asked, generatedAt, reports), {
             signal: ctx.signal,
           });
         } catch (err) {

@@ -13,13 +13,12 @@ export const edgeDeviceRoutes: Route[] = [
     timeZoneRequired: true,
     handle(ctx) {
       const page = parsePage(ctx);
-      const devices = ctx.store.edgeDevices;
-      return ctx.store.read(() =>
-        devices.checked(() => ({
-          data: page.reachable ? devices.page(ctx.grant.orgUuid, page.pageSize, page.offset, ctx.tz) : [],
-          headers: totalHeader(devices.countInScope(ctx.grant.orgUuid)),
-        })),
-      );
+      return ctx.store.read(async (s) => ({
+        data: page.reachable
+          ? await s.edgeDevices.page(ctx.grant.orgUuid, page.pageSize, page.offset, ctx.tz)
+          : [],
+        headers: totalHeader(await s.edgeDevices.countInScope(ctx.grant.orgUuid)),
+      }));
     },
   }),
   defineRoute({
@@ -35,31 +34,36 @@ export const edgeDeviceRoutes: Route[] = [
     body: 'edgeDeviceAdd',
     async handle(ctx, body) {
       const { orgUuid, userUuid } = ctx.params as { orgUuid: string; userUuid: string };
-      const { store } = ctx;
       for (const [name, value] of [
         ['orgUuid', orgUuid],
         ['userUuid', userUuid],
       ] as const) {
         if (!isUuid(value)) throw ServiceError.about('invalidUuid', `${name} ${value} is not a UUID`);
       }
-      return store.tx(() => {
-        if (!store.organizations.exists(orgUuid))
+      return ctx.store.tx(async (s) => {
+        if (!(await s.organizations.exists(orgUuid)))
           throw ServiceError.about('invalidUuid', `organization ${orgUuid} does not exist`);
-        requireScope(store, ctx.grant, orgUuid);
-        const batch = store.edgeDevices.batch(ctx.clock.now());
-        body.data.forEach((record, i) => {
-          const existing = record.uuid ? store.edgeDevices.get(record.uuid) : undefined;
-          if (existing) requireScope(store, ctx.grant, existing.org_uuid);
+        await requireScope(s, ctx.grant, orgUuid);
+        const batch = s.edgeDevices.batch(ctx.clock.now());
+        // A uuid sent twice: the second record updates the device the first one creates.
+        const queued = new Set<string>();
+        for (const record of body.data) {
+          const existing = record.uuid ? await s.edgeDevices.get(record.uuid) : undefined;
+          if (existing) await requireScope(s, ctx.grant, existing.orgUuid);
           const uuid = existing?.uuid ?? record.uuid ?? randomUUID();
-          if (!batch.save(record, { uuid, orgUUID: orgUuid, userUUID: userUuid }, existing !== undefined)) {
-            throw ServiceError.about(
-              'edgeDeviceSave',
-              `data[${i}].serialNumber ${record.serialNumber} is already used in organization ${orgUuid}`,
-            );
-          }
-        });
-        batch.end();
-        return { data: batch.records(ctx.tz) };
+          const known = existing !== undefined || queued.has(uuid);
+          queued.add(uuid);
+          batch.save(record, { uuid, orgUUID: orgUuid, userUUID: userUuid }, known);
+        }
+        const outcome = await batch.end();
+        if (!outcome.saved) {
+          const record = body.data[outcome.clash]!;
+          throw ServiceError.about(
+            'edgeDeviceSave',
+            `data[${outcome.clash}].serialNumber ${record.serialNumber} is already used in organization ${orgUuid}`,
+          );
+        }
+        return { data: await batch.records(ctx.tz) };
       });
     },
   }),
@@ -74,19 +78,18 @@ export const edgeDeviceRoutes: Route[] = [
     serverStamps: true,
     body: 'edgeDevicePush',
     handle(ctx, body) {
-      const { store } = ctx;
-      return store.tx(() => {
+      return ctx.store.tx(async (s) => {
         const now = ctx.clock.now();
         const pushed: string[] = [];
         for (const record of body.data) {
-          const device = store.edgeDevices.get(record.uuid);
+          const device = await s.edgeDevices.get(record.uuid);
           if (!device) throw ServiceError.about('notFound', `edge device ${record.uuid}`);
-          requireScope(store, ctx.grant, device.org_uuid);
-          for (const flow of record.edgeFlows) store.edgeDevices.upsertFlow(device.uuid, flow, now);
-          store.edgeDevices.touch(device.uuid, now);
+          await requireScope(s, ctx.grant, device.orgUuid);
+          for (const flow of record.edgeFlows) await s.edgeDevices.upsertFlow(device.uuid, flow, now);
+          await s.edgeDevices.touch(device.uuid, now);
           if (!pushed.includes(device.uuid)) pushed.push(device.uuid);
         }
-        return { data: store.edgeDevices.load(pushed, ctx.tz) };
+        return { data: await s.edgeDevices.load(pushed, ctx.tz) };
       });
     },
   }),

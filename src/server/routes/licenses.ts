@@ -13,18 +13,17 @@ export const licenseRoutes: Route[] = [
       response: 'LicenseRecord',
     },
     handle(ctx) {
-      const { store } = ctx;
       const uuid = ctx.params.uuid ?? '';
       const action = ctx.params.action as LicenseAction;
       if (!LICENSE_ACTIONS.includes(action)) throw ServiceError.about('notFound', `action ${action}`);
       if (!isUuid(uuid)) throw ServiceError.about('notFound', `license ${uuid}`);
-      return store.tx(() => {
-        const row = store.licenses.row(uuid);
-        if (!row) throw ServiceError.about('notFound', `license ${uuid}`);
-        requireScope(store, ctx.grant, row.org_uuid);
+      return ctx.store.tx(async (s) => {
+        const head = await s.licenses.head(uuid);
+        if (!head) throw ServiceError.about('notFound', `license ${uuid}`);
+        await requireScope(s, ctx.grant, head.orgUuid);
         const now = ctx.clock.now();
-        store.licenses.setActive(uuid, action === 'activate', now);
-        return { data: [store.licenses.record(uuid, now, ctx.tz)] };
+        await s.licenses.setActive(uuid, action === 'activate', now);
+        return { data: [await s.licenses.record(uuid, now, ctx.tz)] };
       });
     },
   }),

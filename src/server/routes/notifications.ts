@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { requireScope } from '../auth.js';
 import { ServiceError } from '../errors.js';
 import { defineRoute, type RequestContext, type Route } from '../route.js';
+import type { Session } from '../store/port.js';
 
 /** 404 for an unknown notification, 403 for one owned outside the caller's scope. */
-function requireOwnNotification(ctx: RequestContext, uuid: string): void {
-  const owner = ctx.store.notifications.owner(uuid);
+async function requireOwnNotification(ctx: RequestContext, s: Session, uuid: string): Promise<void> {
+  const owner = await s.notifications.owner(uuid);
   if (owner === undefined) throw ServiceError.about('notFound', `notification ${uuid}`);
-  requireScope(ctx.store, ctx.grant, owner);
+  await requireScope(s, ctx.grant, owner);
 }
 
 export const notificationRoutes: Route[] = [
@@ -22,17 +23,17 @@ export const notificationRoutes: Route[] = [
     serverStamps: true,
     body: 'notificationSave',
     handle(ctx, body) {
-      const { store } = ctx;
-      return store.tx(() => {
+      return ctx.store.tx(async (s) => {
         const now = ctx.clock.now();
-        const saved = body.data.map((n) => {
+        const saved: string[] = [];
+        for (const n of body.data) {
           const uuid = randomUUID();
           const options = (n.notificationOptions ?? []).map((o) => ({ ...o, uuid: randomUUID() }));
           // The notification belongs to the organization of the token that saved it.
-          store.notifications.put({ ...n, uuid, notificationOptions: options }, ctx.grant.orgUuid, now);
-          return uuid;
-        });
-        return { data: store.notifications.load(saved, ctx.tz) };
+          await s.notifications.put({ ...n, uuid, notificationOptions: options }, ctx.grant.orgUuid, now);
+          saved.push(uuid);
+        }
+        return { data: await s.notifications.load(saved, ctx.tz) };
       });
     },
   }),
@@ -47,18 +48,17 @@ export const notificationRoutes: Route[] = [
     serverStamps: true,
     body: 'notificationUpdate',
     handle(ctx, body) {
-      const { store } = ctx;
-      return store.tx(() => {
+      return ctx.store.tx(async (s) => {
         const now = ctx.clock.now();
         const saved: string[] = [];
         for (const n of body.data) {
-          requireOwnNotification(ctx, n.uuid);
+          await requireOwnNotification(ctx, s, n.uuid);
           // Options sent replace the stored ones; none sent keeps them.
           const options = n.notificationOptions?.map((o) => ({ ...o, uuid: randomUUID() }));
-          store.notifications.put({ ...n, notificationOptions: options }, null, now);
+          await s.notifications.put({ ...n, notificationOptions: options }, null, now);
           if (!saved.includes(n.uuid)) saved.push(n.uuid);
         }
-        return { data: store.notifications.load(saved, ctx.tz) };
+        return { data: await s.notifications.load(saved, ctx.tz) };
       });
     },
   }),
@@ -73,15 +73,15 @@ export const notificationRoutes: Route[] = [
     serverStamps: true,
     body: 'notificationConfigure',
     handle(ctx, body) {
-      const { store } = ctx;
-      return store.tx(() => {
+      return ctx.store.tx(async (s) => {
         const now = ctx.clock.now();
-        const data = body.data.map((c) => {
+        const data = [];
+        for (const c of body.data) {
           const organizationUuid = c.organizationUuid ?? ctx.grant.orgUuid;
-          requireScope(store, ctx.grant, organizationUuid);
-          requireOwnNotification(ctx, c.notificationUuid);
-          return store.notifications.configure({ ...c, organizationUuid }, now, ctx.tz);
-        });
+          await requireScope(s, ctx.grant, organizationUuid);
+          await requireOwnNotification(ctx, s, c.notificationUuid);
+          data.push(await s.notifications.configure({ ...c, organizationUuid }, now, ctx.tz));
+        }
         return { data };
       });
     },

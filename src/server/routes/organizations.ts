@@ -4,25 +4,29 @@ import { requireScope } from '../auth.js';
 import { ServiceError } from '../errors.js';
 import { parsePage, totalHeader } from '../paging.js';
 import { defineRoute, type RequestContext, type Route } from '../route.js';
-import type { Store } from '../store/db.js';
+import type { Session } from '../store/port.js';
 
 /**
  * 200 CCP-HTTP-017 naming `where` when `uuid` is missing or malformed, or the organization when it does not
  * exist.
  */
-function requireOrganization(store: Store, uuid: string | null | undefined, where: string): string {
+async function requireOrganization(
+  s: Session,
+  uuid: string | null | undefined,
+  where: string,
+): Promise<string> {
   if (uuid == null || uuid === '') throw ServiceError.about('invalidUuid', `${where} is missing`);
   if (!isUuid(uuid)) throw ServiceError.about('invalidUuid', `${where} ${uuid} is not a UUID`);
-  if (!store.organizations.exists(uuid))
+  if (!(await s.organizations.exists(uuid)))
     throw ServiceError.about('invalidUuid', `organization ${uuid} does not exist`);
   return uuid;
 }
 
 /** The path's organization: malformed or unknown is 200 CCP-HTTP-017, outside the caller's scope 403. */
-function knownOrganization(ctx: RequestContext, store: Store): string {
+async function knownOrganization(ctx: RequestContext, s: Session): Promise<string> {
   const orgUuid = ctx.params.orgUuid ?? '';
-  requireOrganization(store, orgUuid, 'orgUuid');
-  requireScope(store, ctx.grant, orgUuid);
+  await requireOrganization(s, orgUuid, 'orgUuid');
+  await requireScope(s, ctx.grant, orgUuid);
   return orgUuid;
 }
 
@@ -38,18 +42,17 @@ export const organizationRoutes: Route[] = [
     serverStamps: true,
     body: 'orgUpdate',
     handle(ctx, body) {
-      const { store } = ctx;
-      return store.tx(() => {
+      return ctx.store.tx(async (s) => {
         const now = ctx.clock.now();
         const updated: string[] = [];
-        body.data.forEach((record, i) => {
-          const uuid = requireOrganization(store, record.uuid, `data[${i}].uuid`);
-          requireScope(store, ctx.grant, uuid);
+        for (const [i, record] of body.data.entries()) {
+          const uuid = await requireOrganization(s, record.uuid, `data[${i}].uuid`);
+          await requireScope(s, ctx.grant, uuid);
           const { uuid: _uuid, organizationUuid: _parent, suborganization: _subs, ...patch } = record;
-          store.organizations.update(uuid, patch, now);
+          await s.organizations.update(uuid, patch, now);
           if (!updated.includes(uuid)) updated.push(uuid);
-        });
-        return { data: store.organizations.load(updated, ctx.tz) };
+        }
+        return { data: await s.organizations.load(updated, ctx.tz) };
       });
     },
   }),
@@ -59,15 +62,14 @@ export const organizationRoutes: Route[] = [
     doc: { summary: 'List the sub-organizations of an organization, paged', response: 'Organization' },
     timeZoneRequired: true,
     handle(ctx) {
-      const { store } = ctx;
       const page = parsePage(ctx);
-      return store.read(() => {
-        const orgUuid = knownOrganization(ctx, store);
+      return ctx.store.read(async (s) => {
+        const orgUuid = await knownOrganization(ctx, s);
         return {
           data: page.reachable
-            ? store.organizations.listChildren(orgUuid, page.pageSize, page.offset, ctx.tz)
+            ? await s.organizations.listChildren(orgUuid, page.pageSize, page.offset, ctx.tz)
             : [],
-          headers: totalHeader(store.organizations.countChildren(orgUuid)),
+          headers: totalHeader(await s.organizations.countChildren(orgUuid)),
         };
       });
     },
@@ -83,16 +85,17 @@ export const organizationRoutes: Route[] = [
     serverStamps: true,
     body: 'orgOptionsAdd',
     handle(ctx, body) {
-      const { store } = ctx;
-      return store.tx(() => {
-        const orgUuid = knownOrganization(ctx, store);
+      return ctx.store.tx(async (s) => {
+        const orgUuid = await knownOrganization(ctx, s);
         const now = ctx.clock.now();
         const keys: string[] = [];
         for (const option of body.data) {
-          store.organizations.upsertOption(orgUuid, option, randomUUID(), now);
+          await s.organizations.upsertOption(orgUuid, option, randomUUID(), now);
           if (!keys.includes(option.key)) keys.push(option.key);
         }
-        return { data: keys.map((k) => store.organizations.option(orgUuid, k, ctx.tz)!) };
+        const data = [];
+        for (const k of keys) data.push((await s.organizations.option(orgUuid, k, ctx.tz))!);
+        return { data };
       });
     },
   }),

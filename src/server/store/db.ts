@@ -8,6 +8,7 @@ import { type LicenseRepo, licenseRepo } from './licenses.js';
 import { migrate } from './migrations.js';
 import { type NotificationRepo, notificationRepo } from './notifications.js';
 import { type OrganizationRepo, organizationRepo } from './organizations.js';
+import { type PlacedDevice, StoreError } from './port.js';
 import { openSqlite, type SqliteDatabase } from './sqlite.js';
 import { type StoredKind, type StoredValues, storedValues } from './stored-values.js';
 import { type TokenRepo, tokenRepo } from './tokens.js';
@@ -30,7 +31,12 @@ export interface DatabaseFacts {
   integrity: string;
 }
 
-export interface Store {
+/**
+ * The SQLite engine the port's adapter (sqlite-store.ts) runs on: the connection and its synchronous
+ * repositories. Nothing outside the store sees it but the store's own tests and shell completion (which reads
+ * the file read-only, within a deadline).
+ */
+export interface SqliteEngine {
   readonly path: string;
   readonly db: SqliteDatabase;
   readonly clock: Clock;
@@ -55,8 +61,15 @@ export interface Store {
    * data may be kept while it stays the same.
    */
   version(): string;
-  /** Counts each kind of record and runs SQLite's integrity check, on this connection. */
-  facts(): DatabaseFacts;
+  /** Counts each kind of record and runs SQLite's integrity check (unless told not to), on this connection. */
+  facts(opts?: { integrity?: boolean }): DatabaseFacts;
+  /** What SQLite's integrity check found; empty when the file is whole. */
+  integrity(): string[];
+  sqliteVersion(): string;
+  /** The schema's version: the number of migrations applied. */
+  schemaVersion(): number;
+  /** The bulk path of `server import` (port.ts, importBatch), inside the caller's transaction. */
+  importDevices(list: readonly PlacedDevice[], now: number): void;
   /** Keys of a kind starting with `prefix` (shell completion), at most `limit`, read until `deadline`. */
   keysStartingWith(kind: StoredKind, prefix: string, limit: number, deadline: number): StoredValues;
   close(): void;
@@ -126,7 +139,7 @@ function recognise(db: SqliteDatabase, path: string, create: boolean): void {
  * when `create` (the default) allows. The file is never opened but through SQLite: on Linux, closing any
  * descriptor of a file drops every lock this process holds on it (SQLite's "How To Corrupt" §2.2).
  */
-export function openStore(
+export function openSqliteEngine(
   path: string,
   opts: {
     clock?: Clock;
@@ -135,7 +148,7 @@ export function openStore(
     /** Reads only (shell completion): the file must be ccp's already; nothing is made, migrated or written. */
     readOnly?: boolean;
   } = {},
-): Store {
+): SqliteEngine {
   const onDisk = path !== ':memory:' && path !== '';
   const readOnly = opts.readOnly === true;
   const create = !readOnly && (opts.create ?? true);
@@ -181,13 +194,16 @@ export function openStore(
   const versionOf = db
     .prepare<[], [number, number]>('SELECT data_version, total_changes() FROM pragma_data_version')
     .raw();
+  const edgeDevices = edgeDeviceRepo(db);
+  const integrity = () =>
+    (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((r) => r.integrity_check);
   return {
     path,
     db,
     clock,
     busyTimeoutMs,
     organizations: organizationRepo(db),
-    edgeDevices: edgeDeviceRepo(db),
+    edgeDevices,
     codes: codeRepo(db),
     licenses: licenseRepo(db),
     notifications: notificationRepo(db),
@@ -198,19 +214,44 @@ export function openStore(
       const [data, changes] = versionOf.get()!;
       return `${data}:${changes}`;
     },
-    facts: () => {
+    facts: (o = {}) => {
       const counts = Object.fromEntries(
         Object.entries(RECORD_TABLES).map(([kind, table]) => [
           kind,
           db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get()!,
         ]),
       ) as DatabaseFacts['counts'];
-      const rows = db.pragma('integrity_check') as Array<{ integrity_check: string }>;
-      return { counts, integrity: rows.map((r) => r.integrity_check).join('; ') };
+      return { counts, integrity: o.integrity === false ? '' : integrity().join('; ') };
     },
+    integrity: () => integrity().filter((line) => line !== 'ok'),
+    sqliteVersion: () => db.prepare<[], string>('SELECT sqlite_version()').pluck().get()!,
+    schemaVersion: () => db.pragma('user_version', { simple: true }) as number,
+    importDevices: (list, now) => importDevices(edgeDevices, list, now),
     keysStartingWith: (kind, prefix, limit, deadline) => storedValues(db, kind, prefix, limit, deadline),
     close: () => {
       if (db.open) db.close();
     },
   };
+}
+
+/**
+ * New devices stored as given, existing ones (by uuid) replaced, counts moved once; a serial number taken in
+ * its organization fails the whole call, naming the index of the first device that clashes.
+ */
+function importDevices(devices: EdgeDeviceRepo, list: readonly PlacedDevice[], now: number): void {
+  const batch = devices.batch(now);
+  list.forEach((d, i) => {
+    const clash = d.serialNumber ? devices.bySerial(d.orgUUID, d.serialNumber) : undefined;
+    const taken = clash !== undefined && clash.uuid !== d.uuid;
+    const placed = { uuid: d.uuid, orgUUID: d.orgUUID, userUUID: d.userUUID };
+    if (taken || !batch.save(d, placed, devices.get(d.uuid) !== undefined)) {
+      throw new StoreError(
+        'constraint',
+        `device ${i}: serial number ${d.serialNumber} is taken in organization ${d.orgUUID}`,
+        'SQLITE_CONSTRAINT_UNIQUE',
+        i,
+      );
+    }
+  });
+  batch.end();
 }

@@ -20,6 +20,7 @@ import {
 } from './edge-device-columns.js';
 import { deviceCopies } from './edge-device-copies.js';
 import { listingPages } from './listing-pages.js';
+import { SCOPE_CTE } from './scope.js';
 import { groupBy, keyList } from './values.js';
 
 export type { DeviceRow, Placement } from './edge-device-columns.js';
@@ -74,6 +75,11 @@ export function edgeDeviceRepo(db: Database.Database) {
   );
   const orgOf = db.prepare<[string], { org_uuid: string }>(
     'SELECT org_uuid FROM edge_devices WHERE uuid = ?',
+  );
+
+  const keysAfter = db.prepare(
+    `${SCOPE_CTE} SELECT uuid, created_on FROM edge_devices WHERE org_uuid IN (SELECT uuid FROM scope)
+       AND (created_on, uuid) > (@created, @uuid) ORDER BY created_on, uuid LIMIT @limit`,
   );
 
   /** A device written bare (no flows, no references) as its record. */
@@ -232,6 +238,22 @@ export function edgeDeviceRepo(db: Database.Database) {
     /** One page of the caller's listing as whole records: its rows read in one walk of the index. */
     page: (root: string, limit: number, offset: number, tz: string) =>
       records(listing.pageRows(root, limit, offset), tz),
+    /** The page after `after` (null: the first), and the key the next one starts after (null: the last). */
+    pageAfter(root: string, limit: number, after: { createdOn: number; uuid: string } | null, tz: string) {
+      const keys = (
+        after
+          ? keysAfter.all({ root, limit, created: after.createdOn, uuid: after.uuid })
+          : keysAfter.all({ root, limit, created: -Infinity, uuid: '' })
+      ) as { uuid: string; created_on: number }[];
+      const last = keys.length === limit ? keys[keys.length - 1] : undefined;
+      return {
+        records: load(
+          keys.map((k) => k.uuid),
+          tz,
+        ),
+        next: last ? { createdOn: last.created_on, uuid: last.uuid } : null,
+      };
+    },
     countInScope: listing.countInScope,
     /** Runs `fn`, one read transaction's page and count, checking the listing's caches once. */
     checked: listing.checked,

@@ -150,11 +150,18 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
     checked<T>(fn: () => T): T {
       fresh();
       held = true;
+      let out: T;
       try {
-        return fn();
-      } finally {
+        out = fn();
+      } catch (err) {
         held = false;
+        throw err;
       }
+      // An async read (the port's) holds the version until it ends: its transaction sees one snapshot, and no
+      // other request writes on this connection meanwhile (sqlite-store.ts takes turns).
+      if (out instanceof Promise) return out.finally(() => (held = false)) as T;
+      held = false;
+      return out;
     },
     /** The keys of one page of the caller's listing, in order. */
     pageKeys(root: string, limit: number, offset: number): string[] {

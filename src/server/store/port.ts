@@ -67,6 +67,8 @@ export class StoreError extends Error {
     message: string,
     /** The engine's own code (SQLSTATE or SQLITE_*), for the log; never shown to a client. */
     readonly engineCode?: string,
+    /** A `constraint` failure of a list (importBatch): the index of the first record that broke the rule. */
+    readonly index?: number,
   ) {
     super(message);
   }
@@ -220,6 +222,14 @@ export interface LicenseRepository {
   /** The license's owner, without building its record. */
   head(uuid: string): Promise<{ uuid: string; orgUuid: string | null } | undefined>;
   record(uuid: string, now: number, tz: string): Promise<LicenseRecord | undefined>;
+  /** The license in `root`'s scope that a uuid (any of `uuids`), a license key or a serial number names. */
+  find(
+    root: string,
+    uuids: readonly string[],
+    keys: readonly string[],
+    now: number,
+    tz: string,
+  ): Promise<LicenseRecord | undefined>;
   inScope(root: string, now: number, tz: string): Promise<LicenseRecord[]>;
   put(l: LicenseRecord & { uuid: string }, now: number): Promise<void>;
   /** Activates (keeping an earlier activation time) or deactivates; idempotent. */
@@ -288,6 +298,7 @@ export interface Session extends Repositories {
 export interface RecordCounts {
   organizations: number;
   edgeDevices: number;
+  edgeFlows: number;
   codeTypes: number;
   codes: number;
   licenses: number;

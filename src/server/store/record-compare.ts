@@ -1,51 +1,67 @@
-// Two databases' records compared: which records of a reference (the demo data set seeded in memory) a store
-// holds with other values (server seed --demo, which replaces nothing changed without --force).
-import type { Store } from './db.js';
+// Two stores' records compared: which records of a reference (the demo data set seeded in memory) a store
+// holds with other values (server seed --demo, which replaces nothing changed without --force). Read through
+// the port, by each record's key, whatever engine holds them: a large store is not read whole.
+import type { Store } from './port.js';
 
-// The tables records live in, each with the column that groups its rows under one record, and the kind of
-// record it is (tokens are not records a data set holds).
-const RECORD_TABLES: readonly [table: string, record: string, kind: string][] = [
-  ['organizations', 'uuid', 'organizations'],
-  ['org_addresses', 'org_uuid', 'organizations'],
-  ['org_options', 'org_uuid', 'organizations'],
-  ['code_types', 'uuid', 'codes'],
-  ['codes', 'uuid', 'codes'],
-  ['licenses', 'uuid', 'licenses'],
-  ['edge_devices', 'uuid', 'edge devices'],
-  ['edge_flows', 'device_uuid', 'edge devices'],
-  ['external_references', 'device_uuid', 'edge devices'],
-  ['notifications', 'uuid', 'notifications'],
-  ['notification_options', 'notification_uuid', 'notifications'],
-  ['notification_configurations', 'notification_uuid', 'notifications'],
-];
+/** The demo's records by kind: their keys. */
+export interface RecordKeys {
+  organizations: readonly string[];
+  codeTypes: readonly string[];
+  licenses: readonly string[];
+  edgeDevices: readonly string[];
+  notifications: readonly string[];
+}
 
-// What a load sets anew each time (its timestamps) or the store assigns (a row's own uuid): not a change.
-const NOT_COMPARED = /^uuid$|_on$/;
+// What a load sets anew each time (its timestamps) or the store assigns (a part's own uuid): not a change.
+const NOT_COMPARED = /On$/;
 
-const compared = (rows: Record<string, unknown>[]) =>
-  rows
-    .map((row) => JSON.stringify(Object.entries(row).filter(([column]) => !NOT_COMPARED.test(column))))
-    .sort()
-    .join('\n');
+function comparable(v: unknown, top: boolean): unknown {
+  if (Array.isArray(v)) return v.map((x) => comparable(x, false));
+  if (v === null || typeof v !== 'object') return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) {
+    if (NOT_COMPARED.test(k) || (!top && k === 'uuid')) continue;
+    out[k] = comparable(x, false);
+  }
+  return out;
+}
+
+type Keyed = { uuid?: string | null | undefined };
+const byKey = (records: readonly Keyed[]) =>
+  new Map(records.map((r) => [String(r.uuid), JSON.stringify(comparable(r, true))]));
 
 /**
- * The records of `reference` that `store` holds with other values, by kind and count. One `store` does not
- * hold is not counted. Read by each record's key, through the table's index: a large store is not read whole.
+ * The records of `reference` (keys given) that `store` holds with other values, by kind and count. One `store`
+ * does not hold is not counted.
  */
-export function differingRecords(store: Store, reference: Store): { kind: string; count: number }[] {
-  const changed = new Map<string, Set<string>>();
-  for (const [table, record, kind] of RECORD_TABLES) {
-    const byRecord = new Map<string, Record<string, unknown>[]>();
-    for (const row of reference.db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[]) {
-      const key = String(row[record]);
-      byRecord.set(key, [...(byRecord.get(key) ?? []), row]);
+export async function differingRecords(
+  store: Store,
+  reference: Store,
+  keys: RecordKeys,
+): Promise<{ kind: string; count: number }[]> {
+  const now = store.clock.now();
+  const licenses = async (s: Store) => {
+    const out: Keyed[] = [];
+    for (const k of keys.licenses) {
+      const r = await s.licenses.record(k, now, 'UTC');
+      if (r) out.push(r);
     }
-    const storedOf = store.db.prepare(`SELECT * FROM ${table} WHERE ${record} = ?`);
-    for (const [key, rows] of byRecord) {
-      const now = storedOf.all(key) as Record<string, unknown>[];
-      if (now.length > 0 && compared(now) !== compared(rows))
-        changed.set(kind, (changed.get(kind) ?? new Set()).add(key));
-    }
+    return out;
+  };
+  const kinds: [string, (s: Store) => Promise<readonly Keyed[]>][] = [
+    ['organizations', (s) => s.organizations.load(keys.organizations, 'UTC')],
+    ['codes', (s) => s.codes.types(keys.codeTypes, 'UTC')],
+    ['licenses', licenses],
+    ['edge devices', (s) => s.edgeDevices.load(keys.edgeDevices, 'UTC')],
+    ['notifications', (s) => s.notifications.load(keys.notifications, 'UTC')],
+  ];
+  const changed: { kind: string; count: number }[] = [];
+  for (const [kind, read] of kinds) {
+    const want = byKey(await read(reference));
+    const have = byKey(await read(store));
+    let count = 0;
+    for (const [key, value] of have) if (want.has(key) && want.get(key) !== value) count++;
+    if (count > 0) changed.push({ kind, count });
   }
-  return [...changed].map(([kind, keys]) => ({ kind, count: keys.size }));
+  return changed;
 }

@@ -47,17 +47,17 @@ function ask(prompter: Prompter, message: string, flag: string): Promise<string>
 
 export async function runServerTokenCreate(opts: ServerTokenCreateOptions, deps: ServerDeps): Promise<void> {
   const { openStore, createToken, rootOrganizations } = await import('../../../server/index.js');
-  const store = openStore(opts.dbPath, { create: false });
+  const store = await openStore(opts.dbPath, { create: false });
   try {
     let token: string;
     try {
-      token = createToken(store, {
+      token = await createToken(store, {
         orgUuid: opts.orgUuid.toLowerCase(),
         role: opts.role,
         ...(opts.userUuid ? { userUuid: opts.userUuid.toLowerCase() } : {}),
       });
     } catch (err) {
-      const roots = rootOrganizations(store).map((o) => o.uuid);
+      const roots = (await rootOrganizations(store)).map((o) => o.uuid);
       throw new UsageError(`cannot create a token for ${opts.orgUuid}: ${(err as Error).message}`, {
         hint: roots.length
           ? `root organizations here: ${roots.join(', ')}`
@@ -66,6 +66,6 @@ export async function runServerTokenCreate(opts: ServerTokenCreateOptions, deps:
     }
     deps.io.stdout.write(`${token}\n`);
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -48,10 +48,10 @@ export const serverTokenList = defineCommand<ServerTokenListOptions>({
 
 export async function runServerTokenList(opts: ServerTokenListOptions, deps: ServerDeps): Promise<void> {
   const { openStore, listTokens } = await import('../../../server/index.js');
-  const store = openStore(opts.dbPath, { create: false });
+  const store = await openStore(opts.dbPath, { create: false });
   let rows: TokenRow[];
   try {
-    rows = listTokens(store).map((t) => ({
+    rows = (await listTokens(store)).map((t) => ({
       id: t.id,
       organization: t.orgUuid,
       role: t.role,
@@ -60,7 +60,7 @@ export async function runServerTokenList(opts: ServerTokenListOptions, deps: Ser
       lastUsed: t.lastUsedOn === null ? null : isoTimestamp(t.lastUsedOn),
     }));
   } finally {
-    store.close();
+    await store.close();
   }
   await writeRecords(deps.io, opts.output, VIEW, rows, 'No tokens.');
 }

@@ -508,6 +508,7 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
           'constraint',
           `device ${outcome.clash}: serial number ${d.serialNumber} is taken in organization ${d.orgUUID}`,
           '23505',
+          outcome.clash,
         );
       }
       return;

@@ -307,6 +307,16 @@ export function licenseRepository(sql: Sql): LicenseRepository {
       const r = await row(uuid);
       return r ? (await records([r], now, tz))[0] : undefined;
     },
+    async find(root, uuids, keys, now, tz) {
+      const rows = await sql.rows<LicenseRow>(
+        `${scopeCte('$1')} SELECT * FROM licenses
+          WHERE (uuid = ANY($2::text[]) OR license_key = ANY($3::text[]) OR serial_number = ANY($3::text[]))
+            AND org_uuid IN (SELECT uuid FROM scope)
+          ORDER BY create_on, uuid LIMIT 1`,
+        [root, uuids, keys],
+      );
+      return rows[0] ? (await records(rows, now, tz))[0] : undefined;
+    },
     async inScope(root, now, tz) {
       const rows = await sql.rows<LicenseRow>(
         `${scopeCte('$1')} SELECT * FROM licenses WHERE org_uuid IN (SELECT uuid FROM scope) ORDER BY create_on, uuid`,

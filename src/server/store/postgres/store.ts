@@ -271,6 +271,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
       const r = await sqlOver(pool).rows<Record<string, number>>(
         `SELECT (SELECT count(*) FROM organizations) AS organizations,
            (SELECT coalesce(sum(n), 0) FROM org_device_counts) AS "edgeDevices",
+           (SELECT count(*) FROM edge_flows) AS "edgeFlows",
            (SELECT count(*) FROM code_types) AS "codeTypes", (SELECT count(*) FROM codes) AS codes,
            (SELECT count(*) FROM licenses) AS licenses, (SELECT count(*) FROM notifications) AS notifications,
            (SELECT count(*) FROM tokens WHERE revoked_on IS NULL) AS tokens`,
