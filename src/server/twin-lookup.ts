@@ -3,9 +3,9 @@
 import { isValidTimeZone } from '../domain/instant.js';
 import type { TwinLookup } from '../domain/lookup.js';
 import { isUuid } from '../domain/uuid.js';
-import { tokenGrant } from './auth.js';
 import type { Store } from './store/db.js';
 import { lookupQueries } from './store/lookup-queries.js';
+import type { TokenGrant } from './store/tokens.js';
 
 /** A chunk of keys read at once: a page of the listing's size. */
 const CHUNK = 500;
@@ -19,13 +19,11 @@ function spellings(key: string): string[] {
 }
 
 /**
- * The lookups for `token` with its listing's time zone; undefined when the service would refuse the token
+ * The lookups for a token's grant with its listing's time zone; undefined when the service would refuse the token
  * or the zone (the caller walks the listing then, and meets the refusal there).
  */
-export function twinLookup(store: Store, token: string | undefined, tz: string): TwinLookup | undefined {
-  if (!token || !isValidTimeZone(tz)) return undefined;
-  const grant = store.read(() => tokenGrant(store, token));
-  if (!grant) return undefined;
+export function twinLookup(store: Store, grant: TokenGrant | undefined, tz: string): TwinLookup | undefined {
+  if (!grant || !isValidTimeZone(tz)) return undefined;
   const root = grant.orgUuid;
   const q = lookupQueries(store.db);
   const devices = store.edgeDevices;
