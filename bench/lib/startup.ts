@@ -2,7 +2,7 @@
 // (`edgedevice list --page-size 10 -o json`, embedded and against `ccp server start`), each against a bare
 // `node -e 0`, every one timed as a whole process from a light parent: hyperfine, without a shell (`-N`).
 // A Node parent would add its own spawning cost, tens of milliseconds, to both sides of each ratio.
-// hyperfine runs each command's turns together, so the run is split into rounds of a few turns each, the
+// hyperfine runs each command's turns together, so the run is split into rounds of two turns each, the
 // commands taking turns round after round, and the medians are taken over every round's times: a busy spell
 // of the machine falls on a round of each rather than on one command's whole share.
 import { spawn, spawnSync } from 'node:child_process';
@@ -14,7 +14,7 @@ import { median } from './devices.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ccp = join(here, '..', '..', 'bin', 'ccp.js');
-const ROUNDS = 5;
+const TURNS = 2;
 
 /** The budgets of cli.md, as ratios to `node -e 0`. */
 export const STARTUP_BUDGETS = { version: 1.25, help: 1.3, firstPage: 2.5 } as const;
@@ -31,7 +31,7 @@ function hyperfine(): string | undefined {
   return r.status === 0 ? 'hyperfine' : undefined;
 }
 
-/** Every turn's wall time of each command (ms), from `rounds` hyperfine runs of `turns` turns each. */
+/** Every turn's wall time of each command (ms), from hyperfine runs of TURNS turns each. */
 function timedByHyperfine(
   bin: string,
   commands: string[][],
@@ -40,9 +40,8 @@ function timedByHyperfine(
   runs: number,
 ): number[][] {
   const times: number[][] = commands.map(() => []);
-  const turns = Math.max(2, Math.ceil(runs / ROUNDS));
   const json = join(dir, 'hyperfine.json');
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < Math.ceil(runs / TURNS); round++) {
     const r = spawnSync(
       bin,
       [
@@ -50,7 +49,7 @@ function timedByHyperfine(
         '--warmup',
         '1',
         '--runs',
-        String(turns),
+        String(TURNS),
         '--style',
         'none',
         '--export-json',
