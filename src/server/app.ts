@@ -174,7 +174,7 @@ export function createService(opts: AppOptions): Service {
         }
         metadata = echoMetadata(json);
         const [{ BODIES }, { parseBody }] = await bodyParsing();
-        const parsed = parseBody(BODIES[route.body], json, handed !== undefined);
+        const parsed = parseBody(BODIES[route.body], json);
         if (!parsed.success) throw new ServiceError('validation', firstIssue(parsed.error, json));
         // Checked like any field first (a date that does not exist is a 406), then ignored.
         body = route.serverStamps ? withoutServerStamps(parsed.data) : parsed.data;
