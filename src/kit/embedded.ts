@@ -132,10 +132,12 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       create: isDefault,
     });
     opened = store;
+    // The one check of the tokens for the command: its requests and its lookups find what it found.
+    const auth = server.authenticator(store);
     const ready = (config: Pick<ConfigStore, 'embeddedAccess'>) => {
       const access = config.embeddedAccess(dbPath);
       const seeded = !isDefault || server.rootOrganizations(store).length > 0;
-      return seeded && access && server.tokenIsValid(store, access.token) ? access : undefined;
+      return seeded && access && auth.grantOf(access.token) ? access : undefined;
     };
     // Several commands may start at once on a new database. Seeding and the token are decided under the
     // database's write lock, so one of them seeds and creates the token and the others find both.
@@ -177,7 +179,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
         isDefault ? await import('../server/fixtures/demo.js') : undefined,
       );
     const transport = inProcessTransport(
-      server.inProcessService({ store, ...(opts.clock ? { clock: opts.clock } : {}) }),
+      server.inProcessService({ store, authenticate: auth, ...(opts.clock ? { clock: opts.clock } : {}) }),
     );
     const { token, orgUuid } = access;
     return {
@@ -185,7 +187,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       transport,
       token,
       orgUuid,
-      lookup: (t, tz) => server.twinLookup(store, t, tz),
+      lookup: (t, tz) => server.twinLookup(store, t ? store.read(() => auth.grantOf(t)) : undefined, tz),
       facts: () => store.facts(),
       actsFor: (t) => server.tokenActsFor(store, t),
       async close() {
