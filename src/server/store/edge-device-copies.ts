@@ -6,12 +6,14 @@ import type { EdgeDevice } from '../../domain/edge-device.js';
 import { bind, insertSql, toRow } from './columns.js';
 import {
   DEVICE,
-  DEVICE_COLUMNS,
+  DEVICE_WRITTEN,
   type DeviceRow,
   FLOW,
   FLOW_COLUMNS,
   REF_COLUMNS,
   REFERENCE,
+  serialKeyOf,
+  writtenValues,
 } from './edge-device-columns.js';
 
 /** `written` tells the listing's page cache that the table changed. */
@@ -25,9 +27,9 @@ export function deviceCopies(db: Database.Database, written: () => void) {
     'SELECT org_uuid FROM edge_devices WHERE uuid = ?',
   );
   const deleteRefs = db.prepare('DELETE FROM external_references WHERE device_uuid = ?');
-  const upsertDevice = db.prepare(insertSql('edge_devices', DEVICE_COLUMNS, { key: 'uuid', keep: [] }));
-  const staleBySerial = db.prepare<[string, string, string], { uuid: string }>(
-    'SELECT uuid FROM edge_devices WHERE org_uuid = ? AND serial_number = ? AND uuid != ?',
+  const upsertDevice = db.prepare(insertSql('edge_devices', DEVICE_WRITTEN, { key: 'uuid', keep: [] }));
+  const staleBySerial = db.prepare<[string, string | null, string], { uuid: string }>(
+    'SELECT uuid FROM edge_devices WHERE org_uuid = ? AND serial_key = ? AND uuid != ?',
   );
   const deleteDevice = db.prepare('DELETE FROM edge_devices WHERE uuid = ?');
   const deleteFlows = db.prepare('DELETE FROM edge_flows WHERE device_uuid = ?');
@@ -64,7 +66,7 @@ export function deviceCopies(db: Database.Database, written: () => void) {
     move: (org: string, n: number) => void,
   ): void {
     if (d.serialNumber) {
-      for (const stale of staleBySerial.all(d.orgUUID, d.serialNumber, d.uuid)) {
+      for (const stale of staleBySerial.all(d.orgUUID, serialKeyOf(d.serialNumber), d.uuid)) {
         const org = orgOf.get(stale.uuid)!.org_uuid;
         deleteDevice.run(stale.uuid);
         move(org, -1);
@@ -76,7 +78,7 @@ export function deviceCopies(db: Database.Database, written: () => void) {
       created_on: created,
       modified_on: instant(d.modifiedOn) ?? created,
     }) as DeviceRow;
-    upsertDevice.run(bind(row, DEVICE_COLUMNS));
+    upsertDevice.run(writtenValues(row));
     if (from !== d.orgUUID) {
       if (from) move(from, -1);
       move(d.orgUUID, 1);
