@@ -6,12 +6,14 @@ import type { EdgeDevice } from '../../domain/edge-device.js';
 import { bind, insertSql, toRow } from './columns.js';
 import {
   DEVICE,
-  DEVICE_COLUMNS,
+  DEVICE_WRITTEN,
   type DeviceRow,
   FLOW,
   FLOW_COLUMNS,
   REF_COLUMNS,
   REFERENCE,
+  serialKeyOf,
+  writtenValues,
 } from './edge-device-columns.js';
 import { prepared } from './sqlite.js';
 
@@ -29,11 +31,11 @@ export function deviceCopies(db: Database.Database, written: () => void) {
   );
   const deleteRefs = prepared(() => db.prepare('DELETE FROM external_references WHERE device_uuid = ?'));
   const upsertDevice = prepared(() =>
-    db.prepare(insertSql('edge_devices', DEVICE_COLUMNS, { key: 'uuid', keep: [] })),
+    db.prepare(insertSql('edge_devices', DEVICE_WRITTEN, { key: 'uuid', keep: [] })),
   );
   const staleBySerial = prepared(() =>
-    db.prepare<[string, string, string], { uuid: string }>(
-      'SELECT uuid FROM edge_devices WHERE org_uuid = ? AND serial_number = ? AND uuid != ?',
+    db.prepare<[string, string | null, string], { uuid: string }>(
+      'SELECT uuid FROM edge_devices WHERE org_uuid = ? AND serial_key = ? AND uuid != ?',
     ),
   );
   const deleteDevice = prepared(() => db.prepare('DELETE FROM edge_devices WHERE uuid = ?'));
@@ -71,7 +73,7 @@ export function deviceCopies(db: Database.Database, written: () => void) {
     move: (org: string, n: number) => void,
   ): void {
     if (d.serialNumber) {
-      for (const stale of staleBySerial().all(d.orgUUID, d.serialNumber, d.uuid)) {
+      for (const stale of staleBySerial().all(d.orgUUID, serialKeyOf(d.serialNumber), d.uuid)) {
         const org = orgOf().get(stale.uuid)!.org_uuid;
         deleteDevice().run(stale.uuid);
         move(org, -1);
@@ -83,7 +85,7 @@ export function deviceCopies(db: Database.Database, written: () => void) {
       created_on: created,
       modified_on: instant(d.modifiedOn) ?? created,
     }) as DeviceRow;
-    upsertDevice().run(bind(row, DEVICE_COLUMNS));
+    upsertDevice().run(writtenValues(row));
     if (from !== d.orgUUID) {
       if (from) move(from, -1);
       move(d.orgUUID, 1);

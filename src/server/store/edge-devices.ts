@@ -6,6 +6,7 @@ import {
   DEVICE,
   DEVICE_COLUMNS,
   DEVICE_UPDATABLE,
+  DEVICE_WRITTEN,
   type DeviceRow,
   deviceOf,
   FLOW,
@@ -17,6 +18,8 @@ import {
   REFERENCE,
   type RefRow,
   referenceOf,
+  serialKeyOf,
+  writtenValues,
 } from './edge-device-columns.js';
 import { deviceCopies } from './edge-device-copies.js';
 import { listingPages } from './listing-pages.js';
@@ -59,12 +62,14 @@ export function edgeDeviceRepo(db: Database.Database) {
       .raw(),
   );
   const getRow = prepared(() => db.prepare<[string], DeviceRow>('SELECT * FROM edge_devices WHERE uuid = ?'));
-  const bySerial = prepared(() =>
-    db.prepare<[string, string], DeviceRow>(
-      'SELECT * FROM edge_devices WHERE org_uuid = ? AND serial_number = ?',
+  // A serial is compared by its key (domain serialKey): the device whose serial reads the same.
+  const byKey = prepared(() =>
+    db.prepare<[string, string | null], DeviceRow>(
+      'SELECT * FROM edge_devices WHERE org_uuid = ? AND serial_key = ?',
     ),
   );
-  const insertDevice = prepared(() => db.prepare(insertSql('edge_devices', DEVICE_COLUMNS)));
+  const bySerial = (orgUuid: string, serial: string) => byKey().get(orgUuid, serialKeyOf(serial));
+  const insertDevice = prepared(() => db.prepare(insertSql('edge_devices', DEVICE_WRITTEN)));
   const upsertFlow = prepared(() =>
     db.prepare(
       insertSql('edge_flows', FLOW_COLUMNS, { key: 'device_uuid, flow_id', keep: ['uuid', 'created_on'] }),
@@ -151,7 +156,7 @@ export function edgeDeviceRepo(db: Database.Database) {
       modified_on: now,
     }) as DeviceRow;
     listing.written();
-    insertDevice().run(bind(row, DEVICE_COLUMNS));
+    insertDevice().run(writtenValues(row));
     // A batch counts its devices in and adds them once an organization, at its end.
     if (added) added.set(row.org_uuid, (added.get(row.org_uuid) ?? 0) + 1);
     else countIn().run(row.org_uuid, 1);
@@ -159,8 +164,8 @@ export function edgeDeviceRepo(db: Database.Database) {
   }
 
   /**
-   * insert(), or undefined when the organization has another device with this serial number: the table's
-   * UNIQUE (org_uuid, serial_number) says so, instead of a lookup before every insert.
+   * insert(), or undefined when the organization has another device with this serial number (as people read
+   * it): the unique index of (org_uuid, serial_key) says so, instead of a lookup before every insert.
    */
   function insertNew(
     d: EdgeDevice,
@@ -179,6 +184,10 @@ export function edgeDeviceRepo(db: Database.Database) {
   /** Updates the fields sent. */
   function update(uuid: string, patch: Partial<EdgeDevice>, now: number): void {
     const { sets, params } = updateOf(DEVICE, DEVICE_UPDATABLE, patch);
+    if (patch.serialNumber !== undefined) {
+      sets.push('serial_key = @serial_key');
+      params.serial_key = serialKeyOf(patch.serialNumber);
+    }
     listing.written();
     const from = patch.orgUUID ? orgOf().get(uuid)?.org_uuid : undefined;
     if (from && from !== patch.orgUUID) {
@@ -247,7 +256,8 @@ export function edgeDeviceRepo(db: Database.Database) {
     upsertFlow: upsert,
     replaceReferences,
     get: (uuid: string) => getRow().get(uuid),
-    bySerial: (orgUuid: string, serial: string) => bySerial().get(orgUuid, serial),
+    /** The organization's device whose serial number reads as `serial` does (domain serialKey). */
+    bySerial,
     /** The keys of one page of the caller's listing, in order. */
     pageKeys: listing.pageKeys,
     /** One page of the caller's listing as whole records: its rows read in one walk of the index. */
@@ -276,7 +286,7 @@ export function edgeDeviceRepo(db: Database.Database) {
         save(d: EdgeDevice, at: Placement, existing: boolean): boolean {
           const { uuid } = at;
           if (existing) {
-            const clash = d.serialNumber ? bySerial().get(at.orgUUID, d.serialNumber) : undefined;
+            const clash = d.serialNumber ? bySerial(at.orgUUID, d.serialNumber) : undefined;
             if (clash && clash.uuid !== uuid) return false;
             update(uuid, { ...d, orgUUID: at.orgUUID, userUUID: at.userUUID }, now);
           } else {

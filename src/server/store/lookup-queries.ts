@@ -1,7 +1,9 @@
 // The twin's lookups (domain/lookup.ts) as queries: keys found through the primary keys and the
-// UNIQUE (org_uuid, serial_number) index of each organization in the caller's scope, never a walk of the
-// listing. The records are then read as a listing page reads them.
+// unique (org_uuid, serial_key) index of each organization in the caller's scope, never a walk of the
+// listing; serials compared as people read them (domain serialKey). The records are then read as a listing
+// page reads them.
 import type Database from 'better-sqlite3';
+import { serialKey } from '../../domain/edge-device.js';
 import { SCOPE_CTE } from './scope.js';
 import { prepared } from './sqlite.js';
 
@@ -27,7 +29,7 @@ export function lookupQueries(db: Database.Database) {
       WHERE d.uuid IN (SELECT value FROM json_each(@uuids)) AND ${inScope}
     UNION
     SELECT d.uuid, d.created_on FROM edge_devices d
-      WHERE ${inScope} AND d.serial_number IN (SELECT value FROM json_each(@serials))
+      WHERE ${inScope} AND d.serial_key IN (SELECT value FROM json_each(@serials))
     ORDER BY 2, 1 LIMIT 1`,
     ),
   );
@@ -38,7 +40,7 @@ export function lookupQueries(db: Database.Database) {
       WHERE d.uuid IN (SELECT value FROM json_each(@uuids)) AND ${inScope}
     UNION
     SELECT d.uuid, d.created_on FROM edge_devices d
-      WHERE d.org_uuid = @org AND d.serial_number IN (SELECT value FROM json_each(@serials))
+      WHERE d.org_uuid = @org AND d.serial_key IN (SELECT value FROM json_each(@serials))
         AND @org IN (SELECT uuid FROM scope)
     ORDER BY 2, 1`,
     ),
@@ -83,14 +85,15 @@ export function lookupQueries(db: Database.Database) {
       .pluck(),
   );
 
+  const keys = (serials: readonly string[]) => JSON.stringify(serials.map(serialKey));
   return {
     /** The device a uuid (any of `uuids`) or serial number (any of `serials`) names in `root`'s scope. */
     deviceKey: (root: string, uuids: readonly string[], serials: readonly string[]) =>
-      deviceKey().get({ root, uuids: JSON.stringify(uuids), serials: JSON.stringify(serials) })?.uuid,
+      deviceKey().get({ root, uuids: JSON.stringify(uuids), serials: keys(serials) })?.uuid,
     /** Keys of the devices apply matches, in listing order. */
     matching: (root: string, uuids: readonly string[], org: string, serials: readonly string[]) =>
       matching()
-        .all({ root, uuids: JSON.stringify(uuids), org, serials: JSON.stringify(serials) })
+        .all({ root, uuids: JSON.stringify(uuids), org, serials: keys(serials) })
         .map((k) => k.uuid),
     serialsNear(root: string, key: string): string[] {
       const near = new Set<string>();
