@@ -90,6 +90,8 @@ describe('a batch that never left: connection refused (a closed port)', () => {
   it('apply: the port closes after the plan was read; the first batch failed, the rest not sent', async () => {
     // The listing answered, the service goes away: the add that follows finds its port closed.
     const svc: Fake = await fakeService((req, res) => {
+      // No connection kept for the next request: it is to find the port closed, not a socket closing.
+      res.setHeader('Connection', 'close');
       handler(() => undefined)(req, res);
       res.on('finish', () => void svc.close());
     });
