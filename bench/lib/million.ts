@@ -13,9 +13,10 @@ export function syntheticDatabase(path: string, count: number): void {
       store.db
         .prepare(
           `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < @count - 1)
-           INSERT INTO edge_devices (uuid, org_uuid, edge_device_name, serial_number, ip_adress, port, location,
-             short_description, is_active, is_disabled, created_on, modified_on)
+           INSERT INTO edge_devices (uuid, org_uuid, edge_device_name, serial_number, serial_key, ip_adress, port,
+             location, short_description, is_active, is_disabled, created_on, modified_on)
            SELECT printf('%08x-0000-4000-8000-%012x', i, i), @org, 'gateway ' || i, printf('SN-%07d', i),
+             printf('SN-%07d', i),
              '10.' || ((i >> 16) & 255) || '.' || ((i >> 8) & 255) || '.' || (i & 255), 1024 + i % 60000,
              'Hall ' || (i % 12), 'Bench device ' || i, 1, 0, @start + i, @start + i FROM n`,
         )

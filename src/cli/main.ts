@@ -65,6 +65,7 @@ const NETWORK_HINTS: Record<string, string> = {
   EHOSTUNREACH: `${BASE_URL_HINT}, and this machine's network`,
   ENETUNREACH: `${BASE_URL_HINT}, and this machine's network`,
   TIMEOUT: 'a slow service needs a longer --timeout (500ms, 30s, 2m; a bare number is seconds)',
+  UND_ERR_CONNECT_TIMEOUT: `${BASE_URL_HINT}: its host, port and scheme (http or https); a slow network needs a longer --timeout`,
 };
 
 /**

@@ -140,10 +140,18 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       create: isDefault,
     });
     opened = store;
-    const ready = async (config: Pick<ConfigStore, 'embeddedAccess'>, s: Session) => {
+    // The one check of the tokens for the command: its requests and its lookups find what it found. Inside
+    // the bootstrap's transaction the session checks instead (the store waits for that transaction to end).
+    const auth = server.authenticator(store);
+    const ready = async (config: Pick<ConfigStore, 'embeddedAccess'>, s?: Session) => {
       const access = config.embeddedAccess(dbPath);
-      const seeded = !isDefault || (await s.organizations.roots()).length > 0;
-      return seeded && access && (await server.tokenIsValid(s, access.token)) ? access : undefined;
+      if (!access) return undefined;
+      const seeded = !isDefault || (await (s ?? store).organizations.roots()).length > 0;
+      if (!seeded) return undefined;
+      const granted = s
+        ? await server.tokenIsValid(s, access.token)
+        : (await auth.grantOf(access.token)) !== undefined;
+      return granted ? access : undefined;
     };
     // Several commands may start at once on a new database. Seeding and the token are decided under the
     // database's write lock, so one of them seeds and creates the token and the others find both.
@@ -180,7 +188,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     const access =
       (await (async () => {
         const config = await ConfigStore.readAccess(opts.env);
-        return store.read((s) => ready(config, s));
+        return ready(config);
       })()) ??
       (await bootstrap(
         await ConfigStore.open(opts.env),
@@ -188,7 +196,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
         isDefault ? await import('../server/fixtures/demo.js') : undefined,
       ));
     const transport = inProcessTransport(
-      server.inProcessService({ store, ...(opts.clock ? { clock: opts.clock } : {}) }),
+      server.inProcessService({ store, authenticate: auth, ...(opts.clock ? { clock: opts.clock } : {}) }),
     );
     const { token, orgUuid } = access;
     return {
@@ -196,7 +204,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       transport,
       token,
       orgUuid,
-      lookup: (t, tz) => server.twinLookup(store, t, tz),
+      lookup: async (t, tz) => server.twinLookup(store, t ? await auth.grantOf(t) : undefined, tz),
       async facts() {
         const counts = await store.counts();
         const { problems } = await store.health({ thorough: true });

@@ -85,7 +85,8 @@ export function createFactory(opts: FactoryOptions): Factory {
   let credentialsPromise: Promise<Credentials> | undefined;
   let embedded: EmbeddedServer | undefined;
   let client: ApiClient | undefined;
-  let twin: TwinLookup | undefined;
+  // The twin's lookups, made when a verb first asks for them: most verbs look nothing up.
+  let twin: (() => Promise<TwinLookup | undefined>) | undefined;
   let sent: { token: boolean; checking: boolean } | undefined;
 
   // The one place a client is made: every command's requests get the same user agent, Ctrl-C and trace.
@@ -199,7 +200,13 @@ export function createFactory(opts: FactoryOptions): Factory {
           baseUrl = embedded.url;
           token ??= cfg.token ?? embedded.token;
           org ??= embedded.orgUuid;
-          twin = await embedded.lookup(token, cfg.timeZone);
+          const { lookup } = embedded;
+          const twinToken = token;
+          let made: Promise<TwinLookup | undefined> | undefined;
+          twin = () => {
+            made ??= lookup(twinToken, cfg.timeZone);
+            return made;
+          };
         }
         const waiting = embedded ? 'Waiting for the local server' : `Waiting for ${new URL(baseUrl).host}`;
         return build(
@@ -247,7 +254,7 @@ export function createFactory(opts: FactoryOptions): Factory {
     sent: () => sent,
     async lookup() {
       await factory.api();
-      return twin;
+      return twin?.();
     },
     async databaseFacts() {
       try {

@@ -55,14 +55,14 @@ export async function tokenActsFor(store: Store, token: string): Promise<TokenAc
   return { orgUuid: grant.orgUuid, orgName: org?.orgName ?? null, role: grant.role };
 }
 
-/** The hash of an Authorization header's bearer token; undefined when there is none. */
-function bearerHash(header: string | undefined): string | undefined {
+/** An Authorization header's bearer token; undefined when there is none. */
+function bearerToken(header: string | undefined): string | undefined {
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  return match ? hashToken(match[1]!) : undefined;
+  return match ? match[1]! : undefined;
 }
 
-// Grants found, by Authorization header: a client sends the same token on every request, and hashing and
-// looking it up each time cost more than the check that nothing changed.
+// Grants found, by token: a client sends the same token on every request, and hashing and looking it up
+// each time cost more than the check that nothing changed.
 const MAX_GRANTS = 1_000;
 // A token's last use is written at most this often: a write on every request would cost each one.
 const TOUCH_EVERY_MS = 60_000;
@@ -73,35 +73,51 @@ interface Known {
 }
 
 /**
- * The grant of a request's bearer token (401 when missing, unknown or revoked), kept while the store's data
- * stays the same: a token revoked or an organization changed, here or by another process, is seen at once.
+ * The grant of a request's bearer token (401 when missing, unknown or revoked); `grantOf` answers for a token
+ * the same way (undefined for 401). A command on the embedded default checks its token once: the check it
+ * makes at start (src/kit/embedded.ts) is the one its requests and its lookups find here.
  */
-export function authenticator(store: Store): (headers: IncomingHttpHeaders) => Promise<TokenGrant> {
+export interface Authenticator {
+  (headers: IncomingHttpHeaders): Promise<TokenGrant>;
+  grantOf(token: string): Promise<TokenGrant | undefined>;
+}
+
+/**
+ * An authenticator that keeps each grant while the store's data stays the same: a token revoked or an
+ * organization changed, here or by another process, is seen at once.
+ */
+export function authenticator(store: Store): Authenticator {
   let version = '';
   const grants = new Map<string, Known>();
   // When each token's use was last written (or read back), by hash: kept across the cache's clearing.
   const used = new Map<string, number>();
-  return async (headers) => {
-    const header = headers.authorization;
+  const knownOf = async (token: string): Promise<Known | undefined> => {
     const now = await store.changeToken();
     if (now !== version || grants.size >= MAX_GRANTS) {
       version = now;
       grants.clear();
       if (used.size >= MAX_GRANTS) used.clear();
     }
-    let known = header === undefined ? undefined : grants.get(header);
+    let known = grants.get(token);
     if (!known) {
-      const hash = bearerHash(header);
-      const found = hash === undefined ? undefined : await store.tokens.find(hash);
-      if (!found) throw new ServiceError('unauthorized');
+      const hash = hashToken(token);
+      const found = await store.tokens.find(hash);
+      if (!found) return undefined;
       const { lastUsedOn, ...grant } = found;
-      known = { grant: Object.freeze(grant), hash: hash! };
-      grants.set(header!, known);
-      used.set(known.hash, Math.max(used.get(known.hash) ?? 0, lastUsedOn ?? 0));
+      known = { grant: Object.freeze(grant), hash };
+      grants.set(token, known);
+      used.set(hash, Math.max(used.get(hash) ?? 0, lastUsedOn ?? 0));
     }
+    return known;
+  };
+  const authenticate = async (headers: IncomingHttpHeaders): Promise<TokenGrant> => {
+    const token = bearerToken(headers.authorization);
+    const known = token === undefined ? undefined : await knownOf(token);
+    if (!known) throw new ServiceError('unauthorized');
     await touch(store, known.hash, used);
     return known.grant;
   };
+  return Object.assign(authenticate, { grantOf: async (token: string) => (await knownOf(token))?.grant });
 }
 
 /** Writes a token's last use when the one written is a minute old; a database that refuses the write keeps the old one. */

@@ -1,10 +1,10 @@
 // The twin's lookups (domain/lookup.ts) for one token and time zone: the scope the token's listing would
 // have, records in the shape and time zone its pages would carry.
 import type { Clock } from '../domain/clock.js';
+import type { TokenGrant } from '../domain/grants.js';
 import { isValidTimeZone } from '../domain/instant.js';
 import type { TwinLookup } from '../domain/lookup.js';
 import { isUuid } from '../domain/uuid.js';
-import { tokenGrant } from './auth.js';
 import type { Store } from './store/port.js';
 
 /** A chunk of keys read at once: a page of the listing's size. */
@@ -19,18 +19,16 @@ function spellings(key: string): string[] {
 }
 
 /**
- * The lookups for `token` with its listing's time zone; undefined when the service would refuse the token
+ * The lookups for a token's grant with its listing's time zone; undefined when the service would refuse the token
  * or the zone (the caller walks the listing then, and meets the refusal there).
  */
-export async function twinLookup(
+export function twinLookup(
   store: Store,
-  token: string | undefined,
+  grant: TokenGrant | undefined,
   tz: string,
   clock: Clock = store.clock,
-): Promise<TwinLookup | undefined> {
-  if (!token || !isValidTimeZone(tz)) return undefined;
-  const grant = await tokenGrant(store, token);
-  if (!grant) return undefined;
+): TwinLookup | undefined {
+  if (!grant || !isValidTimeZone(tz)) return undefined;
   const root = grant.orgUuid;
   return {
     edgeDevice(key) {

@@ -5,6 +5,29 @@ import { ServiceError } from '../errors.js';
 import { parsePage, totalHeader } from '../paging.js';
 import { defineRoute, type Route } from '../route.js';
 
+/**
+ * What a CCP-DM-006 says: the serial sent and, when it only reads like the one stored (domain serialKey), that
+ * one too, with the device or earlier record holding it.
+ */
+function serialClash(
+  i: number,
+  serial: string | null | undefined,
+  orgUuid: string,
+  holder: { uuid: string; serialNumber: string | null } | undefined,
+  sent: ReadonlyMap<string, number>,
+): string {
+  const used = `data[${i}].serialNumber`;
+  if (!holder || holder.serialNumber === serial)
+    return `${used} ${serial} is already used in organization ${orgUuid}`;
+  const earlier = sent.get(holder.uuid);
+  const by = earlier === undefined ? `device ${holder.uuid}` : `data[${earlier}]`;
+  return (
+    `${used} ${JSON.stringify(serial)} is already used in organization ${orgUuid} as ` +
+    `${JSON.stringify(holder.serialNumber)} by ${by} (serial numbers are compared trimmed, NFC-normalised ` +
+    'and without zero-width characters)'
+  );
+}
+
 export const edgeDeviceRoutes: Route[] = [
   defineRoute({
     method: 'GET',
@@ -46,21 +69,28 @@ export const edgeDeviceRoutes: Route[] = [
         await requireScope(s, ctx.grant, orgUuid);
         const batch = s.edgeDevices.batch(ctx.clock.now());
         // A uuid sent twice: the second record updates the device the first one creates.
-        const queued = new Set<string>();
+        const queued: string[] = [];
         for (const record of body.data) {
           const existing = record.uuid ? await s.edgeDevices.get(record.uuid) : undefined;
           if (existing) await requireScope(s, ctx.grant, existing.orgUuid);
           const uuid = existing?.uuid ?? record.uuid ?? randomUUID();
-          const known = existing !== undefined || queued.has(uuid);
-          queued.add(uuid);
+          const known = existing !== undefined || queued.includes(uuid);
+          queued.push(uuid);
           batch.save(record, { uuid, orgUUID: orgUuid, userUUID: userUuid }, known);
         }
         const outcome = await batch.end();
         if (!outcome.saved) {
           const record = body.data[outcome.clash]!;
+          // The device holding the serial, to name it when it is spelt otherwise; an engine whose transaction
+          // the clash ended answers nothing, and the message is then the plain one.
+          const holder = await s.edgeDevices
+            .bySerial(orgUuid, record.serialNumber ?? '')
+            .catch(() => undefined);
+          // Device uuid -> its index in this request, to name a clash with an earlier record.
+          const sent = new Map(queued.slice(0, outcome.clash).map((uuid, i) => [uuid, i] as const));
           throw ServiceError.about(
             'edgeDeviceSave',
-            `data[${outcome.clash}].serialNumber ${record.serialNumber} is already used in organization ${orgUuid}`,
+            serialClash(outcome.clash, record.serialNumber, orgUuid, holder, sent),
           );
         }
         return { data: await batch.records(ctx.tz) };

@@ -9,7 +9,7 @@ import { migrate } from './migrations.js';
 import { type NotificationRepo, notificationRepo } from './notifications.js';
 import { type OrganizationRepo, organizationRepo } from './organizations.js';
 import { type PlacedDevice, StoreError } from './port.js';
-import { openSqlite, type SqliteDatabase } from './sqlite.js';
+import { openSqlite, prepared, type SqliteDatabase } from './sqlite.js';
 import { type StoredKind, type StoredValues, storedValues } from './stored-values.js';
 import { type TokenRepo, tokenRepo } from './tokens.js';
 
@@ -190,10 +190,12 @@ export function openSqliteEngine(
   const clock = opts.clock ?? systemClock;
   // One transaction function for every call: building one per request (db.transaction) costs more than the
   // BEGIN and COMMIT it runs.
-  const inTransaction = db.transaction((fn: () => unknown) => fn());
-  const versionOf = db
-    .prepare<[], [number, number]>('SELECT data_version, total_changes() FROM pragma_data_version')
-    .raw();
+  // Made on first use, as the statements are (prepared): better-sqlite3 prepares its BEGIN and COMMIT for
+  // every kind of transaction when one is made.
+  const inTransaction = prepared(() => db.transaction((fn: () => unknown) => fn()));
+  const versionOf = prepared(() =>
+    db.prepare<[], [number, number]>('SELECT data_version, total_changes() FROM pragma_data_version').raw(),
+  );
   const edgeDevices = edgeDeviceRepo(db);
   const integrity = () =>
     (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((r) => r.integrity_check);
@@ -208,10 +210,10 @@ export function openSqliteEngine(
     licenses: licenseRepo(db),
     notifications: notificationRepo(db),
     tokens: tokenRepo(db),
-    tx: <T>(fn: () => T) => inTransaction.immediate(fn) as T,
-    read: <T>(fn: () => T) => inTransaction.deferred(fn) as T,
+    tx: <T>(fn: () => T) => inTransaction().immediate(fn) as T,
+    read: <T>(fn: () => T) => inTransaction().deferred(fn) as T,
     version: () => {
-      const [data, changes] = versionOf.get()!;
+      const [data, changes] = versionOf().get()!;
       return `${data}:${changes}`;
     },
     facts: (o = {}) => {
