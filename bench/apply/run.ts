@@ -8,8 +8,8 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { importFixture, openStore } from '../../src/server/index.js';
 import { median } from '../lib/devices.js';
+import { sqliteDatabase } from '../lib/engine.js';
 import { benchEnv } from '../lib/env.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
@@ -23,13 +23,10 @@ const dir = mkdtempSync(join(tmpdir(), 'ccp-bench-apply-'));
 
 /** `rows` devices in the organization and `others` in its sub-organization; returns uuid by serial. */
 function database(path: string, rows: number, others: number): Map<string, string> {
-  const store = openStore(path);
-  importFixture(store, {
-    organizations: [
-      { uuid: ORG, orgName: 'Bench Org' },
-      { uuid: SUB, orgName: 'Bench Sub', organizationUuid: ORG },
-    ],
-  });
+  const store = sqliteDatabase(path, [
+    { uuid: ORG, orgName: 'Bench Org' },
+    { uuid: SUB, orgName: 'Bench Sub', organizationUuid: ORG },
+  ]);
   const uuids = new Map<string, string>();
   store.tx(() => {
     const start = Date.now() - rows - others;

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { importFixture, openStore } from '../../src/server/index.js';
+import { sqliteDatabase } from '../lib/engine.js';
 import { benchEnv } from '../lib/env.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
@@ -33,9 +33,7 @@ function csv(rows: number): string {
 }
 
 function viaCli(file: string, dbPath: string, batch: number, rows = ROWS): number {
-  const store = openStore(dbPath);
-  importFixture(store, { organizations: [{ uuid: ORG, orgName: 'Bench Org' }] });
-  store.close();
+  sqliteDatabase(dbPath, [{ uuid: ORG, orgName: 'Bench Org' }]).close();
   const env = benchEnv(dir);
   const args = [
     join(root, 'bin', 'ccp.js'),
@@ -70,8 +68,7 @@ function viaCli(file: string, dbPath: string, batch: number, rows = ROWS): numbe
  * the same table, indexes, foreign keys and pragmas) with one prepared statement, one transaction per batch.
  */
 function direct(text: string, dbPath: string, batch: number): number {
-  const store = openStore(dbPath);
-  importFixture(store, { organizations: [{ uuid: ORG, orgName: 'Bench Org' }] });
+  const store = sqliteDatabase(dbPath, [{ uuid: ORG, orgName: 'Bench Org' }]);
   const insert = store.db.prepare(`INSERT INTO edge_devices (uuid, org_uuid, user_uuid, edge_device_name,
     serial_number, ip_adress, port, location, short_description, long_description, no_of_devices, is_active,
     is_disabled, created_on, modified_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, NULL, ?, ?)`);
@@ -114,7 +111,7 @@ function median(runs: number, measure: (k: number) => number): number {
  */
 function directProcess(file: string, dbPath: string): number {
   const schema = join(dir, 'schema.db');
-  openStore(schema).close();
+  sqliteDatabase(schema).close();
   const script = join(root, 'bench', 'bulk-add', 'direct-insert.mjs');
   const started = performance.now();
   const r = spawnSync(process.execPath, [script, schema, dbPath, file, ORG, USER], { encoding: 'utf8' });

@@ -22,9 +22,9 @@ async function timed(url: string, token: string): Promise<number> {
 
 try {
   let t = performance.now();
-  const store = deviceDatabase(join(dir, 'bench.db'), DEVICES);
+  const store = await deviceDatabase(join(dir, 'bench.db'), DEVICES);
   console.log(`${DEVICES} devices written in ${(performance.now() - t).toFixed(0)} ms`);
-  const token = createToken(store, { orgUuid: BENCH_ORG, role: 'admin' });
+  const token = await createToken(store, { orgUuid: BENCH_ORG, role: 'admin' });
   const last = Math.ceil(DEVICES / PAGE_SIZE) - 1;
   const page = (base: string, n: number) => `${base}/edgedevice/all/${n}?pageSize=${PAGE_SIZE}`;
 
@@ -50,7 +50,7 @@ try {
     `page by page:  page 0 ${walk[0]!.toFixed(1)} ms | page ${last} ${walk[last]!.toFixed(1)} ms | median ${median(walk).toFixed(1)} ms | all ${last + 1} pages ${(performance.now() - t).toFixed(0)} ms`,
   );
   await server.close();
-  store.close();
+  await store.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

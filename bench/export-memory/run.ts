@@ -50,7 +50,7 @@ function run(db: string, format: string): Promise<{ ms: number; rssMB: number; l
 try {
   for (const size of SIZES) {
     const db = join(dir, `devices-${size}.db`);
-    deviceDatabase(db, size).close();
+    await (await deviceDatabase(db, size)).close();
     for (const format of ['ndjson', 'json', 'csv']) {
       const r = await run(db, format);
       console.log(

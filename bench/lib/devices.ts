@@ -5,13 +5,13 @@ import { importFixture, openStore, type Store } from '../../src/server/index.js'
 
 export const BENCH_ORG = 'a0000000-0000-4000-8000-0000000000b1';
 
-export function deviceDatabase(path: string, count: number): Store {
-  const store = openStore(path);
-  importFixture(store, { organizations: [{ uuid: BENCH_ORG, orgName: 'Bench Org' }] });
-  store.tx(() => {
+export async function deviceDatabase(path: string, count: number): Promise<Store> {
+  const store = await openStore(path);
+  await importFixture(store, { organizations: [{ uuid: BENCH_ORG, orgName: 'Bench Org' }] });
+  await store.tx(async (s) => {
     const start = Date.now() - count;
     for (let i = 0; i < count; i++) {
-      store.edgeDevices.insert(
+      await s.edgeDevices.insert(
         {
           uuid: randomUUID(),
           orgUUID: BENCH_ORG,

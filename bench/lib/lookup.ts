@@ -20,7 +20,7 @@ const lastSerial = (count: number) => `SN-${String(count - 1).padStart(7, '0')}`
 export async function lookupFigures(b: LookupBench, db1m: string): Promise<void> {
   const RUNS = b.quick ? 5 : 15;
   const db1k = join(b.dir, 'lookup-1k.db');
-  syntheticDatabase(db1k, 1000);
+  await syntheticDatabase(db1k, 1000);
   const get = (db: string, serial: string) => async () => {
     const r = await b.run([b.ccp, '--db', db, 'edgedevice', 'get', serial, '-o', 'json']);
     if (r.lines < 3) throw new Error(`edgedevice get ${serial} printed ${r.lines} lines`);

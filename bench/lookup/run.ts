@@ -38,7 +38,7 @@ const rows: string[] = [];
 try {
   if (!existsSync(db1m)) {
     const started = performance.now();
-    syntheticDatabase(db1m, 1_000_000);
+    await syntheticDatabase(db1m, 1_000_000);
     console.log(
       `1,000,000 devices generated in ${((performance.now() - started) / 1000).toFixed(1)} s (${db1m})`,
     );

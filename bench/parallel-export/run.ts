@@ -12,7 +12,7 @@ const devices = quick ? 20_000 : 100_000;
 const dir = mkdtempSync(join(tmpdir(), 'ccp-bench-parallel-'));
 try {
   const db = join(dir, 'devices.db');
-  deviceDatabase(db, devices).close();
+  await (await deviceDatabase(db, devices)).close();
   const { serialMs, parallelMs } = await parallelExport({ db, dir, runs: quick ? 3 : 5 });
   const ratio = parallelMs / serialMs;
   console.log(`--all -o ndjson of ${devices} devices, 1,000 a page, over a 40 ms round trip:`);

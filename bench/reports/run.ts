@@ -12,8 +12,8 @@ const TYPE = process.env.BENCH_REPORT_TYPE ?? 'pdf';
 const dir = mkdtempSync(join(tmpdir(), 'ccp-bench-reports-'));
 
 try {
-  const store = deviceDatabase(join(dir, 'bench.db'), DEVICES);
-  const token = createToken(store, { orgUuid: BENCH_ORG, role: 'viewer' });
+  const store = await deviceDatabase(join(dir, 'bench.db'), DEVICES);
+  const token = await createToken(store, { orgUuid: BENCH_ORG, role: 'viewer' });
   const server = await startServer({ store, port: 0 });
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', time_zone: 'UTC' };
   let peakRss = 0;
@@ -51,7 +51,7 @@ try {
       `slowest ${Math.max(...latencies).toFixed(0)} ms | server process peak RSS ${(peakRss / 1e6).toFixed(0)} MB`,
   );
   await server.close();
-  store.close();
+  await store.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

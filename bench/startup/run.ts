@@ -12,7 +12,7 @@ const dir = mkdtempSync(join(tmpdir(), 'ccp-bench-startup-'));
 
 try {
   const db = join(dir, 'devices.db');
-  deviceDatabase(db, 10_000).close();
+  await (await deviceDatabase(db, 10_000)).close();
   const rows = await startupFigures(db, dir, benchEnv(dir), RUNS, (s) => process.stderr.write(`${s}\n`));
   console.log(`\nNode.js ${process.version}, ${RUNS} turns\n`);
   console.log('| figure | now | budget | |');

@@ -4,9 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'undici';
-import { openStore } from '../../src/server/index.js';
 import { type CcpServer, ccpServer as startCcpServer } from '../lib/ccp-server.js';
 import { BENCH_ORG, median } from '../lib/devices.js';
+import { sqliteDatabase } from '../lib/engine.js';
 import { lookupFigures } from '../lib/lookup.js';
 import { importFile, syntheticDatabase } from '../lib/million.js';
 
@@ -63,7 +63,7 @@ export async function millionFigures(b: Bench, db100k: string): Promise<void> {
     const bares: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const bareDb = join(dir, `bare-${i}.db`);
-      openStore(bareDb).close();
+      sqliteDatabase(bareDb).close();
       bares.push((await b.run([join(b.here, 'bare-import.mjs'), bareDb, file])).ms);
       imports.push(await b.run([b.ccp, 'server', 'import', file, '--db', join(dir, `imported-${i}.db`)]));
     }
@@ -87,7 +87,7 @@ export async function millionFigures(b: Bench, db100k: string): Promise<void> {
 
   const started = performance.now();
   const db1m = join(dir, 'd1m.db');
-  syntheticDatabase(db1m, MILLION);
+  await syntheticDatabase(db1m, MILLION);
   b.log(`1,000,000 devices generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   // `edgedevice get <serial>` embedded, by the twin's indexes (lookup.ts).

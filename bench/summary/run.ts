@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
-import { importFixture, openStore } from '../../src/server/index.js';
 import { BENCH_ORG, deviceDatabase, median, newlines } from '../lib/devices.js';
+import { sqliteDatabase } from '../lib/engine.js';
 import { benchEnv } from '../lib/env.js';
 import { parallelExport } from '../lib/parallel-export.js';
 import { startupFigures } from '../lib/startup.js';
@@ -129,8 +129,8 @@ const log = (s: string) => process.stderr.write(`${s}\n`);
 try {
   const db10k = join(dir, 'd10k.db');
   const db100k = join(dir, 'd100k.db');
-  deviceDatabase(db10k, 10_000).close();
-  deviceDatabase(db100k, 100_000).close();
+  await (await deviceDatabase(db10k, 10_000)).close();
+  await (await deviceDatabase(db100k, 100_000)).close();
 
   // Start-up and one listing page, embedded and against a running server (bench/lib/startup.ts).
   for (const f of await startupFigures(db10k, dir, env, STARTUP_RUNS, log))
@@ -227,9 +227,7 @@ try {
     const file = join(dir, 'devices.csv');
     writeFileSync(file, csv(10_000));
     const empty = join(dir, 'empty.db');
-    const store = openStore(empty);
-    importFixture(store, { organizations: [{ uuid: BENCH_ORG, orgName: 'Bench Org' }] });
-    store.close();
+    sqliteDatabase(empty, [{ uuid: BENCH_ORG, orgName: 'Bench Org' }]).close();
     let k = 0;
     const fresh = () => {
       const db = join(dir, `add-${k++}.db`);

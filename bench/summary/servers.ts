@@ -12,8 +12,8 @@ const [kind, db, tokenFile] = process.argv.slice(2) as [string, string, string |
 
 async function main(): Promise<number> {
   if (kind === 'project') {
-    const store = openStore(db);
-    writeFileSync(tokenFile!, createToken(store, { orgUuid: BENCH_ORG, role: 'admin' }));
+    const store = await openStore(db);
+    writeFileSync(tokenFile!, await createToken(store, { orgUuid: BENCH_ORG, role: 'admin' }));
     const server = await startServer({ store, port: 0 });
     return Number(new URL(server.url).port);
   }

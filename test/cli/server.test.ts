@@ -58,11 +58,11 @@ describe('ccp server import / token create / start', () => {
     });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^ccp_[A-Za-z0-9_-]+\n$/);
-    const store = openStore(db);
+    const store = await openStore(db);
     try {
-      expect(tokenIsValid(store, r.stdout.trim())).toBe(true);
+      expect(await tokenIsValid(store, r.stdout.trim())).toBe(true);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 

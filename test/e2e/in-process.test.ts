@@ -52,9 +52,9 @@ beforeAll(async () => {
   // The file is whole once the seeding process has closed it (no write-ahead log left to copy).
   expect(existsSync(`${local}-wal`)).toBe(false);
   copyFileSync(local, served);
-  store = openStore(served);
-  root = rootOrganizations(store)[0]!.uuid;
-  token = createToken(store, { orgUuid: root, role: 'admin' });
+  store = await openStore(served);
+  root = (await rootOrganizations(store))[0]!.uuid;
+  token = await createToken(store, { orgUuid: root, role: 'admin' });
   server = await startServer({ store, host: '127.0.0.1', port: 0 });
   // The embedded default makes its token on first use, under the write lock: before any test holds it.
   const first = await spawnCcp(['--db', local, 'codetype', 'list'], { env });
@@ -62,7 +62,7 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(async () => {
   await server?.close();
-  store?.close();
+  await store?.close();
   await tmp?.remove();
 });
 

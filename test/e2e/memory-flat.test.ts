@@ -17,7 +17,7 @@ beforeAll(async () => {
   ensureBuilt();
   tmp = await tempDir('ccp-memory-');
   db = join(tmp.dir, 'devices.db');
-  deviceDatabase(db, DEVICES).close();
+  await (await deviceDatabase(db, DEVICES)).close();
 }, 60_000);
 afterAll(() => tmp.remove());
 

@@ -148,7 +148,7 @@ describe('while the pager owns the screen', () => {
   beforeAll(async () => {
     dir = await tempDir('ccp-pager-screen-');
     db = join(dir.dir, 'devices.db');
-    deviceDatabase(db, 20_000).close();
+    await (await deviceDatabase(db, 20_000)).close();
     // A pager that says on the terminal when it takes the screen and when it gives it back, reading
     // everything in between (as less does while the user reads).
     slowPager = join(dir.dir, 'pager.cjs');

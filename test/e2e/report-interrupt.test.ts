@@ -19,7 +19,7 @@ beforeAll(async () => {
   tmp = await tempDir('ccp-report-int-');
   env = isolatedEnv(tmp.dir);
   db = join(tmp.dir, 'big.db');
-  deviceDatabase(db, DEVICES).close();
+  await (await deviceDatabase(db, DEVICES)).close();
 }, 120_000);
 afterAll(() => tmp.remove());
 

@@ -15,7 +15,7 @@ let db: string;
 beforeAll(async () => {
   tmp = await tempDir('ccp-nonblocking-');
   db = join(tmp.dir, 'ccp.db');
-  deviceDatabase(db, DEVICES).close();
+  await (await deviceDatabase(db, DEVICES)).close();
 }, 60_000);
 afterAll(() => tmp?.remove());
 

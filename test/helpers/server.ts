@@ -21,7 +21,6 @@ import type { Clock } from '../../src/domain/index.js';
 import {
   createToken,
   importFixture,
-  openStore,
   type ServerHandle,
   type Store,
   startServer,
@@ -29,6 +28,7 @@ import {
 import { ORG, USER } from '../fixtures/basic-ids.js';
 import { checkResponse } from './openapi-responses.js';
 import { expectStableOrder } from './order.js';
+import { openSqliteForTest, type SqliteEngine } from './sqlite-engine.js';
 
 export { expectStableOrder };
 
@@ -83,6 +83,8 @@ export interface TestServer {
   url: string;
   tokens: Tokens;
   store: Store;
+  /** The SQLite engine under the store (the same connection), to read or break what the service wrote. */
+  engine: SqliteEngine;
   dbPath: string;
   // biome-ignore lint/suspicious/noExplicitAny: the fixture is plain JSON the tests index into
   fixture: any;
@@ -129,7 +131,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const dbPath = join(dir, 'ccp.db');
   const fixture = loadFixture(opts.fixture);
   const clock = opts.clock;
-  let store = await openStore(dbPath, clock ? { clock } : undefined);
+  let { store, engine } = openSqliteForTest(dbPath, clock ? { clock } : undefined);
   await importFixture(store, fixture);
   const tokens: Tokens = {
     admin: await createToken(store, { orgUuid: ORG.root, role: 'admin', userUuid: USER.admin }),
@@ -146,6 +148,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     url: server.url,
     tokens,
     store,
+    engine,
     dbPath,
     fixture,
     async call(method, path, callOpts = {}) {
@@ -179,9 +182,10 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     async restart() {
       await server.close();
       await store.close();
-      store = await openStore(dbPath, clock ? { clock } : undefined);
+      ({ store, engine } = openSqliteForTest(dbPath, clock ? { clock } : undefined));
       server = await listen(store);
       handle.store = store;
+      handle.engine = engine;
       handle.url = server.url;
     },
     async close() {

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/server/index.js';
+import { openSqliteEngine } from '../../src/server/store/db.js';
 import { DEVICE, ORG, USER } from '../fixtures/basic-ids.js';
 import { envelope, expectOk, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -62,7 +62,7 @@ describe('devices without flows or references', () => {
 
   it('a flow another connection writes to the file shows in the next page', async () => {
     // A fresh table of bare devices for this server's connection: every flow and reference removed.
-    const other = openStore(srv.dbPath);
+    const other = openSqliteEngine(srv.dbPath);
     try {
       other.db.exec('DELETE FROM edge_flows; DELETE FROM external_references;');
       expect((await device(DEVICE.gateway1)).edgeFlows).toEqual([]);

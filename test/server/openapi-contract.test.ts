@@ -30,10 +30,10 @@ describe('request content type', () => {
     'application/jsonx',
     'application/merge-patch+json',
   ])('%s: 406 CCP-BV-001 naming content-type, nothing saved', async (type) => {
-    const before = srv.store.notifications.all('UTC', ORG.root).length;
+    const before = (await srv.store.notifications.all('UTC', ORG.root)).length;
     const res = await save({ 'content-type': type });
     expectError(res, 406, 'CCP-BV-001', /^CCP-BV-001 Data can not be Null or Empty: content-type: /);
-    expect(srv.store.notifications.all('UTC', ORG.root)).toHaveLength(before);
+    expect(await srv.store.notifications.all('UTC', ORG.root)).toHaveLength(before);
   });
 
   it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON;charset=UTF-8'])(

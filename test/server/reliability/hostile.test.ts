@@ -297,7 +297,7 @@ describe('generated hostile requests', () => {
   }, 120_000);
 
   it('nothing stored breaks a rule: text <= 4,096 (flowJSON aside), no NUL, port 1..65535, counts >= 0', () => {
-    const db = srv.store.db;
+    const db = srv.engine.db;
     const tables = db
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
       .pluck()

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => srv.close());
 
 const ADD = `/edgedevice/org/${ORG.root}/user/${USER.admin}/add`;
-const devices = () => srv.store.db.prepare('SELECT count(*) FROM edge_devices').pluck().get() as number;
+const devices = () => srv.engine.db.prepare('SELECT count(*) FROM edge_devices').pluck().get() as number;
 
 async function refused(path: string, body: unknown, field: string, method = 'POST') {
   const before = devices();

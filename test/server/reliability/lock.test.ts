@@ -3,18 +3,19 @@
 // the cause after the reason, and a log line. Reads never wait for a writer.
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToken, importFixture, openStore, startServer } from '../../../src/server/index.js';
+import { createToken, importFixture, startServer } from '../../../src/server/index.js';
 import { ORG, USER } from '../../fixtures/basic-ids.js';
 import { holdWriteLock } from '../../helpers/lock-holder.js';
+import { openSqliteForTest } from '../../helpers/sqlite-engine.js';
 import { tempStore } from '../store/temp-store.js';
 
 let t: ReturnType<typeof tempStore>;
 let token: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   t = tempStore();
-  importFixture(t.store, { organizations: [{ uuid: ORG.root, orgName: 'Root' }] });
-  token = createToken(t.store, { orgUuid: ORG.root, role: 'admin' });
+  await importFixture(t.store, { organizations: [{ uuid: ORG.root, orgName: 'Root' }] });
+  token = await createToken(t.store, { orgUuid: ORG.root, role: 'admin' });
 });
 afterAll(() => t.cleanup());
 
@@ -42,7 +43,7 @@ describe('a write lock held by another process', () => {
     const handle = await startServer({ store: t.store, port: 0 });
     try {
       // The lock is held until the test lets go: what happens before that is told by order, not by a clock.
-      const held = await holdWriteLock(t.store.path, 'hold');
+      const held = await holdWriteLock(t.engine.path, 'hold');
       const read = await call(handle.url, 'GET', '/edgedevice/all/0?pageSize=10');
       expect(read.json.statusCode).toBe('OK');
       let writeSettled = false;
@@ -58,7 +59,9 @@ describe('a write lock held by another process', () => {
       await held.release();
       const write = await waiting;
       expect(write.json.statusCode, JSON.stringify(write.json)).toBe('OK');
-      const stored = t.store.db.prepare("SELECT count(*) FROM edge_devices WHERE serial_number = 'WAITED-1'");
+      const stored = t.engine.db.prepare(
+        "SELECT count(*) FROM edge_devices WHERE serial_number = 'WAITED-1'",
+      );
       expect(stored.pluck().get()).toBe(1);
     } finally {
       await handle.close();
@@ -67,11 +70,11 @@ describe('a write lock held by another process', () => {
 
   it("past the wait: the operation's own error, or 503, with the cause; logged with method and path, never the token", async () => {
     // The same database through a store that waits 200 ms instead of 10 s.
-    const impatient = openStore(t.store.path, { busyTimeoutMs: 200 });
+    const { store: impatient, engine } = openSqliteForTest(t.engine.path, { lockWaitMs: 200 });
     const lines: string[] = [];
     const handle = await startServer({ store: impatient, port: 0, log: (l) => lines.push(l) });
     try {
-      const held = await holdWriteLock(t.store.path, 1500);
+      const held = await holdWriteLock(t.engine.path, 1500);
       const add = await call(handle.url, 'POST', addPath, device('NEVER-1'));
       expect(add.status).toBe(200);
       expect(add.json.statusCode).toBe('CCP-DM-006');
@@ -87,17 +90,15 @@ describe('a write lock held by another process', () => {
       await held.released;
       expect(lines).toHaveLength(2);
       expect(lines[0]).toMatch(
-        /^\d{4}-\d\d-\d\dT\S+Z POST \/edgedevice\/org\/\S+\/add SqliteError SQLITE_BUSY: database is locked$/,
+        /^\d{4}-\d\d-\d\dT\S+Z POST \/edgedevice\/org\/\S+\/add StoreError SQLITE_BUSY: database busy: .*$/,
       );
-      expect(lines[1]).toMatch(/ POST \/notification SqliteError SQLITE_BUSY/);
+      expect(lines[1]).toMatch(/ POST \/notification StoreError SQLITE_BUSY/);
       expect(lines.join('\n')).not.toContain(token);
-      const stored = impatient.db.prepare(
-        "SELECT count(*) FROM edge_devices WHERE serial_number = 'NEVER-1'",
-      );
+      const stored = engine.db.prepare("SELECT count(*) FROM edge_devices WHERE serial_number = 'NEVER-1'");
       expect(stored.pluck().get()).toBe(0);
     } finally {
       await handle.close();
-      impatient.close();
+      await impatient.close();
     }
   });
 });

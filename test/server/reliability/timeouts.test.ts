@@ -72,10 +72,10 @@ async function measure(timeouts: Required<Timeouts>, store: Store, token: string
 let t: ReturnType<typeof tempStore>;
 let token: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   t = tempStore();
-  importFixture(t.store, { organizations: [{ uuid: ORG.root, orgName: 'Root' }] });
-  token = createToken(t.store, { orgUuid: ORG.root, role: 'admin' });
+  await importFixture(t.store, { organizations: [{ uuid: ORG.root, orgName: 'Root' }] });
+  token = await createToken(t.store, { orgUuid: ORG.root, role: 'admin' });
 });
 afterAll(() => t.cleanup());
 

@@ -15,13 +15,13 @@ let server: ServerHandle;
 let token: string;
 
 beforeAll(async () => {
-  store = deviceDatabase(join(dir, 'ccp.db'), 30_000);
-  token = createToken(store, { orgUuid: BENCH_ORG, role: 'viewer' });
+  store = await deviceDatabase(join(dir, 'ccp.db'), 30_000);
+  token = await createToken(store, { orgUuid: BENCH_ORG, role: 'viewer' });
   server = await startServer({ store, port: 0 });
 }, 120_000);
 afterAll(async () => {
   await server?.close();
-  store?.close();
+  await store?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -17,13 +17,13 @@ let store: Store;
 let server: ServerHandle;
 let token: string;
 
-beforeAll(() => {
-  store = deviceDatabase(join(dir, 'ccp.db'), DEVICES);
-  token = createToken(store, { orgUuid: BENCH_ORG, role: 'viewer' });
+beforeAll(async () => {
+  store = await deviceDatabase(join(dir, 'ccp.db'), DEVICES);
+  token = await createToken(store, { orgUuid: BENCH_ORG, role: 'viewer' });
 }, 120_000);
 afterAll(async () => {
   await server?.close();
-  store?.close();
+  await store?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -7,6 +7,7 @@ import {
   importFixture,
   openStore,
   type ServerHandle,
+  type Store,
   startServer,
 } from '../../../src/server/index.js';
 import { reportPoolStats } from '../../../src/server/reports/pool.js';
@@ -55,15 +56,16 @@ describe('POST /download limits', () => {
 
 describe('a database with no file', () => {
   let server: ServerHandle;
-  const store = openStore(':memory:');
+  let store: Store;
   afterAll(async () => {
     await server?.close();
-    store.close();
+    await store?.close();
   });
 
   it('reads the report on the request thread and renders it in a worker', async () => {
-    importFixture(store, JSON.parse(readFileSync(`${FIXTURES_DIR}basic.json`, 'utf8')));
-    const token = createToken(store, { orgUuid: ORG.root, role: 'viewer' });
+    store = await openStore(':memory:');
+    await importFixture(store, JSON.parse(readFileSync(`${FIXTURES_DIR}basic.json`, 'utf8')));
+    const token = await createToken(store, { orgUuid: ORG.root, role: 'viewer' });
     server = await startServer({ store, port: 0 });
     const res = await fetch(`${server.url}/download`, {
       method: 'POST',

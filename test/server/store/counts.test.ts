@@ -13,7 +13,7 @@ describe('the maintained device counts', () => {
 
   const recount = (root: string) =>
     (
-      srv.store.db
+      srv.engine.db
         .prepare(
           `WITH RECURSIVE scope(uuid) AS (SELECT ? UNION SELECT o.uuid FROM organizations o JOIN scope
              ON o.parent_uuid = scope.uuid) SELECT count(*) AS n FROM edge_devices
@@ -22,9 +22,9 @@ describe('the maintained device counts', () => {
         .get(root) as { n: number }
     ).n;
   const kept = () =>
-    srv.store.db.prepare('SELECT org_uuid, n FROM org_device_counts WHERE n != 0 ORDER BY org_uuid').all();
+    srv.engine.db.prepare('SELECT org_uuid, n FROM org_device_counts WHERE n != 0 ORDER BY org_uuid').all();
   const counted = () =>
-    srv.store.db
+    srv.engine.db
       .prepare('SELECT org_uuid, count(*) AS n FROM edge_devices GROUP BY org_uuid ORDER BY org_uuid')
       .all();
   const total = async (token?: string) => {
@@ -52,7 +52,7 @@ describe('the maintained device counts', () => {
   });
 
   it('follows a device moved to another organization by an add that names it', async () => {
-    const moved = srv.store.db
+    const moved = srv.engine.db
       .prepare("SELECT uuid, serial_number FROM edge_devices WHERE serial_number LIKE 'COUNT-%' LIMIT 1")
       .get() as { uuid: string; serial_number: string };
     const path = `/edgedevice/org/${ORG.sub2}/user/${ORG.root}/add`;
@@ -61,11 +61,11 @@ describe('the maintained device counts', () => {
     expect(kept()).toEqual(counted());
     expect(await total()).toBe(recount(ORG.root));
     expect(await total(srv.tokens.subAdmin)).toBe(recount(ORG.sub1));
-    expect(srv.store.edgeDevices.countInOrg(ORG.sub2)).toBe(recount(ORG.sub2));
+    expect(await srv.store.edgeDevices.countInOrg(ORG.sub2)).toBe(recount(ORG.sub2));
   });
 
   it('reads the count without scanning the devices', () => {
-    const plan = srv.store.db
+    const plan = srv.engine.db
       .prepare(
         `EXPLAIN QUERY PLAN SELECT coalesce(sum(n), 0) FROM org_device_counts
          WHERE org_uuid IN (SELECT value FROM json_each(?))`,

@@ -17,22 +17,25 @@ function median(fn: () => void, reps = 5): number {
 
 describe('deep pages of the edge device listing', () => {
   let t: ReturnType<typeof tempStore>;
-  beforeAll(() => {
+  beforeAll(async () => {
     t = tempStore();
-    importFixture(t.store, TREE);
+    await importFixture(t.store, TREE);
     const orgs = [ORG.root, ORG.child, ORG.grandchild, ORG.other];
-    t.store.tx(() => {
+    t.engine.tx(() => {
       for (let i = 0; i < DEVICES; i++) {
         const uuid = `d${String(i).padStart(7, '0')}-0000-4000-8000-000000000000`;
-        t.store.edgeDevices.insert({ uuid, orgUUID: orgs[i % 4]!, serialNumber: `SN${i}` }, 1_000 + (i % 97));
-        if (i % 5 === 0) t.store.edgeDevices.upsertFlow(uuid, { flowId: 'f', flowJSON: '[]' }, 1);
+        t.engine.edgeDevices.insert(
+          { uuid, orgUUID: orgs[i % 4]!, serialNumber: `SN${i}` },
+          1_000 + (i % 97),
+        );
+        if (i % 5 === 0) t.engine.edgeDevices.upsertFlow(uuid, { flowId: 'f', flowJSON: '[]' }, 1);
       }
     });
   });
   afterAll(() => t.cleanup());
 
   it('reads the page keys from the covering index, without sorting', () => {
-    const plan = t.store.db
+    const plan = t.engine.db
       .prepare(
         `EXPLAIN QUERY PLAN SELECT d.uuid FROM edge_devices d INDEXED BY edge_devices_by_created
          WHERE d.org_uuid IN (SELECT value FROM json_each(?)) ORDER BY d.created_on, d.uuid LIMIT 10 OFFSET 10`,
@@ -48,13 +51,13 @@ describe('deep pages of the edge device listing', () => {
     const seen: string[] = [];
     const scope = 15_000; // root, child and grandchild: three quarters of the devices
     for (let offset = 0; ; offset += PAGE) {
-      const keys = t.store.edgeDevices.pageKeys(ORG.root, PAGE, offset);
+      const keys = t.engine.edgeDevices.pageKeys(ORG.root, PAGE, offset);
       seen.push(...keys);
       if (keys.length < PAGE) break;
     }
     expect(seen).toHaveLength(scope);
     expect(new Set(seen).size).toBe(scope);
-    const order = t.store.db
+    const order = t.engine.db
       .prepare(`SELECT uuid FROM edge_devices WHERE org_uuid != ? ORDER BY created_on, uuid`)
       .pluck()
       .all(ORG.other);
@@ -62,7 +65,7 @@ describe('deep pages of the edge device listing', () => {
   });
 
   it('pages asked in any order, of any size, are the pages OFFSET gives; a write is seen at once', () => {
-    const { edgeDevices, db } = t.store;
+    const { edgeDevices, db } = t.engine;
     const byOffset = db.prepare(
       `SELECT uuid FROM edge_devices WHERE org_uuid != ? ORDER BY created_on, uuid LIMIT ? OFFSET ?`,
     );
@@ -95,7 +98,7 @@ describe('deep pages of the edge device listing', () => {
   });
 
   it('a deep page, reached page after page, costs about what the first costs', () => {
-    const { edgeDevices } = t.store;
+    const { edgeDevices } = t.engine;
     const last = Math.floor(DEVICES / PAGE) - 1;
     const first = median(() => edgeDevices.load(edgeDevices.pageKeys(ORG.other, PAGE, 0), 'UTC'));
     for (let p = 0; p < last; p++) edgeDevices.pageKeys(ORG.root, PAGE, p * PAGE);

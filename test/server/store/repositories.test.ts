@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken, importFixture, type Store, tokenIsValid } from '../../../src/server/index.js';
+import type { SqliteEngine } from '../../helpers/sqlite-engine.js';
 import { NOW, ORG, TREE, tempStore } from './temp-store.js';
 
 const DEVICE = 'd0000000-0000-4000-8000-000000000001';
@@ -9,11 +10,14 @@ const DAY = 86_400_000;
 
 describe('repositories', () => {
   let t: ReturnType<typeof tempStore>;
-  let store: Store;
-  beforeAll(() => {
+  // The SQLite engine's repositories, under the port the fixture and the tokens go through.
+  let store: SqliteEngine;
+  let port: Store;
+  beforeAll(async () => {
     t = tempStore();
-    store = t.store;
-    importFixture(store, {
+    store = t.engine;
+    port = t.store;
+    await importFixture(port, {
       ...TREE,
       edgeDevices: [
         {
@@ -88,16 +92,18 @@ describe('repositories', () => {
     expect(store.edgeDevices.page(ORG.root, 1, 0, 'UTC')[0]!.edgeFlows).toHaveLength(1);
   });
 
-  it("lists the whole table for a scope holding every organization, and the scope's part once one is outside", () => {
+  it("lists the whole table for a scope holding every organization, and the scope's part once one is outside", async () => {
     const own = tempStore();
     try {
-      const s = own.store;
+      const s = own.engine;
       const [a, b] = ['d0000000-0000-4000-8000-00000000000a', 'd0000000-0000-4000-8000-00000000000b'];
-      importFixture(s, { organizations: TREE.organizations.filter((o) => o.uuid !== ORG.other) });
+      await importFixture(own.store, {
+        organizations: TREE.organizations.filter((o) => o.uuid !== ORG.other),
+      });
       s.edgeDevices.insert({ uuid: a, orgUUID: ORG.grandchild, serialNumber: 'SN-A' }, NOW);
       expect(s.edgeDevices.pageKeys(ORG.root, 10, 0)).toEqual([a]);
       expect(s.edgeDevices.pageKeys(ORG.child, 10, 0)).toEqual([a]);
-      importFixture(s, { organizations: [{ uuid: ORG.other, orgName: 'Other' }] });
+      await importFixture(own.store, { organizations: [{ uuid: ORG.other, orgName: 'Other' }] });
       s.edgeDevices.insert({ uuid: b, orgUUID: ORG.other, serialNumber: 'SN-B' }, NOW + 1);
       expect(s.edgeDevices.pageKeys(ORG.root, 10, 0)).toEqual([a]);
       expect(s.edgeDevices.page(ORG.root, 10, 0, 'UTC').map((d) => d.uuid)).toEqual([a]);
@@ -133,13 +139,13 @@ describe('repositories', () => {
     expect(store.licenses.record(LICENSE, NOW, 'UTC')!.licenseDetails!.license!.status).toBe('INACTIVE');
   });
 
-  it('stores only the SHA-256 of a token', () => {
-    const token = createToken(store, { orgUuid: ORG.child, role: 'operator' });
+  it('stores only the SHA-256 of a token', async () => {
+    const token = await createToken(port, { orgUuid: ORG.child, role: 'operator' });
     expect(token).toMatch(/^ccp_[A-Za-z0-9_-]{43}$/);
     const hashes = store.db.prepare('SELECT hash FROM tokens').pluck().all();
     expect(hashes).toContain(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(store.db.prepare('SELECT * FROM tokens').all())).not.toContain(token);
-    expect(tokenIsValid(store, token)).toBe(true);
-    expect(tokenIsValid(store, `${token}x`)).toBe(false);
+    expect(await tokenIsValid(port, token)).toBe(true);
+    expect(await tokenIsValid(port, `${token}x`)).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serialKey } from '../../../src/domain/edge-device.js';
-import { openStore } from '../../../src/server/index.js';
+import { openSqliteEngine as openStore } from '../../../src/server/store/db.js';
 import { MIGRATIONS } from '../../../src/server/store/migrations.js';
 import { openSqlite } from '../../../src/server/store/sqlite.js';
 

@@ -2,19 +2,29 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Clock, fixedClock } from '../../../src/domain/clock.js';
-import { openStore, type Store } from '../../../src/server/index.js';
+import type { Store } from '../../../src/server/index.js';
+import { openSqliteForTest, type SqliteEngine } from '../../helpers/sqlite-engine.js';
 
 export const NOW = Date.UTC(2026, 10, 21, 4, 0, 0, 0);
 
-/** A store over a fresh SQLite file in a temp dir; `cleanup` closes it and removes the dir. */
-export function tempStore(clock: Clock = fixedClock(NOW)): { store: Store; dir: string; cleanup(): void } {
+/**
+ * A store over a fresh SQLite file in a temp dir, with the engine under it (the same connection: its handle and
+ * synchronous repositories); `cleanup` closes it and removes the dir.
+ */
+export function tempStore(clock: Clock = fixedClock(NOW)): {
+  store: Store;
+  engine: SqliteEngine;
+  dir: string;
+  cleanup(): void;
+} {
   const dir = mkdtempSync(join(tmpdir(), 'ccp-store-'));
-  const store = openStore(join(dir, 'ccp.db'), { clock });
+  const { store, engine } = openSqliteForTest(join(dir, 'ccp.db'), { clock });
   return {
     store,
+    engine,
     dir,
     cleanup() {
-      store.close();
+      engine.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

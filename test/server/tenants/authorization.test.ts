@@ -91,7 +91,7 @@ const PROBES: Record<Operation, Probe> = {
   'POST /notification': {
     // Out of scope: the request claims the other organization in its metadata; the server ignores it.
     call: (token, s) => post('/notification', [{ type: 'MATRIX' }], token, { orgUuid: org(s) }),
-    owner: (res) => srv.store.notifications.owner(expectOk(res)[0].uuid),
+    owner: (res) => srv.engine.notifications.owner(expectOk(res)[0].uuid),
   },
   'PUT /notification': {
     call: (token, s) =>

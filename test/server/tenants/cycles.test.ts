@@ -3,7 +3,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { importFixture, openStore } from '../../../src/server/index.js';
+import { importFixture } from '../../../src/server/index.js';
+import { openSqliteEngine as openStore } from '../../../src/server/store/db.js';
 import { MAX_TREE_DEPTH } from '../../../src/server/store/scope.js';
 import { ORG as BASIC_ORG, LICENSE } from '../../fixtures/basic-ids.js';
 import { isolatedEnv, runCli, tempDir } from '../../helpers/cli.js';
@@ -11,44 +12,46 @@ import { expectError, expectOk, startTestServer, type TestServer } from '../../h
 import { ORG, TREE, tempStore } from '../store/temp-store.js';
 
 const orgCount = (t: ReturnType<typeof tempStore>) =>
-  t.store.db.prepare('SELECT count(*) FROM organizations').pluck().get();
+  t.engine.db.prepare('SELECT count(*) FROM organizations').pluck().get();
 
 describe('import refuses organization cycles', () => {
   let t: ReturnType<typeof tempStore>;
   afterEach(() => t.cleanup());
 
-  it('a cycle within the file: refused, nothing stored', () => {
+  it('a cycle within the file: refused, nothing stored', async () => {
     t = tempStore();
     const a = 'c0000000-0000-4000-8000-00000000000a';
     const b = 'c0000000-0000-4000-8000-00000000000b';
     const fixture = {
       organizations: [{ uuid: ORG.root }, { uuid: a, organizationUuid: b }, { uuid: b, organizationUuid: a }],
     };
-    expect(() => importFixture(t.store, fixture)).toThrow(/cycle/);
+    await expect(importFixture(t.store, fixture)).rejects.toThrow(/cycle/);
     expect(orgCount(t)).toBe(0);
   });
 
-  it('a cycle closed through organizations already stored: refused, the stored tree unchanged', () => {
+  it('a cycle closed through organizations already stored: refused, the stored tree unchanged', async () => {
     t = tempStore();
-    importFixture(t.store, TREE);
+    await importFixture(t.store, TREE);
     // The root made the child of its own grandchild.
     const fixture = {
       organizations: [{ uuid: ORG.root, orgName: 'Root', organizationUuid: ORG.grandchild }],
     };
-    expect(() => importFixture(t.store, fixture)).toThrow(/organizations\[0\]\.organizationUuid: cycle/);
-    expect(t.store.organizations.get(ORG.root)?.parent_uuid).toBeNull();
-    expect(t.store.organizations.scope(ORG.root).sort()).toEqual(
+    await expect(importFixture(t.store, fixture)).rejects.toThrow(
+      /organizations\[0\]\.organizationUuid: cycle/,
+    );
+    expect(t.engine.organizations.get(ORG.root)?.parent_uuid).toBeNull();
+    expect(t.engine.organizations.scope(ORG.root).sort()).toEqual(
       [ORG.child, ORG.grandchild, ORG.root].sort(),
     );
   });
 
-  it(`a tree deeper than ${MAX_TREE_DEPTH} levels: refused`, () => {
+  it(`a tree deeper than ${MAX_TREE_DEPTH} levels: refused`, async () => {
     t = tempStore();
     const uuid = (i: number) => `d0000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
     const organizations = Array.from({ length: MAX_TREE_DEPTH + 2 }, (_, i) =>
       i === 0 ? { uuid: uuid(0) } : { uuid: uuid(i), organizationUuid: uuid(i - 1) },
     );
-    expect(() => importFixture(t.store, { organizations })).toThrow(/deeper than/);
+    await expect(importFixture(t.store, { organizations })).rejects.toThrow(/deeper than/);
     expect(orgCount(t)).toBe(0);
   });
 
@@ -89,7 +92,7 @@ describe('a cycle in the database never hangs a request', () => {
   beforeAll(async () => {
     srv = await startTestServer();
     // Written behind the interface's back: the root becomes a child of one of its own sub-organizations.
-    srv.store.db
+    srv.engine.db
       .prepare('UPDATE organizations SET parent_uuid = ? WHERE uuid = ?')
       .run(BASIC_ORG.sub1, BASIC_ORG.root);
   });

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { importFixture, openStore } from '../../../src/server/index.js';
+import { importFixture } from '../../../src/server/index.js';
+import { openSqliteEngine as openStore } from '../../../src/server/store/db.js';
 import { MIGRATIONS } from '../../../src/server/store/migrations.js';
 import { openSqlite } from '../../../src/server/store/sqlite.js';
 import { ORG, TREE, tempStore } from '../store/temp-store.js';
@@ -16,28 +17,28 @@ describe('notification owners in fixtures', () => {
   let t: ReturnType<typeof tempStore>;
   afterEach(() => t.cleanup());
 
-  it('organizationUuid names the owner; without it, the first root organization owns it', () => {
+  it('organizationUuid names the owner; without it, the first root organization owns it', async () => {
     t = tempStore();
-    importFixture(t.store, {
+    await importFixture(t.store, {
       ...TREE,
       notifications: [
         { uuid: N1, type: 'EMAIL', organizationUuid: ORG.child },
         { uuid: N2, type: 'SMS' },
       ],
     });
-    expect(t.store.notifications.owner(N1)).toBe(ORG.child);
-    expect(t.store.notifications.owner(N2)).toBe(t.store.organizations.roots()[0]?.uuid);
-    expect(t.store.notifications.all('UTC', ORG.child).map((n) => n.uuid)).toEqual([N1]);
+    expect(t.engine.notifications.owner(N1)).toBe(ORG.child);
+    expect(t.engine.notifications.owner(N2)).toBe(t.engine.organizations.roots()[0]?.uuid);
+    expect(t.engine.notifications.all('UTC', ORG.child).map((n) => n.uuid)).toEqual([N1]);
   });
 
-  it('an unknown owner, or none to default to, is refused and nothing is stored', () => {
+  it('an unknown owner, or none to default to, is refused and nothing is stored', async () => {
     t = tempStore();
     const unknown = { ...TREE, notifications: [{ type: 'EMAIL', organizationUuid: N1 }] };
-    expect(() => importFixture(t.store, unknown)).toThrow(/notifications\[0\]\.organizationUuid/);
-    expect(() => importFixture(t.store, { notifications: [{ type: 'EMAIL' }] })).toThrow(
+    await expect(importFixture(t.store, unknown)).rejects.toThrow(/notifications\[0\]\.organizationUuid/);
+    await expect(importFixture(t.store, { notifications: [{ type: 'EMAIL' }] })).rejects.toThrow(
       /notifications\[0\]\.organizationUuid/,
     );
-    expect(t.store.db.prepare('SELECT count(*) FROM notifications').pluck().get()).toBe(0);
+    expect(t.engine.db.prepare('SELECT count(*) FROM notifications').pluck().get()).toBe(0);
   });
 });
 

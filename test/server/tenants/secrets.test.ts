@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 const stored = (uuid: string) =>
-  srv.store.db
+  srv.engine.db
     .prepare('SELECT user_name, password FROM external_references WHERE device_uuid = ? ORDER BY user_name')
     .all(uuid) as { user_name: string; password: string | null }[];
 /** What the table holds of each reference's password: the mask where one is set, null where none is. */
@@ -142,8 +142,8 @@ describe('passwords at rest', () => {
 
   it('an import keeps only whether a password is set, as a write does', async () => {
     const { importFixture } = await import('../../../src/server/fixtures/import.js');
-    const [org] = srv.store.organizations.roots();
-    importFixture(srv.store, {
+    const [org] = await srv.store.organizations.roots();
+    await importFixture(srv.store, {
       edgeDevices: [
         {
           uuid: 'e5000000-0000-4000-8000-0000000000a1',

@@ -26,21 +26,21 @@ describe('token changes reach the next request', () => {
   const list = (token: string) => srv.call('GET', LIST, { token, timeZone: 'UTC' });
 
   it('a token revoked through the server’s own connection is refused', async () => {
-    const token = fresh();
+    const token = await fresh();
     expectOk(await list(token));
-    expect(srv.store.tokens.revoke(hash(token), Date.now())).toBe(true);
+    expect(await srv.store.tokens.revoke(hash(token), Date.now())).toBe(true);
     expectError(await list(token), 401, 'UNAUTHORIZED');
   });
 
   it('a token revoked by another connection to the file is refused', async () => {
-    const token = fresh();
+    const token = await fresh();
     expectOk(await list(token));
     other.prepare('UPDATE tokens SET revoked_on = 1 WHERE hash = ?').run(hash(token));
     expectError(await list(token), 401, 'UNAUTHORIZED');
   });
 
   it('a role lowered by another connection is what the next request is allowed', async () => {
-    const token = fresh('operator');
+    const token = await fresh('operator');
     const body = envelope([{ edgeDeviceName: 'gw', serialNumber: 'SN-token-1' }]);
     const add = `/edgedevice/org/${ORG.root}/user/${USER.admin}/add`;
     expectOk(await srv.call('POST', add, { token, body, timeZone: 'UTC' }));

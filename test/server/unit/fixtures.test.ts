@@ -3,15 +3,15 @@ import { importFixture, rootOrganizations, seedDemo } from '../../../src/server/
 import { ORG, TREE, tempStore } from '../store/temp-store.js';
 
 const count = (t: ReturnType<typeof tempStore>, table: string) =>
-  t.store.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+  t.engine.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
 
 describe('importFixture', () => {
   let t: ReturnType<typeof tempStore>;
   afterEach(() => t.cleanup());
 
-  it('ignores created/updated timestamps whatever their form, and keeps the dates that carry meaning', () => {
+  it('ignores created/updated timestamps whatever their form, and keeps the dates that carry meaning', async () => {
     t = tempStore();
-    importFixture(t.store, {
+    await importFixture(t.store, {
       organizations: [{ uuid: ORG.root, orgName: 'Root', createdOn: 'garbage', updatedOn: 5 }],
       licenses: [
         {
@@ -24,15 +24,15 @@ describe('importFixture', () => {
         },
       ],
     });
-    const [org] = t.store.organizations.load([ORG.root], 'UTC');
+    const [org] = await t.store.organizations.load([ORG.root], 'UTC');
     expect(org?.createdOn).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\*\d{3}\+0000$/);
-    const [license] = t.store.licenses.inScope(ORG.root, Date.UTC(2026, 0, 1), 'UTC');
+    const [license] = await t.store.licenses.inScope(ORG.root, Date.UTC(2026, 0, 1), 'UTC');
     expect(license?.licenseDetails?.license?.licenseTo).toBe('2026-12-31T18:30:00*000+0000');
   });
 
-  it('loads records with their given uuids and links, parents first whatever the order', () => {
+  it('loads records with their given uuids and links, parents first whatever the order', async () => {
     t = tempStore();
-    const summary = importFixture(t.store, TREE);
+    const summary = await importFixture(t.store, TREE);
     expect(summary).toEqual({
       organizations: 4,
       licenses: 0,
@@ -41,35 +41,33 @@ describe('importFixture', () => {
       edgeDevices: 0,
       notifications: 0,
     });
-    expect(
-      rootOrganizations(t.store)
-        .map((o) => o.uuid)
-        .sort(),
-    ).toEqual([ORG.other, ORG.root].sort());
-    const [child] = t.store.organizations.load([ORG.child], 'UTC');
+    expect((await rootOrganizations(t.store)).map((o) => o.uuid).sort()).toEqual(
+      [ORG.other, ORG.root].sort(),
+    );
+    const [child] = await t.store.organizations.load([ORG.child], 'UTC');
     expect(child).toMatchObject({ organizationUuid: ORG.root, orgAddress: { city: 'Pune', pin: '411001' } });
   });
 
-  it('names the bad path and stores nothing when a record is invalid', () => {
+  it('names the bad path and stores nothing when a record is invalid', async () => {
     t = tempStore();
-    expect(() =>
+    await expect(
       importFixture(t.store, {
         ...TREE,
         edgeDevices: [{ orgUUID: ORG.root }, { orgUUID: ORG.root, port: 'x' }],
       }),
-    ).toThrow(/edgeDevices\[1\]\.port/);
+    ).rejects.toThrow(/edgeDevices\[1\]\.port/);
     expect(count(t, 'organizations')).toBe(0);
   });
 
-  it('rolls back the whole import when a link is broken late in the file', () => {
+  it('rolls back the whole import when a link is broken late in the file', async () => {
     t = tempStore();
     const missing = 'a0000000-0000-4000-8000-0000000000ff';
-    expect(() =>
+    await expect(
       importFixture(t.store, {
         ...TREE,
         edgeDevices: [{ orgUUID: ORG.root, serialNumber: 'A' }, { orgUUID: missing }],
       }),
-    ).toThrow(/edgeDevices\[1\]\.orgUUID: no such organization/);
+    ).rejects.toThrow(/edgeDevices\[1\]\.orgUUID: no such organization/);
     expect(count(t, 'organizations')).toBe(0);
     expect(count(t, 'edge_devices')).toBe(0);
   });
@@ -79,9 +77,9 @@ describe('seedDemo', () => {
   let t: ReturnType<typeof tempStore>;
   afterEach(() => t.cleanup());
 
-  it('seeds a realistic set, and seeding twice leaves one copy', () => {
+  it('seeds a realistic set, and seeding twice leaves one copy', async () => {
     t = tempStore();
-    const first = seedDemo(t.store);
+    const first = await seedDemo(t.store);
     expect(first).toMatchObject({ organizations: 8, licenses: 3, edgeDevices: 300, notifications: 3 });
     const tables = [
       'organizations',
@@ -97,24 +95,24 @@ describe('seedDemo', () => {
       'notification_configurations',
     ];
     const before = tables.map((table) => count(t, table));
-    seedDemo(t.store);
+    await seedDemo(t.store);
     expect(tables.map((table) => count(t, table))).toEqual(before);
     expect(count(t, 'edge_flows')).toBe(60);
     expect(count(t, 'notification_configurations')).toBe(1);
-    const statuses = t.store.db.prepare('SELECT status FROM licenses ORDER BY status').pluck().all();
+    const statuses = t.engine.db.prepare('SELECT status FROM licenses ORDER BY status').pluck().all();
     expect(statuses).toEqual(['ACTIVE', 'EXPIRED', 'INACTIVE']);
   });
 
-  it('is deterministic: two fresh databases get the same uuids', () => {
+  it('is deterministic: two fresh databases get the same uuids', async () => {
     t = tempStore();
     const other = tempStore();
     try {
-      seedDemo(t.store);
-      seedDemo(other.store);
+      await seedDemo(t.store);
+      await seedDemo(other.store);
       const uuids = (s: typeof t) =>
-        s.store.db.prepare('SELECT uuid FROM edge_devices ORDER BY uuid').pluck().all();
+        s.engine.db.prepare('SELECT uuid FROM edge_devices ORDER BY uuid').pluck().all();
       expect(uuids(t)).toEqual(uuids(other));
-      expect(rootOrganizations(t.store)).toEqual(rootOrganizations(other.store));
+      expect(await rootOrganizations(t.store)).toEqual(await rootOrganizations(other.store));
     } finally {
       other.cleanup();
     }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore, serve, startServer } from '../../../src/server/index.js';
+import { openSqliteForTest } from '../../helpers/sqlite-engine.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ccp-serve-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -49,27 +50,34 @@ describe('serve and startServer', () => {
     await handle.close();
     expect(Date.now() - started).toBeLessThan(2000);
     // The file is free again: a fresh store opens and writes to it.
-    const store = openStore(dbPath);
-    expect(store.db.pragma('user_version', { simple: true })).toBeGreaterThan(0);
-    store.close();
+    const store = await openStore(dbPath);
+    expect((await store.health()).schemaVersion).toBeGreaterThan(0);
+    await store.tx((s) => s.organizations.put({ uuid: 'a0000000-0000-4000-8000-000000000001' }, 1));
+    await store.close();
   });
 
   it('leaves a store it was given open', async () => {
-    const store = openStore(join(dir, 'given.db'));
+    const store = await openStore(join(dir, 'given.db'));
     const handle = await startServer({ store, port: 0 });
     await handle.close();
-    expect(store.db.open).toBe(true);
-    store.close();
+    // Still open: it answers.
+    expect((await store.counts()).organizations).toBe(0);
+    await store.close();
   });
 
   it('logs an unexpected failure and answers with an envelope that tells nothing of it', async () => {
-    const store = openStore(join(dir, 'broken.db'));
+    const { store, engine } = openSqliteForTest(join(dir, 'broken.db'));
     const lines: string[] = [];
     const handle = await startServer({ store, port: 0, log: (l) => lines.push(l) });
-    store.db.exec('DROP TABLE code_types'); // a store failure the code-type listing must survive
+    engine.db.exec('DROP TABLE code_types'); // a store failure the code-type listing must survive
     const { createToken, importFixture } = await import('../../../src/server/index.js');
-    importFixture(store, { organizations: [{ uuid: 'a0000000-0000-4000-8000-000000000001', orgName: 'R' }] });
-    const token = createToken(store, { orgUuid: 'a0000000-0000-4000-8000-000000000001', role: 'viewer' });
+    await importFixture(store, {
+      organizations: [{ uuid: 'a0000000-0000-4000-8000-000000000001', orgName: 'R' }],
+    });
+    const token = await createToken(store, {
+      orgUuid: 'a0000000-0000-4000-8000-000000000001',
+      role: 'viewer',
+    });
     const res = await request(`${handle.url}/codeTypes/0?pageSize=5`, {
       headers: { authorization: `Bearer ${token}`, time_zone: 'UTC' },
     });
@@ -77,8 +85,9 @@ describe('serve and startServer', () => {
     expect(res.statusCode).toBe(200);
     expect(body.statusCode).toBe('CCP-CS-004');
     expect(body.reason).not.toMatch(/code_types|SQLITE|no such table/i);
-    expect(lines.join('\n')).toMatch(/no such table/);
+    // The log names the engine's code; the client is told nothing of it.
+    expect(lines.join('\n')).toMatch(/StoreError SQLITE_ERROR/);
     await handle.close();
-    store.close();
+    await store.close();
   });
 });
