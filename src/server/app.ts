@@ -199,7 +199,7 @@ export function createService(opts: AppOptions): Service {
         signal: req.signal ?? NEVER,
       };
       const op = route;
-      const result = await waitForLock(() => op.handle(ctx, body));
+      const result = await waitForLock(() => op.handle(ctx, body), store.lockWaitMs);
       if (route.raw) {
         return result.content
           ? contentResponse(result.content, result.headers)

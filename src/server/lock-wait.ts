@@ -8,7 +8,7 @@ const BACKOFF_MS = [5, 10, 20, 40, 50];
 
 /**
  * Runs `fn` (a request's work, whose transaction rolled back when the store was busy), again and again while
- * the store answers `busy`, up to the 10 s wait in all; then the last failure is thrown. The store waits for
+ * the store answers `busy`, up to the store's wait (10 s) in all; then the last failure is thrown. The store waits for
  * a lock at a transaction's start itself; this covers a lock met later in one (a read meeting a recovery).
  */
 export async function waitForLock<T>(fn: () => T | Promise<T>, waitMs = LOCK_WAIT_MS): Promise<T> {

@@ -13,7 +13,7 @@ import { openSqlite, prepared, type SqliteDatabase } from './sqlite.js';
 import { type StoredKind, type StoredValues, storedValues } from './stored-values.js';
 import { type TokenRepo, tokenRepo } from './tokens.js';
 
-/** The kinds of record a database holds, by table. */
+/** The kinds of record a database holds, by table (tokens: the live ones, as on PostgreSQL). */
 const RECORD_TABLES = {
   organizations: 'organizations',
   edgeDevices: 'edge_devices',
@@ -22,7 +22,7 @@ const RECORD_TABLES = {
   codes: 'codes',
   licenses: 'licenses',
   notifications: 'notifications',
-  tokens: 'tokens',
+  tokens: 'tokens WHERE revoked_on IS NULL',
 } as const;
 
 /** What `ccp status` tells of a database: how many records of each kind, and SQLite's integrity check. */

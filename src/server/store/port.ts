@@ -319,6 +319,8 @@ export interface StoreHealth {
 
 export interface Store extends Repositories {
   readonly clock: Clock;
+  /** How long a write waits in all for another writer's locks before failing `busy` (10 s unless told). */
+  readonly lockWaitMs: number;
   /**
    * Runs `fn` in one write transaction; on PostgreSQL a deadlock or a serialization failure reruns it whole
    * (so `fn` must do nothing outside the store that it cannot do twice), and a lock held by another writer is

@@ -78,17 +78,24 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
 
   // ---- One transaction at a time on the connection. ----
   let turn: Promise<void> | undefined;
-  async function exclusive<T>(fn: () => T | Promise<T>): Promise<T> {
+  /** Waits for the connection's turn; the function returned gives it up. */
+  async function acquire(): Promise<() => void> {
     while (turn) await turn;
     let done!: () => void;
     turn = new Promise<void>((r) => {
       done = r;
     });
+    return () => {
+      turn = undefined;
+      done();
+    };
+  }
+  async function exclusive<T>(fn: () => T | Promise<T>): Promise<T> {
+    const release = await acquire();
     try {
       return await fn();
     } finally {
-      turn = undefined;
-      done();
+      release();
     }
   }
   /** A call outside any transaction: its own statement, in turn with the transactions. */
@@ -260,43 +267,48 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
     },
   };
 
-  /** BEGIN, waiting asynchronously for another connection's write lock up to lockWaitMs. */
-  async function begin(sql: string): Promise<void> {
+  /**
+   * Runs `fn` in a transaction begun by `sql`, waiting asynchronously for another connection's write lock up
+   * to lockWaitMs. The connection's turn is given up between attempts: while a write waits for the lock,
+   * reads and the other requests keep being served. Unless `spanning`, the transaction must end before the
+   * event loop turns: one still open then is rolled back and refused (a programming error, never a user's).
+   */
+  async function transaction<T>(sql: string, spanning: boolean, fn: (s: Session) => Promise<T>): Promise<T> {
     const deadline = monotonicMs() + lockWaitMs;
     for (let attempt = 0; ; attempt++) {
+      const release = await acquire();
+      let busy = false;
       try {
-        db.exec(sql);
-        return;
-      } catch (err) {
-        const code = (err as { code?: unknown }).code;
-        const left = deadline - monotonicMs();
-        if (typeof code !== 'string' || !code.startsWith('SQLITE_BUSY') || left <= 0) fail(err);
-        await sleep(Math.min(left, BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!));
-      }
-    }
-  }
-
-  /**
-   * Runs `fn` in a transaction begun by `sql`. Unless `spanning`, the transaction must end before the event
-   * loop turns: one still open then is rolled back and refused (a programming error, never a user's).
-   */
-  function transaction<T>(sql: string, spanning: boolean, fn: (s: Session) => Promise<T>): Promise<T> {
-    return exclusive(async () => {
-      await begin(sql);
-      let turned = false;
-      const watch = spanning ? undefined : setImmediate(() => (turned = true));
-      try {
-        const out = await (sql === 'BEGIN' ? e.checked(() => fn(session)) : fn(session));
-        if (turned) throw new Error('a transaction of the store spanned an await of something else');
-        db.exec('COMMIT');
-        return out;
-      } catch (err) {
-        if (db.inTransaction) db.exec('ROLLBACK');
-        return fail(err);
+        try {
+          db.exec(sql);
+        } catch (err) {
+          const code = (err as { code?: unknown }).code;
+          if (typeof code !== 'string' || !code.startsWith('SQLITE_BUSY') || deadline - monotonicMs() <= 0)
+            fail(err);
+          busy = true;
+        }
+        if (!busy) {
+          let turned = false;
+          const watch = spanning ? undefined : setImmediate(() => (turned = true));
+          try {
+            const out = await (sql === 'BEGIN' ? e.checked(() => fn(session)) : fn(session));
+            if (turned) throw new Error('a transaction of the store spanned an await of something else');
+            db.exec('COMMIT');
+            return out;
+          } catch (err) {
+            if (db.inTransaction) db.exec('ROLLBACK');
+            return fail(err);
+          } finally {
+            if (watch) clearImmediate(watch);
+          }
+        }
       } finally {
-        if (watch) clearImmediate(watch);
+        release();
       }
-    });
+      // The lock was busy: wait before the next attempt, the turn given up.
+      const left = deadline - monotonicMs();
+      await sleep(Math.min(left, BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!));
+    }
   }
 
   async function bulk<T>(fn: (s: Session) => Promise<T>): Promise<T> {
@@ -323,6 +335,7 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
   const describe = () => engine.path;
   return {
     clock: engine.clock,
+    lockWaitMs,
     ...outside,
     tx: (fn) => transaction('BEGIN IMMEDIATE', false, fn),
     read: (fn) => transaction('BEGIN', false, fn),

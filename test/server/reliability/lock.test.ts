@@ -39,6 +39,24 @@ const addPath = `/edgedevice/org/${ORG.root}/user/${USER.admin}/add`;
 const device = (serial: string) => ({ data: [{ edgeDeviceName: serial, serialNumber: serial }] });
 
 describe('a write lock held by another process', () => {
+  it('a read through the store is served while a write waits for the lock (the connection is not held)', async () => {
+    const held = await holdWriteLock(t.engine.path, 'hold');
+    let writeSettled = false;
+    const write = t.store
+      .tx((s) => s.organizations.exists(ORG.root))
+      .finally(() => {
+        writeSettled = true;
+      });
+    try {
+      expect(await t.store.read((s) => s.organizations.exists(ORG.root))).toBe(true);
+      expect(await t.store.organizations.exists(ORG.root)).toBe(true);
+      expect(writeSettled).toBe(false);
+    } finally {
+      await held.release();
+    }
+    expect(await write).toBe(true);
+  });
+
   it('a read answers at once; a write waits for the lock, the server serving others meanwhile, and succeeds', async () => {
     const handle = await startServer({ store: t.store, port: 0 });
     try {

@@ -148,4 +148,12 @@ describe('repositories', () => {
     expect(await tokenIsValid(port, token)).toBe(true);
     expect(await tokenIsValid(port, `${token}x`)).toBe(false);
   });
+
+  it('counts live tokens only, as PostgreSQL does (ccp status)', async () => {
+    const before = (await port.counts()).tokens;
+    const token = await createToken(port, { orgUuid: ORG.root, role: 'viewer' });
+    expect((await port.counts()).tokens).toBe(before + 1);
+    await port.tokens.revoke(createHash('sha256').update(token).digest('hex'), NOW);
+    expect((await port.counts()).tokens).toBe(before);
+  });
 });

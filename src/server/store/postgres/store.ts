@@ -284,6 +284,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
       return { location: conn.label, engine: `PostgreSQL ${version}`, schemaVersion, problems: [] };
     },
     describe,
+    lockWaitMs: lockWait,
     async close() {
       await pool.end().catch(() => undefined);
     },
