@@ -14,13 +14,15 @@ export interface RecordKeys {
 
 // What a load sets anew each time (its timestamps) or the store assigns (a part's own uuid): not a change.
 const NOT_COMPARED = /On$/;
+// What a record shows of other records (an organization's suborganizations, by name): their change, not its.
+const OF_OTHERS = new Set(['suborganization']);
 
 function comparable(v: unknown, top: boolean): unknown {
   if (Array.isArray(v)) return v.map((x) => comparable(x, false));
   if (v === null || typeof v !== 'object') return v;
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) {
-    if (NOT_COMPARED.test(k) || (!top && k === 'uuid')) continue;
+    if (NOT_COMPARED.test(k) || (!top && k === 'uuid') || (top && OF_OTHERS.has(k))) continue;
     out[k] = comparable(x, false);
   }
   return out;
