@@ -154,7 +154,7 @@ export class ApiClient {
     // Whatever the path looked like (a URL with a space before it, `http:\\host`), the token and the -H
     // headers go to the base URL's origin alone.
     if (url.origin !== this.base.origin) throw new OffOriginError(url, this.base);
-    const json = sendsBody(method) ? this.envelope(opts) : undefined;
+    const json = sendsBody(method) && !opts.noBody ? this.envelope(opts) : undefined;
     const body = json === undefined ? undefined : JSON.stringify(json);
     const headers: Record<string, string> = {
       accept: 'application/json',

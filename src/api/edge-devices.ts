@@ -13,7 +13,11 @@ export function listEdgeDevices(api: ApiClient, page: PageOptions): Listing<Edge
   return api.paginate<EdgeDevice>('/edgedevice/all', page);
 }
 
-/** POST /edgedevice/org/{orgUuid}/user/{userUuid}/add: creates (no uuid) or updates (known uuid) devices. */
+/**
+ * POST /edgedevice/org/{orgUuid}/user/{userUuid}/add: creates (no uuid) or updates (known uuid) devices. The
+ * devices' organization and user travel in the path alone, where the service reads them (decisions.md); the
+ * envelope's metadata is the caller's, as on every request.
+ */
 export function addEdgeDevicesRequest(
   orgUuid: string,
   userUuid: string,
@@ -23,7 +27,6 @@ export function addEdgeDevicesRequest(
     method: 'POST',
     path: `/edgedevice/org/${segment(orgUuid)}/user/${segment(userUuid)}/add`,
     records,
-    metadata: { orgUuid, userUuid },
   };
 }
 

@@ -12,6 +12,8 @@ export interface RequestOptions {
   records?: unknown[];
   /** A whole envelope (or a bare array of records), as read from a file by `ccp api`. */
   body?: unknown;
+  /** The operation takes no body (PUT /license/{uuid}/{action}): none is sent, not even an empty envelope. */
+  noBody?: boolean;
   metadata?: Metadata;
   query?: Record<string, string | number | boolean | undefined>;
   /** What the request acts on (`license <uuid>`), named in the error when the service refuses it. */

@@ -143,7 +143,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     // database's write lock, so one of them seeds and creates the token and the others find both.
     const bootstrap = (
       config: ConfigStore,
-      demo: typeof import('../server/fixtures/demo.js') | undefined,
+      demo: typeof import('../server/loading/demo.js') | undefined,
     ): EmbeddedAccess =>
       store.tx(() => {
         // A default database left empty (by an interrupted first run, say) is seeded too.
@@ -176,7 +176,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       bootstrap(
         await ConfigStore.open(opts.env),
         // The demo data (and zod, which checks it) load only where a first run may seed.
-        isDefault ? await import('../server/fixtures/demo.js') : undefined,
+        isDefault ? await import('../server/loading/demo.js') : undefined,
       );
     const transport = inProcessTransport(
       server.inProcessService({ store, authenticate: auth, ...(opts.clock ? { clock: opts.clock } : {}) }),

@@ -11,7 +11,7 @@ import { buildProgram } from '../../src/cli/program.js';
 import { createFactory } from '../../src/kit/factory.js';
 import { testIO } from '../../src/kit/test-io.js';
 import { fillVerbs } from '../../src/kit/verbs.js';
-import { demoFixture } from '../../src/server/fixtures/demo.js';
+import { demoFixture } from '../../src/server/loading/demo.js';
 import { BIN, isolatedEnv, runCli, spawnCcp, tempDir } from '../helpers/cli.js';
 
 const demo = demoFixture();

@@ -58,7 +58,9 @@ export function writeDryRun(io: IO, target: DryRunTarget, requests: WriteRequest
     requests.map((req) => ({
       method: req.method,
       path: req.path,
-      envelope: { data: req.records, metadata: buildMetadata(target.metadata, req.metadata) },
+      envelope: req.noBody
+        ? null
+        : { data: req.records, metadata: buildMetadata(target.metadata, req.metadata) },
     })),
   );
 }

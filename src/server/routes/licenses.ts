@@ -18,13 +18,14 @@ export const licenseRoutes: Route[] = [
       const action = ctx.params.action as LicenseAction;
       if (!LICENSE_ACTIONS.includes(action)) throw ServiceError.about('notFound', `action ${action}`);
       if (!isUuid(uuid)) throw ServiceError.about('notFound', `license ${uuid}`);
+      // The row is read once: the scope is checked on it, and the store (de)activates it and answers the
+      // record from it. The operation takes no body: none is read.
       return store.tx(() => {
         const row = store.licenses.row(uuid);
         if (!row) throw ServiceError.about('notFound', `license ${uuid}`);
         requireScope(store, ctx.grant, row.org_uuid);
-        const now = ctx.clock.now();
-        store.licenses.setActive(uuid, action === 'activate', now);
-        return { data: [store.licenses.record(uuid, now, ctx.tz)] };
+        const { record } = store.licenses.setActive(row, action === 'activate', ctx.clock.now(), ctx.tz);
+        return { data: [record] };
       });
     },
   }),
