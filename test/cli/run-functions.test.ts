@@ -8,10 +8,10 @@ import { runLicenseDeactivate } from '../../src/commands/license/deactivate.js';
 import { runOrgList } from '../../src/commands/org/list.js';
 import type { OutputSpec } from '../../src/kit/output.js';
 import { scriptedPrompter } from '../../src/kit/prompter.js';
-import { testIO } from '../../src/kit/test-io.js';
 import { CODE, LICENSE, ORG, ROOT_CHILDREN } from '../fixtures/basic-ids.js';
 import { type ServerWithClient, startServerWithClient } from '../helpers/api-client.js';
 import { ndjson } from '../helpers/cli.js';
+import { testIO } from '../helpers/test-io.js';
 
 let target: ServerWithClient;
 let client: ApiClient;

@@ -19,10 +19,10 @@ import { runEdgeDeviceApply } from '../../src/kit/apply/devices.js';
 import { runOrgOptionsApply } from '../../src/kit/apply/options.js';
 import type { OutputSpec } from '../../src/kit/output.js';
 import { scriptedPrompter } from '../../src/kit/prompter.js';
-import { testIO } from '../../src/kit/test-io.js';
 import type { WriteDeps } from '../../src/kit/write/send.js';
 import { DEVICE, LICENSE, NOTIFICATION, ORG, UNKNOWN_UUID, USER } from '../fixtures/basic-ids.js';
 import { type ServerWithClient, startServerWithClient } from '../helpers/api-client.js';
+import { testIO } from '../helpers/test-io.js';
 
 let target: ServerWithClient;
 let client: ApiClient;
