@@ -298,7 +298,7 @@ export async function runLogin(opts: LoginOptions, f: Factory): Promise<void> {
   }
 }
 
-export const rootLogin = defineCommand<LoginOptions>({
+export const connectionLogin = defineCommand<LoginOptions>({
   name: 'login',
   description: 'set up a profile for a service: asks, checks with one request, then saves',
   examples: [

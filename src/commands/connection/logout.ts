@@ -29,7 +29,7 @@ export async function runLogout(opts: { profile?: string }, f: Factory): Promise
   }
 }
 
-export const rootLogout = defineCommand<{ profile?: string }>({
+export const connectionLogout = defineCommand<{ profile?: string }>({
   name: 'logout',
   description: "remove the profile's token from the credential store or the config file",
   examples: ['ccp logout', 'ccp logout --profile staging'],

@@ -213,7 +213,7 @@ export interface StatusOptions {
   format: OutputFormat;
 }
 
-export const rootStatus = defineCommand<StatusOptions>({
+export const connectionStatus = defineCommand<StatusOptions>({
   name: 'status',
   description: 'check the target: reachable, TLS, credentials, clock skew (exit 0 only when all hold)',
   examples: ['ccp status', 'ccp status --profile staging', 'ccp status -o json | jq .ok'],
