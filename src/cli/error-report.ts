@@ -1,9 +1,9 @@
 // What a failed command prints on stderr: its line (`ccp: ...`), a hint where one helps, and under json or
 // ndjson output the same as one JSON object.
 import { CommanderError } from 'commander';
-import { ApiError, AuthError, NetworkError } from '../api/errors.js';
+import { ApiError, AuthError, NetworkError } from '../api/request-errors.js';
 import { ownWording } from '../kit/args.js';
-import { CancelledError, UsageError } from '../kit/errors.js';
+import { CancelledError, UsageError } from '../kit/command-errors.js';
 import type { Factory } from '../kit/factory.js';
 import type { IO } from '../kit/io.js';
 import { chosenFormat, type OutputFlags } from '../kit/output.js';

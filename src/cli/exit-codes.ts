@@ -1,8 +1,8 @@
 // Exit codes (cli.md "Exit codes"): the one place that maps ccp's typed errors to them.
 import type { CommanderError } from 'commander';
-import { ApiError, AuthError, NetworkError, NotFoundError, OffOriginError } from '../api/errors.js';
-import { ConfigError } from '../config/errors.js';
-import { CancelledError, ChecksFailedError, UsageError } from '../kit/errors.js';
+import { ApiError, AuthError, NetworkError, NotFoundError, OffOriginError } from '../api/request-errors.js';
+import { ConfigError } from '../config/config-error.js';
+import { CancelledError, ChecksFailedError, UsageError } from '../kit/command-errors.js';
 
 export const EXIT = {
   ok: 0,

@@ -9,7 +9,7 @@ import {
 import type { EmbeddedAccess } from './store.js';
 import { ConfigStore } from './store.js';
 
-export { ConfigError } from './errors.js';
+export { ConfigError } from './config-error.js';
 // Everything the key table and the resolution export is this module's API too.
 export * from './keys.js';
 export * from './resolve.js';

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ConfigError } from './errors.js';
+import { ConfigError } from './config-error.js';
 import {
   type AuthScheme,
   DEFAULT_PARALLEL,

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { makeDirs } from '../domain/dirs.js';
 import { isObject } from '../domain/objects.js';
 import { isUuid } from '../domain/uuid.js';
-import { ConfigError } from './errors.js';
+import { ConfigError } from './config-error.js';
 import type { FileContent } from './file-shape.js';
 import {
   assertProfileName,

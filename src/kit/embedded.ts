@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { ApiError } from '../api/errors.js';
 import type { RawResponse, Transport, TransportRequest } from '../api/exchange.js';
+import { ApiError } from '../api/request-errors.js';
 import type { ConfigStore, EmbeddedAccess } from '../config/index.js';
 import type { Clock } from '../domain/clock.js';
 import { makeDirs, tighten } from '../domain/dirs.js';
 import type { TwinLookup } from '../domain/lookup.js';
 import type { InProcessService, Store } from '../server/index.js';
-import { UsageError } from './errors.js';
+import { UsageError } from './command-errors.js';
 import type { IO } from './io.js';
 
 /** The base URL requests to the embedded server are written against: a name only, nothing listens there. */

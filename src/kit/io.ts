@@ -1,6 +1,6 @@
 import { fitText } from '../output/fit.js';
 import { terminalText } from '../output/terminal-text.js';
-import { CancelledError } from './errors.js';
+import { CancelledError } from './command-errors.js';
 
 export interface Spinner {
   update(text: string): void;

@@ -1,7 +1,7 @@
 // The operating system's credential store, as `gh` keeps its tokens: a profile's secret under the service
 // `ccp` and the profile's name. @napi-rs/keyring (a native addon) loads here only, on the first command
 // that needs a secret: `--help` and the embedded default never load it.
-import { AuthError } from '../api/errors.js';
+import { AuthError } from '../api/request-errors.js';
 import type { ConfigStore } from '../config/index.js';
 
 export const KEYRING_SERVICE = 'ccp';

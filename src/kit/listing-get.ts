@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api/client.js';
-import { NotFoundError } from '../api/errors.js';
+import { NotFoundError } from '../api/request-errors.js';
 import type { RecordKind } from '../domain/index.js';
 import type { TwinLookup } from '../domain/lookup.js';
 import type { IO } from './io.js';

@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import type { PageOptions } from '../api/paginate.js';
 import { collect, wholeNumber } from './args.js';
-import { UsageError } from './errors.js';
+import { UsageError } from './command-errors.js';
 import type { IO, Spinner } from './io.js';
 
 export const DEFAULT_PAGE_SIZE = 100;

@@ -1,7 +1,7 @@
 import type { RecordKind } from '../domain/index.js';
 import { QUERY_FORMATS } from '../output/formats.js';
 import type { OutputFormat, OutputOptions, RecordWriter, TimestampStyle, View } from '../output/index.js';
-import { UsageError } from './errors.js';
+import { UsageError } from './command-errors.js';
 import type { Factory } from './factory.js';
 import type { IO } from './io.js';
 

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { Clock } from '../domain/clock.js';
 import type { Metadata } from '../domain/envelope.js';
-import type { ServiceErrorName } from '../domain/errors.js';
 import type * as Domain from '../domain/index.js';
+import type { ServiceErrorName } from '../domain/service-errors.js';
 import { rolesOf } from './access.js';
 import type { BODIES } from './routes/bodies.js';
 import type { Store } from './store/db.js';

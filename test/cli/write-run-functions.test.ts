@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.js';
-import { ApiError, NotFoundError } from '../../src/api/errors.js';
+import { ApiError, NotFoundError } from '../../src/api/request-errors.js';
 import { runEdgeDeviceAdd } from '../../src/commands/edgedevice/add.js';
 import { runEdgeDevicePush } from '../../src/commands/edgedevice/push.js';
 import { runLicenseActivate } from '../../src/commands/license/activate.js';

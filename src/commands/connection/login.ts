@@ -4,7 +4,7 @@
 import type { TlsOptions } from '../../api/client.js';
 import type { ProfileKey } from '../../config/keys.js';
 import { defineCommand } from '../../kit/command.js';
-import { UsageError } from '../../kit/errors.js';
+import { UsageError } from '../../kit/command-errors.js';
 import type { Factory } from '../../kit/factory.js';
 
 export interface LoginOptions {

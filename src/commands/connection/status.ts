@@ -239,7 +239,7 @@ export async function showStatus(opts: StatusOptions, f: Factory): Promise<void>
     human: (width) => human(s, width),
   });
   if (s.ok) return;
-  const { ChecksFailedError } = await import('../../kit/errors.js');
+  const { ChecksFailedError } = await import('../../kit/command-errors.js');
   // The exit code any command would end with: 3 credentials refused, 5 unreachable, else 1.
   // A credential store that does not give the secret is the credentials' failure too.
   const refused =

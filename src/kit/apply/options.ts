@@ -6,7 +6,7 @@ import type { ApiClient } from '../../api/client.js';
 import { addOrganizationOptionsRequest } from '../../api/organizations.js';
 import { type OrganizationOption, OrganizationOptionInput } from '../../domain/organization.js';
 import type { InputFormat, InputRecord } from '../../input/index.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../command-errors.js';
 import type { IO } from '../io.js';
 import type { OutputSpec } from '../output.js';
 import type { Prompter } from '../prompter.js';

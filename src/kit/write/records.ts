@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import type { z } from 'zod';
 import type { WriteRequest } from '../../api/write-request.js';
 import type { RecordKind } from '../../domain/index.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../command-errors.js';
 import type { Factory } from '../factory.js';
 import { examples } from '../help.js';
 import type { OutputSpec } from '../output.js';

@@ -1,6 +1,6 @@
 // How a write's action hands over to its run function, and how one request is sent and its answer shown.
 import type { ApiClient } from '../../api/client.js';
-import { ApiError, serviceError } from '../../api/errors.js';
+import { ApiError, serviceError } from '../../api/request-errors.js';
 import { sendWrite, type WriteRequest } from '../../api/write-request.js';
 import type { RecordKind } from '../../domain/index.js';
 import type { Factory } from '../factory.js';
