@@ -1,7 +1,7 @@
 import { monotonicMs } from '../domain/clock.js';
 import { withoutUserinfo } from '../domain/secrets.js';
 import { AnsweredPage } from './answered-page.js';
-import type { Metadata } from './envelope.js';
+import type { Metadata } from './envelope-shape.js';
 import {
   type Exchange,
   type RawResponse,

@@ -1,6 +1,6 @@
 // What came back from one request: the raw answer, and the envelope read from it.
 import type { PageLines } from './body-json.js';
-import type { ResponseEnvelope } from './envelope.js';
+import type { ResponseEnvelope } from './envelope-shape.js';
 import { serviceError } from './request-errors.js';
 
 export interface Exchange<T = unknown> {

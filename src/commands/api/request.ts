@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option } from 'commander';
 import type { HttpMethod } from '../../api/client.js';
-import { isEnvelope, isResponseEnvelope } from '../../api/envelope.js';
+import { isEnvelope, isResponseEnvelope } from '../../api/envelope-shape.js';
 import { MAX_DEPTH, textTooDeepAt } from '../../domain/depth.js';
 import { defineCommand } from '../../kit/command.js';
 import { UsageError } from '../../kit/command-errors.js';
