@@ -152,7 +152,7 @@ export class ConfigStore {
 
   /**
    * The embedded server's access, read the same way (without conf): a command finding a valid token there
-   * writes nothing, and opens the store for writing only when it must (src/kit/embedded.ts).
+   * writes nothing, and opens the store for writing only when it must (src/kit/embedded-server.ts).
    */
   static async readAccess(env: NodeJS.ProcessEnv): Promise<Pick<ConfigStore, 'embeddedAccess'>> {
     return ConfigStore.opened(env, undefined, readOnlyBacking);
