@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { RawResponse, Transport, TransportRequest } from '../api/exchange.js';
 import { ApiError } from '../api/request-errors.js';
-import type { ConfigStore, EmbeddedAccess } from '../config/index.js';
+import type { ConfigFile, EmbeddedAccess } from '../config/index.js';
 import type { Clock } from '../domain/clock.js';
 import { makeDirs, tighten } from '../domain/dirs.js';
 import type { TwinLookup } from '../domain/lookup.js';
@@ -110,7 +110,7 @@ function inProcessTransport(call: InProcessService): Transport {
  * any organization); an explicit --db is taken as given.
  */
 export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServer> {
-  const [{ defaultDbPath, ConfigStore }, server] = await Promise.all([
+  const [{ defaultDbPath, ConfigFile }, server] = await Promise.all([
     import('../config/index.js'),
     import('../server/embedded.js'),
   ]);
@@ -124,7 +124,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
   try {
     const store = server.openStore(dbPath, opts.clock ? { clock: opts.clock } : undefined);
     opened = store;
-    const ready = (config: Pick<ConfigStore, 'embeddedAccess'>) => {
+    const ready = (config: Pick<ConfigFile, 'embeddedAccess'>) => {
       const access = config.embeddedAccess(dbPath);
       const seeded = !isDefault || server.rootOrganizations(store).length > 0;
       return seeded && access && server.tokenIsValid(store, access.token) ? access : undefined;
@@ -132,7 +132,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     // Several commands may start at once on a new database. Seeding and the token are decided under the
     // database's write lock, so one of them seeds and creates the token and the others find both.
     const bootstrap = (
-      config: ConfigStore,
+      config: ConfigFile,
       demo: typeof import('../server/fixtures/demo.js') | undefined,
     ): EmbeddedAccess =>
       store.tx(() => {
@@ -162,9 +162,9 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       });
     // Most commands find the token: the config file is read without conf, which loads only to write it.
     const access =
-      ready(await ConfigStore.readAccess(opts.env)) ??
+      ready(await ConfigFile.readAccess(opts.env)) ??
       bootstrap(
-        await ConfigStore.open(opts.env),
+        await ConfigFile.open(opts.env),
         // The demo data (and zod, which checks it) load only where a first run may seed.
         isDefault ? await import('../server/fixtures/demo.js') : undefined,
       );

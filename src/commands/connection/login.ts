@@ -203,9 +203,9 @@ function refused(err: unknown): boolean {
 export async function runLogin(opts: LoginOptions, f: Factory): Promise<void> {
   const { io } = f;
   const config = await import('../../config/index.js');
-  const { ConfigStore, assertProfileName } = config;
+  const { ConfigFile, assertProfileName } = config;
   const { targetProfile } = await import('../config/shared.js');
-  const store = await ConfigStore.open(io.env);
+  const store = await ConfigFile.open(io.env);
   const profile = assertProfileName(targetProfile(opts.profile, io.env, store));
   const current = store.profile(profile);
   // The flags checked before any question: a wrong one is said at once, not after every answer.

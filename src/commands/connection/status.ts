@@ -193,8 +193,8 @@ export async function runStatus(f: Factory): Promise<Status> {
     const server = await import('../../server/index.js');
     if (existed || existsSync(cfg.db)) {
       // The token the client sent: a flag's or variable's, else the one the embedded server keeps.
-      const { ConfigStore } = await import('../../config/index.js');
-      const token = cfg.token ?? (await ConfigStore.readAccess(f.io.env)).embeddedAccess(cfg.db)?.token;
+      const { ConfigFile } = await import('../../config/index.js');
+      const token = cfg.token ?? (await ConfigFile.readAccess(f.io.env)).embeddedAccess(cfg.db)?.token;
       const seen = databaseStatus(cfg.db, server, token);
       status.database = seen.database;
       status.actsFor = seen.actsFor;
