@@ -6,7 +6,7 @@ import { ownWording } from '../kit/args.js';
 import { CancelledError, UsageError } from '../kit/command-errors.js';
 import type { Factory } from '../kit/factory.js';
 import type { IO } from '../kit/io.js';
-import { chosenFormat, type OutputFlags } from '../kit/output.js';
+import { chosenFormat, type OutputFlags } from '../kit/printing.js';
 import { reportLine } from '../kit/version.js';
 import { isJsonFormat, type OutputFormat } from '../output/formats.js';
 import { oneLine, terminalJson, terminalText } from '../output/terminal-text.js';

@@ -2,7 +2,7 @@
 // exit-codes.ts's, Ctrl-C interrupt.ts's.
 import { createFactory, type Factory } from '../kit/factory.js';
 import type { IO } from '../kit/io.js';
-import type { OutputFlags } from '../kit/output.js';
+import type { OutputFlags } from '../kit/printing.js';
 import { reportError } from './error-report.js';
 import { EXIT } from './exit-codes.js';
 import { handleSigint } from './interrupt.js';

@@ -10,7 +10,7 @@ import { isJsonFormat } from '../output/formats.js';
 import { terminalText } from '../output/terminal-text.js';
 import type { IO } from './io.js';
 import type { Condition } from './listing-where.js';
-import { type OutputSpec, recordWriter, writeRecords } from './output.js';
+import { type OutputSpec, recordWriter, writeRecords } from './printing.js';
 
 /** What a watch reads: the records' kind, the --where conditions they must meet, and how to read them all. */
 export interface WatchTarget {

@@ -13,7 +13,7 @@ import {
   watchOptions,
 } from './listing.js';
 import { type ListingOptions, listingFilter } from './listing-run.js';
-import { type OutputSpec, outputSpec } from './output.js';
+import { type OutputSpec, outputSpec } from './printing.js';
 
 /** What a read verb reads with: the terminal, the service, and the output the flags and profile chose. */
 export async function readDeps(

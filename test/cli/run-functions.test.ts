@@ -6,7 +6,7 @@ import { runCodeTypeList } from '../../src/commands/codetype/list.js';
 import { runEdgeDeviceList } from '../../src/commands/edgedevice/list.js';
 import { runLicenseDeactivate } from '../../src/commands/license/deactivate.js';
 import { runOrgList } from '../../src/commands/org/list.js';
-import type { OutputSpec } from '../../src/kit/output.js';
+import type { OutputSpec } from '../../src/kit/printing.js';
 import { scriptedPrompter } from '../../src/kit/prompter.js';
 import { CODE, LICENSE, ORG, ROOT_CHILDREN } from '../fixtures/basic-ids.js';
 import { type ServerWithClient, startServerWithClient } from '../helpers/api-client.js';

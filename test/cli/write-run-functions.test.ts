@@ -17,7 +17,7 @@ import { runOrgOptionsAdd } from '../../src/commands/org/options/add.js';
 import { runOrgUpdate } from '../../src/commands/org/update.js';
 import { runEdgeDeviceApply } from '../../src/kit/apply/devices.js';
 import { runOrgOptionsApply } from '../../src/kit/apply/options.js';
-import type { OutputSpec } from '../../src/kit/output.js';
+import type { OutputSpec } from '../../src/kit/printing.js';
 import { scriptedPrompter } from '../../src/kit/prompter.js';
 import type { WriteDeps } from '../../src/kit/write/send.js';
 import { DEVICE, LICENSE, NOTIFICATION, ORG, UNKNOWN_UUID, USER } from '../fixtures/basic-ids.js';

@@ -6,7 +6,7 @@ import type { CodeType } from '../../domain/code.js';
 import type { EdgeDevice } from '../../domain/edge-device.js';
 import { defineCommand } from '../../kit/command.js';
 import { UsageError } from '../../kit/command-errors.js';
-import type { OutputSpec } from '../../kit/output.js';
+import type { OutputSpec } from '../../kit/printing.js';
 import type { CopyWriter } from '../../server/index.js';
 import { DB_HELP, type ServerDeps, serverDbPath } from './db.js';
 import { printSummary, summaryFormat } from './summary.js';

@@ -15,7 +15,7 @@ import { UsageError } from '../command-errors.js';
 import type { IO } from '../io.js';
 import { listingProgress } from '../listing.js';
 import { type ListFn, walkListing } from '../listing-find.js';
-import type { OutputSpec } from '../output.js';
+import type { OutputSpec } from '../printing.js';
 import type { Prompter } from '../prompter.js';
 import { readInputFile } from '../write/input.js';
 import { type Batch, sendBatches } from './execute.js';

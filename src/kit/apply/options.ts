@@ -8,7 +8,7 @@ import { type OrganizationOption, OrganizationOptionInput } from '../../domain/o
 import type { InputFormat, InputRecord } from '../../input/index.js';
 import { UsageError } from '../command-errors.js';
 import type { IO } from '../io.js';
-import type { OutputSpec } from '../output.js';
+import type { OutputSpec } from '../printing.js';
 import type { Prompter } from '../prompter.js';
 import { readInputFile } from '../write/input.js';
 import { type Batch, sendBatches } from './execute.js';

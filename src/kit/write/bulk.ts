@@ -7,7 +7,7 @@ import type { RecordKind } from '../../domain/index.js';
 import type { InputFormat } from '../../input/detect.js';
 import { oneLine } from '../../output/terminal-text.js';
 import { CancelledError } from '../command-errors.js';
-import { recordWriter } from '../output.js';
+import { recordWriter } from '../printing.js';
 import {
   type BatchResults,
   chunks,

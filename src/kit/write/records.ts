@@ -7,7 +7,7 @@ import type { RecordKind } from '../../domain/index.js';
 import { UsageError } from '../command-errors.js';
 import type { Factory } from '../factory.js';
 import { examples } from '../help.js';
-import type { OutputSpec } from '../output.js';
+import type { OutputSpec } from '../printing.js';
 import { addDryRunFlag, addFileFlags, type WriteFlags } from './flags.js';
 import { readInputFile } from './input.js';
 import { sendAndPrint, subjectOf, type WriteDeps, type WriteOutput, writeDeps, writeOutput } from './send.js';

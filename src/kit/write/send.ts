@@ -5,7 +5,7 @@ import { sendWrite, type WriteRequest } from '../../api/write-request.js';
 import type { RecordKind } from '../../domain/index.js';
 import type { Factory } from '../factory.js';
 import type { IO } from '../io.js';
-import { type OutputSpec, outputSpec, writeRecords } from '../output.js';
+import { type OutputSpec, outputSpec, writeRecords } from '../printing.js';
 import { type DryRunTarget, dryRunTarget, writeDryRun } from './dry-run.js';
 import type { WriteFlags } from './flags.js';
 

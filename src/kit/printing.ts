@@ -1,3 +1,5 @@
+// How a command prints its records: the format and options its flags and profile chose, and the writing
+// (through the pager on a terminal). The renderers themselves are src/output's.
 import type { RecordKind } from '../domain/index.js';
 import { QUERY_FORMATS } from '../output/formats.js';
 import type { OutputFormat, OutputOptions, RecordWriter, TimestampStyle, View } from '../output/index.js';
