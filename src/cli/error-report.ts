@@ -78,8 +78,7 @@ function writeJsonError(io: IO, report: ErrorReport): void {
  * Tells what `err` ended the command with, on stderr, and returns the exit code. `flags`: the output flags
  * commander parsed.
  */
-export async function reportError(err: unknown, f: Factory, flags: OutputFlags): Promise<number> {
-  const io = f.io;
+export async function reportError(err: unknown, io: IO, f: Factory, flags: OutputFlags): Promise<number> {
   if (err instanceof CommanderError) {
     const exitCode = commanderExitCode(err);
     if (exitCode !== EXIT.ok && (await jsonErrors(f, flags))) {

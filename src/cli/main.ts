@@ -24,7 +24,7 @@ export async function run(argv: string[], deps: RunDeps = {}): Promise<number> {
     return EXIT.ok;
   } catch (err) {
     // The global flags as commander parsed them, also when it stopped before the command's action.
-    return await reportError(err, f, program.opts<OutputFlags>());
+    return await reportError(err, io, f, program.opts<OutputFlags>());
   } finally {
     await f.dispose().catch(() => undefined);
   }
