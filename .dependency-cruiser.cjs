@@ -9,6 +9,14 @@
 module.exports = {
   forbidden: [
     {
+      name: 'the-database-through-the-store',
+      severity: 'error',
+      comment:
+        'Only src/server/store opens a database (the SQLite driver): everything else goes through a Store, so nothing opens the file behind the connection that serves it.',
+      from: { path: '^src/', pathNot: '^src/server/store/' },
+      to: { path: '^src/server/store/sqlite\\.ts$' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment: 'No import cycle, type-only imports included.',

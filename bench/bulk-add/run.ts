@@ -1,8 +1,9 @@
 // Adding 10,000 devices from a CSV through `ccp edgedevice add -f` (a child process against the embedded
 // server over a temp database, printing every saved device as NDJSON), against inserting the same rows
 // straight into the project's own schema with better-sqlite3 in this process, in batches of the same size.
-// Target: the CLI within 3x of the direct insert. The direct insert is timed twice: in this (warm) process,
-// and in a fresh process of its own (direct-insert.mjs), which pays the same start-up as ccp does.
+// Target: the CLI within 2x of the floor: a fresh process of its own (direct-insert.mjs) that parses the
+// same CSV and inserts its rows into one table in one transaction, paying the same start-up as ccp does.
+// The direct insert in this (warm) process, in batches of the same size, is shown beside it.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -107,16 +108,16 @@ function median(runs: number, measure: (k: number) => number): number {
   return all[Math.floor(all.length / 2)]!;
 }
 
-/** The same rows into the same schema, by a fresh node process running direct-insert.mjs. */
-function directProcess(file: string, dbPath: string, batch: number): number {
-  const store = openStore(dbPath);
-  importFixture(store, { organizations: [{ uuid: ORG, orgName: 'Bench Org' }] });
-  store.close();
+/**
+ * The floor (direct-insert.mjs): the same CSV parsed and its rows inserted into one table with the devices
+ * table's columns and indexes, in one transaction, by a fresh node process.
+ */
+function directProcess(file: string, dbPath: string): number {
+  const schema = join(dir, 'schema.db');
+  openStore(schema).close();
   const script = join(root, 'bench', 'bulk-add', 'direct-insert.mjs');
   const started = performance.now();
-  const r = spawnSync(process.execPath, [script, dbPath, file, String(batch), ORG, USER], {
-    encoding: 'utf8',
-  });
+  const r = spawnSync(process.execPath, [script, schema, dbPath, file, ORG, USER], { encoding: 'utf8' });
   const ms = performance.now() - started;
   if (r.status !== 0) throw new Error(`direct-insert.mjs exited ${r.status}: ${r.stderr}`);
   return ms;
@@ -137,13 +138,13 @@ try {
   for (const batch of BATCHES) {
     const cli = median(RUNS, (k) => viaCli(file, join(dir, `cli-${batch}-${k}.db`), batch));
     const direct_ = median(RUNS, (k) => direct(text, join(dir, `direct-${batch}-${k}.db`), batch));
-    const cold = median(RUNS, (k) => directProcess(file, join(dir, `direct-proc-${batch}-${k}.db`), batch));
-    const verdict = (r: number) => `${r.toFixed(2)} ${r <= 3 ? 'OK' : 'OVER'}`;
+    const cold = median(RUNS, (k) => directProcess(file, join(dir, `direct-proc-${batch}-${k}.db`)));
+    const verdict = (r: number) => `${r.toFixed(2)} ${r <= 2 ? 'OK' : 'OVER'}`;
     console.log(
       `batch ${String(batch).padStart(4)}: ccp edgedevice add -f ${fmt(cli)} (${(cli - fixed).toFixed(0)} ms past the fixed cost)`,
     );
     console.log(
-      `            better-sqlite3, its own process ${fmt(cold)} | ratio ${verdict(cli / cold)} (target <= 3)`,
+      `            the floor, its own process (one transaction) ${fmt(cold)} | ratio ${verdict(cli / cold)} (target <= 2)`,
     );
     console.log(
       `            better-sqlite3, in this process ${fmt(direct_)} | ratio ${verdict(cli / direct_)}`,

@@ -13,9 +13,10 @@ export function syntheticDatabase(path: string, count: number): void {
       store.db
         .prepare(
           `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < @count - 1)
-           INSERT INTO edge_devices (uuid, org_uuid, edge_device_name, serial_number, ip_adress, port, location,
-             short_description, is_active, is_disabled, created_on, modified_on)
+           INSERT INTO edge_devices (uuid, org_uuid, edge_device_name, serial_number, serial_key, ip_adress, port,
+             location, short_description, is_active, is_disabled, created_on, modified_on)
            SELECT printf('%08x-0000-4000-8000-%012x', i, i), @org, 'gateway ' || i, printf('SN-%07d', i),
+             printf('SN-%07d', i),
              '10.' || ((i >> 16) & 255) || '.' || ((i >> 8) & 255) || '.' || (i & 255), 1024 + i % 60000,
              'Hall ' || (i % 12), 'Bench device ' || i, 1, 0, @start + i, @start + i FROM n`,
         )
@@ -32,7 +33,10 @@ export function syntheticDatabase(path: string, count: number): void {
   }
 }
 
-/** An NDJSON import file: the organization on its first line, then `count` devices. */
+/**
+ * An NDJSON import file: the organization on its first line, then `count` devices; one in ten with an
+ * external reference that carries a password.
+ */
 export async function importFile(path: string, count: number): Promise<void> {
   const out = createWriteStream(path);
   const write = (s: string) =>
@@ -40,7 +44,8 @@ export async function importFile(path: string, count: number): Promise<void> {
   await write(`${JSON.stringify({ organizations: [{ uuid: BENCH_ORG, orgName: 'Bench Org' }] })}\n`);
   let buf = '';
   for (let i = 0; i < count; i++) {
-    buf += `{"uuid":"${i.toString(16).padStart(8, '0')}-0000-4000-8000-${i.toString(16).padStart(12, '0')}","edgeDeviceName":"gateway ${i}","serialNumber":"SN-${String(i).padStart(7, '0')}","ipAdress":"10.0.0.1","port":1880,"location":"Hall ${i % 12}","orgUUID":"${BENCH_ORG}"}\n`;
+    const refs = i % 10 === 0 ? `,"externalReferences":[{"userName":"svc-${i}","password":"pw-${i}"}]` : '';
+    buf += `{"uuid":"${i.toString(16).padStart(8, '0')}-0000-4000-8000-${i.toString(16).padStart(12, '0')}","edgeDeviceName":"gateway ${i}","serialNumber":"SN-${String(i).padStart(7, '0')}","ipAdress":"10.0.0.1","port":1880,"location":"Hall ${i % 12}","orgUUID":"${BENCH_ORG}"${refs}}\n`;
     if (buf.length > 1 << 16) {
       await write(buf);
       buf = '';

@@ -89,7 +89,14 @@ export interface ApiClientOptions {
 
 const RETRY_STATUS = new Set([502, 503, 504]);
 // A timeout already cost the user a whole timeout; refused and unknown hosts will not change in a second.
-const NOT_RETRIED = new Set(['TIMEOUT', 'CANCELLED', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+const NOT_RETRIED = new Set([
+  'TIMEOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'CANCELLED',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 // A TLS or proxy failure is a setting to change, not a moment to wait out.
 const notRetried = (code: string) => NOT_RETRIED.has(code) || code.startsWith('TLS') || code === 'PROXY';
 // Only the interface's idempotent methods are retried; a POST may have been applied before the failure.
@@ -215,7 +222,7 @@ export class ApiClient {
 
   private connect(): Promise<Transport> {
     this.transport ??= loadHttpTransport().then((m) =>
-      m.httpTransport(this.base, this.opts.env, this.opts.tls),
+      m.httpTransport(this.base, this.opts.env, this.opts.tls, this.opts.timeoutMs),
     );
     return this.transport;
   }

@@ -1,4 +1,9 @@
-import type { EdgeDevice, EdgeDeviceInput, EdgeDevicePushInput } from '../domain/edge-device.js';
+import {
+  type EdgeDevice,
+  type EdgeDeviceInput,
+  type EdgeDevicePushInput,
+  serialKey,
+} from '../domain/edge-device.js';
 import type { ApiClient } from './client.js';
 import type { Listing, PageOptions } from './paginate.js';
 import { segment, type WriteRequest } from './write-request.js';
@@ -28,9 +33,9 @@ export function pushEdgeDevicesRequest(records: EdgeDevicePushInput[]): WriteReq
 }
 
 /**
- * Serial numbers the organization's devices already use, from the paged listing (the interface has no
- * lookup by serial). The listing holds the caller's whole scope, so devices of other organizations are
- * left out.
+ * Serial numbers the organization's devices already use, as compared (serialKey), from the paged listing
+ * (the interface has no lookup by serial). The listing holds the caller's whole scope, so devices of other
+ * organizations are left out.
  */
 export async function existingSerials(
   api: ApiClient,
@@ -40,7 +45,7 @@ export async function existingSerials(
   const serials = new Set<string>();
   const pages = api.paginate<EdgeDevice>('/edgedevice/all', { pageSize: 1000, all: true, onPage });
   for await (const device of pages) {
-    if (device.orgUUID === orgUuid && device.serialNumber) serials.add(device.serialNumber);
+    if (device.orgUUID === orgUuid && device.serialNumber) serials.add(serialKey(device.serialNumber));
   }
   return serials;
 }

@@ -216,7 +216,15 @@ export function toNetworkError(err: unknown, c: FailureContext): NetworkError {
     });
   }
   if (code !== undefined && NOT_REACHED[code] && !c.sent) {
-    return new NetworkError(`cannot connect to ${c.url.origin}: ${NOT_REACHED[code]}`, { code, cause: err });
+    // The pool's connect limit is the request's (--timeout), and over https it holds the handshake too.
+    const within =
+      code === 'UND_ERR_CONNECT_TIMEOUT'
+        ? ` (no connection${c.url.protocol === 'https:' ? ' and TLS handshake' : ''} within ${formatDuration(c.timeoutMs)})`
+        : '';
+    return new NetworkError(`cannot connect to ${c.url.origin}: ${NOT_REACHED[code]}${within}`, {
+      code,
+      cause: err,
+    });
   }
   const timedOut =
     e?.name === 'TimeoutError' ||

@@ -15,21 +15,28 @@ const POOL = { keepAliveTimeout: 10_000, connections: 8 } as const;
 /**
  * The connection pool for a base URL. A remote target goes through HTTPS_PROXY / HTTP_PROXY unless
  * NO_PROXY names it (curl's variables, lower case first); a loopback target always goes direct.
+ * `connectTimeoutMs` bounds making a connection, its TLS handshake included (--timeout): undici acts on a
+ * request's abort only once its connection is made, so without it a handshake never answered would take
+ * undici's own 10 s whatever the request's time limit.
  */
 export function createDispatcher(
   base: URL,
   env: NodeJS.ProcessEnv | undefined,
   tlsOptions: TlsOptions = {},
+  connectTimeoutMs?: number,
 ): Dispatcher {
-  const connect = connectOptions(base, tlsOptions);
+  const limit = connectTimeoutMs === undefined ? {} : { timeout: connectTimeoutMs };
+  const connect = { ...connectOptions(base, tlsOptions), ...limit };
   if (!env || isLoopback(base.hostname)) return new Agent({ ...POOL, connect });
   const proxy = proxyFor(env);
   // Empty strings, not undefined: undici would otherwise read process.env behind the caller's back.
   return new EnvHttpProxyAgent({
     ...POOL,
     connect,
-    // Through a tunnel the service's TLS is the request's, not the proxy's.
+    // Through a tunnel the service's TLS is the request's, not the proxy's; the proxy's connection has the
+    // same time limit.
     requestTls: connect,
+    proxyTls: limit,
     // An http:// target goes to the proxy as an absolute-URI request, as curl and browsers send it;
     // proxies commonly allow CONNECT to port 443 only.
     proxyTunnel: base.protocol === 'https:',
@@ -161,8 +168,9 @@ export function httpTransport(
   base: URL,
   env: NodeJS.ProcessEnv | undefined,
   tlsOptions?: TlsOptions,
+  connectTimeoutMs?: number,
 ): Transport {
-  const agent = createDispatcher(base, env, tlsOptions);
+  const agent = createDispatcher(base, env, tlsOptions, connectTimeoutMs);
   return {
     async request(r) {
       const res = await request(r.url, {

@@ -3,7 +3,7 @@
 import { CommanderError } from 'commander';
 import { ApiError, AuthError, NetworkError } from '../api/request-errors.js';
 import { ownWording } from '../kit/args.js';
-import { CancelledError, UsageError } from '../kit/command-errors.js';
+import { CancelledError, notCcpDatabase, UsageError } from '../kit/command-errors.js';
 import type { Factory } from '../kit/factory.js';
 import type { IO } from '../kit/io.js';
 import { chosenFormat, type OutputFlags } from '../kit/printing.js';
@@ -21,6 +21,7 @@ const NETWORK_HINTS: Record<string, string> = {
   EHOSTUNREACH: `${BASE_URL_HINT}, and this machine's network`,
   ENETUNREACH: `${BASE_URL_HINT}, and this machine's network`,
   TIMEOUT: 'a slow service needs a longer --timeout (500ms, 30s, 2m; a bare number is seconds)',
+  UND_ERR_CONNECT_TIMEOUT: `${BASE_URL_HINT}: its host, port and scheme (http or https); a slow network needs a longer --timeout`,
 };
 
 /** What the user can do about an error, where ccp knows more than the error says. */
@@ -88,8 +89,9 @@ export async function reportError(err: unknown, io: IO, f: Factory, flags: Outpu
     return exitCode;
   }
   if (isBrokenPipe(err)) return EXIT.ok;
-  // After Ctrl-C, whatever the command failed with is the interruption's doing.
-  const cause = io.signal.aborted ? new CancelledError() : err;
+  // After Ctrl-C, whatever the command failed with is the interruption's doing. A --db that names no
+  // database of ccp's, whichever command opened it: a usage error (exit 2), saying how to make one.
+  const cause = io.signal.aborted ? new CancelledError() : (notCcpDatabase(err) ?? err);
   // The reason is the service's (or a file's) text: on a terminal its controls show escaped.
   const d = describeError(cause, io.stderrIsTTY ? terminalText : oneLine);
   const hint = await hintFor(cause, f);

@@ -1,17 +1,20 @@
 // The IO of the running process: terminals told from pipes and files, stdout through the runtime's
 // descriptor writer until process.stdout is needed.
-import { fstatSync } from 'node:fs';
+import { fstatSync, statSync } from 'node:fs';
 import { buildIO, type IO, oraSpinner } from '../kit/io.js';
 import { holdHeapForLongWalks } from '../runtime/heap-for-long-walks.js';
 import { DescriptorOut, isBrokenPipe, writeOut } from '../runtime/stdout-descriptor.js';
 
 /**
  * isatty(fd), without node:tty (which loads net and the stream modules) where fd is plainly no terminal: a
- * terminal is a character device, a pipe or a file is not.
+ * terminal is a character device, a pipe or a file is not, and neither is the null device (a character
+ * device too: output sent away by a script or a job).
  */
 function isTerminal(fd: number): boolean {
   try {
-    if (!fstatSync(fd).isCharacterDevice()) return false;
+    const st = fstatSync(fd);
+    if (!st.isCharacterDevice()) return false;
+    if (process.platform !== 'win32' && st.rdev === statSync('/dev/null').rdev) return false;
   } catch {
     return false;
   }

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
@@ -30,12 +30,4 @@ export function tighten(path: string, mode: number): void {
     const now = statSync(path).mode & 0o777;
     if ((now & ~mode) !== 0) chmodSync(path, now & mode);
   } catch {}
-}
-
-/** Creates the file empty, readable by its owner alone, unless it exists; an existing one is tightened. */
-export function privateFile(path: string): void {
-  try {
-    closeSync(openSync(path, 'a', 0o600));
-  } catch {}
-  tighten(path, 0o600);
 }

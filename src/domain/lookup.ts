@@ -10,7 +10,7 @@ import type { LicenseRecord } from './license.js';
  * and time zone. A key is a uuid (any case) or the kind's other key, as written.
  */
 export interface TwinLookup {
-  /** The first device in listing order whose uuid or serial number is `key`. */
+  /** The first device in listing order whose uuid or serial number (compared by serialKey) is `key`. */
   edgeDevice(key: string): EdgeDevice | undefined;
   /** The first code type in listing order whose uuid or identifier is `key`. */
   codeType(key: string): CodeType | undefined;
@@ -24,7 +24,7 @@ export interface TwinLookup {
   codeTypeIdentifiers(): string[];
   /**
    * The devices `apply` matches a file against: those in scope with one of `uuids`, and those of `orgUuid`
-   * with one of `serials`; in listing order.
+   * with one of `serials` (compared by serialKey); in listing order.
    */
   edgeDevicesMatching(q: {
     uuids: readonly string[];

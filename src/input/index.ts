@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
 import type { z } from 'zod';
-import { accepted } from '../domain/accepted.js';
 import { readCsv } from './csv.js';
 import { formatFromContent, formatFromPath, type InputFormat } from './detect.js';
 import { asUtf8 } from './encoding.js';
@@ -84,7 +83,7 @@ export async function readRecords<T>(
       value = checked.value;
     }
     const parsed = opts.schema.safeParse(value);
-    if (parsed.success) records.push({ line, record: accepted(opts.schema, parsed.data) });
+    if (parsed.success) records.push({ line, record: parsed.data });
     else problems.push(...issuesToProblems(line, parsed.error.issues, value));
   }
   problems.sort((a, b) => a.line - b.line);

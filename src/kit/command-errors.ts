@@ -31,3 +31,18 @@ export class ChecksFailedError extends Error {
     this.name = 'ChecksFailedError';
   }
 }
+
+/**
+ * The usage error (exit 2) for a --db that names no database of ccp's (the store's NotCcpDatabaseError, told
+ * by its name so that this module loads no server code); undefined for any other error.
+ */
+export function notCcpDatabase(err: unknown): UsageError | undefined {
+  const e = err as { name?: string; kind?: string; path?: string; message?: string };
+  if (e?.name !== 'NotCcpDatabaseError' || typeof e.path !== 'string') return undefined;
+  const make = `ccp server seed --demo --db ${e.path}  (or: ccp server import FILE --db ${e.path})`;
+  if (e.kind === 'foreign')
+    return new UsageError(`${e.message}; it was left as it is`, {
+      hint: `name ccp's database with --db, or make one at a new path: ${make}`,
+    });
+  return new UsageError(String(e.message), { hint: `make one: ${make}` });
+}

@@ -6,8 +6,8 @@ import type { ConfigFile, EmbeddedAccess } from '../config/index.js';
 import type { Clock } from '../domain/clock.js';
 import { makeDirs, tighten } from '../domain/dirs.js';
 import type { TwinLookup } from '../domain/lookup.js';
-import type { InProcessService, Store } from '../server/index.js';
-import { UsageError } from './command-errors.js';
+import type { DatabaseFacts, InProcessService, Store, TokenActsFor } from '../server/index.js';
+import { notCcpDatabase, UsageError } from './command-errors.js';
 import type { IO } from './io.js';
 
 /** The base URL requests to the embedded server are written against: a name only, nothing listens there. */
@@ -21,6 +21,10 @@ export interface EmbeddedServer {
   orgUuid: string;
   /** Reads of the database by its indexes for `token` in zone `tz` (undefined when the service would refuse either). */
   lookup(token: string | undefined, tz: string): TwinLookup | undefined;
+  /** The database's counts and integrity, read through the server's own connection (never a second one). */
+  facts(): DatabaseFacts;
+  /** The organization and role `token` acts for on this database, read through the same connection. */
+  actsFor(token: string): TokenActsFor | undefined;
   close(): Promise<void>;
 }
 
@@ -117,17 +121,23 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
   const dbPath = resolve(opts.dbPath);
   const isDefault = dbPath === resolve(defaultDbPath(opts.env));
   const isNew = !existsSync(dbPath);
-  if (isNew) makeDirs(dirname(dbPath));
+  // Only the default database is made on first use; a --db or CCP_DB where none is makes nothing.
+  if (isNew && isDefault) makeDirs(dirname(dbPath));
   // ccp's own data folder; a folder named by --db is the user's to set.
   else if (isDefault) tighten(dirname(dbPath), 0o700);
   let opened: Store | undefined;
   try {
-    const store = server.openStore(dbPath, opts.clock ? { clock: opts.clock } : undefined);
+    const store = server.openStore(dbPath, {
+      ...(opts.clock ? { clock: opts.clock } : {}),
+      create: isDefault,
+    });
     opened = store;
+    // The one check of the tokens for the command: its requests and its lookups find what it found.
+    const auth = server.authenticator(store);
     const ready = (config: Pick<ConfigFile, 'embeddedAccess'>) => {
       const access = config.embeddedAccess(dbPath);
       const seeded = !isDefault || server.rootOrganizations(store).length > 0;
-      return seeded && access && server.tokenIsValid(store, access.token) ? access : undefined;
+      return seeded && access && auth.grantOf(access.token) ? access : undefined;
     };
     // Several commands may start at once on a new database. Seeding and the token are decided under the
     // database's write lock, so one of them seeds and creates the token and the others find both.
@@ -169,7 +179,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
         isDefault ? await import('../server/fixtures/demo.js') : undefined,
       );
     const transport = inProcessTransport(
-      server.inProcessService({ store, ...(opts.clock ? { clock: opts.clock } : {}) }),
+      server.inProcessService({ store, authenticate: auth, ...(opts.clock ? { clock: opts.clock } : {}) }),
     );
     const { token, orgUuid } = access;
     return {
@@ -177,7 +187,9 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       transport,
       token,
       orgUuid,
-      lookup: (t, tz) => server.twinLookup(store, t, tz),
+      lookup: (t, tz) => server.twinLookup(store, t ? store.read(() => auth.grantOf(t)) : undefined, tz),
+      facts: () => store.facts(),
+      actsFor: (t) => server.tokenActsFor(store, t),
       async close() {
         await transport.close();
         store.close();
@@ -185,6 +197,8 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     };
   } catch (err) {
     opened?.close();
+    const refused = notCcpDatabase(err);
+    if (refused) throw refused;
     // What the embedded service would answer (decisions.md), said as plainly: the command fails (exit 1).
     if (server.isStoreFailure(err)) {
       throw new ApiError({

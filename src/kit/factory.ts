@@ -2,6 +2,7 @@ import type { ApiClient, ApiClientOptions, TlsOptions, TokenScheme } from '../ap
 import type { GlobalFlags, ResolvedConfig } from '../config/index.js';
 import { type Clock, systemClock } from '../domain/clock.js';
 import type { TwinLookup } from '../domain/lookup.js';
+import type { DatabaseFacts, TokenActsFor } from '../server/index.js';
 import type { Credentials } from './credentials.js';
 import type { EmbeddedServer } from './embedded-server.js';
 import type { IO } from './io.js';
@@ -41,6 +42,13 @@ export interface Factory {
    */
   lookup(): Promise<TwinLookup | undefined>;
   /**
+   * On the embedded default, the local database's counts and integrity as its server reads them; undefined
+   * against a remote service, or when api() failed.
+   */
+  databaseFacts(): Promise<DatabaseFacts | undefined>;
+  /** On the embedded default, the organization and role a token acts for (no route tells it). */
+  tokenActsFor(token: string): Promise<TokenActsFor | undefined>;
+  /**
    * A client for settings not saved yet (`login` checks them with one request), with --timeout or the
    * default, and the --verbose trace; api() then gives it, so an error names the URL it went to.
    */
@@ -77,7 +85,8 @@ export function createFactory(opts: FactoryOptions): Factory {
   let credentialsPromise: Promise<Credentials> | undefined;
   let embedded: EmbeddedServer | undefined;
   let client: ApiClient | undefined;
-  let twin: TwinLookup | undefined;
+  // The twin's lookups, made when a verb first asks for them: most verbs look nothing up.
+  let twin: (() => TwinLookup | undefined) | undefined;
   let sent: { token: boolean; checking: boolean } | undefined;
 
   // The one place a client is made: every command's requests get the same user agent, Ctrl-C and trace.
@@ -191,7 +200,13 @@ export function createFactory(opts: FactoryOptions): Factory {
           baseUrl = embedded.url;
           token ??= cfg.token ?? embedded.token;
           org ??= embedded.orgUuid;
-          twin = embedded.lookup(token, cfg.timeZone);
+          const { lookup } = embedded;
+          const twinToken = token;
+          let made: { lookup: TwinLookup | undefined } | undefined;
+          twin = () => {
+            made ??= { lookup: lookup(twinToken, cfg.timeZone) };
+            return made.lookup;
+          };
         }
         const waiting = embedded ? 'Waiting for the local server' : `Waiting for ${new URL(baseUrl).host}`;
         return build(
@@ -239,7 +254,19 @@ export function createFactory(opts: FactoryOptions): Factory {
     sent: () => sent,
     async lookup() {
       await factory.api();
-      return twin;
+      return twin?.();
+    },
+    async databaseFacts() {
+      try {
+        await factory.api();
+      } catch {
+        return undefined;
+      }
+      return embedded?.facts();
+    },
+    async tokenActsFor(token) {
+      await factory.api();
+      return embedded?.actsFor(token);
     },
     async dispose() {
       const c = client;

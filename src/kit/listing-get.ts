@@ -42,15 +42,25 @@ export interface GetTarget<T> {
   near?: (twin: TwinLookup, key: string) => readonly string[];
   /** Keys are names people type: matched and offered whatever their case (organization names). */
   caseless?: boolean;
+  /** What a key is compared by, a uuid's aside (a serial number's serialKey); as written when not given. */
+  keyOf?: (key: string) => string;
 }
 
-// Uuids are compared whatever their case; other keys as written.
+// Uuids are compared whatever their case; other keys as the target compares them.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const normalize = (key: string) => (UUID.test(key) ? key.toLowerCase() : key);
 const anyCase = (key: string) => key.toLowerCase();
+const comparer =
+  (keyOf: (key: string) => string = (k) => k) =>
+  (key: string) =>
+    UUID.test(key) ? key.toLowerCase() : keyOf(key);
 
-/** Each key looked up on the twin, in the order given, a key repeated (in any case) looked up once. */
-function lookUp<T>(twin: TwinLookup, keys: readonly string[], lookup: NonNullable<GetTarget<T>['lookup']>) {
+/** Each key looked up on the twin, in the order given, a key repeated (as compared) looked up once. */
+function lookUp<T>(
+  twin: TwinLookup,
+  keys: readonly string[],
+  lookup: NonNullable<GetTarget<T>['lookup']>,
+  normalize: (key: string) => string,
+) {
   const result: Found<T> = { found: [], missing: [] };
   const seen = new Set<string>();
   for (const key of keys) {
@@ -121,7 +131,7 @@ async function find<T extends object>(
 ): Promise<Found<T> & { closest: Map<string, Closest> }> {
   const closest = new Map<string, Closest>();
   if (twin && target.lookup) {
-    const result = lookUp(twin, opts.keys, target.lookup);
+    const result = lookUp(twin, opts.keys, target.lookup, target.caseless ? anyCase : comparer(target.keyOf));
     for (const key of result.missing) {
       const near = new Closest(key, { caseless: target.caseless });
       for (const value of target.near?.(twin, key) ?? []) near.consider(value);
@@ -136,7 +146,7 @@ async function find<T extends object>(
     walkListing(api, target.list),
     opts.keys,
     target.keysOf,
-    target.caseless ? anyCase : normalize,
+    target.caseless ? anyCase : comparer(target.keyOf),
     (v) => {
       if (!UUID.test(v)) for (const near of closest.values()) near.consider(v);
     },

@@ -1,4 +1,4 @@
-import type { Role } from './store/tokens.js';
+import type { Role } from '../domain/grants.js';
 
 /**
  * What a caller gets from an operation, by its role and by where the records it touches lie.

@@ -3,7 +3,7 @@
 // builder): a listing builds no schema, and the demo data loads only to seed a new database.
 import type { Store } from './store/db.js';
 
-export { createToken, tokenIsValid } from './auth.js';
+export { authenticator, createToken, tokenActsFor } from './auth.js';
 export { inProcessService } from './in-process.js';
 export { openStore } from './store/db.js';
 export { isStoreFailure, storeCause } from './store-failure.js';

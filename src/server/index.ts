@@ -1,10 +1,10 @@
 // The embedded server's public API (docs/architecture.md): the CLI and the tests use only this.
 
 export { createApp } from './app.js';
-export type { Role } from './auth.js';
-export { createToken, revokeToken, tokenActsFor, tokenIsValid } from './auth.js';
+export type { Role, TokenActsFor } from './auth.js';
+export { createToken, listTokens, revokeToken, tokenActsFor, tokenIsValid } from './auth.js';
 export { type CopyWriter, copyWriter } from './fixtures/copy.js';
-export { seedDemo } from './fixtures/demo.js';
+export { changedDemoRecords, seedDemo } from './fixtures/demo.js';
 export type { ImportSummary } from './fixtures/import.js';
 export { importFixture, importRecords } from './fixtures/import.js';
 export { fileRecords } from './fixtures/record-stream.js';
@@ -29,5 +29,5 @@ export async function startServer(opts: StartServerOptions): Promise<ServerHandl
   return (await import('./serve.js')).startServer(opts);
 }
 export { rootOrganizations } from './embedded.js';
-export type { Store } from './store/db.js';
+export type { DatabaseFacts, Store } from './store/db.js';
 export { openStore } from './store/db.js';

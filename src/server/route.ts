@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import type { Clock } from '../domain/clock.js';
 import type { Metadata } from '../domain/envelope.js';
+import type { Role, TokenGrant } from '../domain/grants.js';
 import type * as Domain from '../domain/index.js';
 import type { ServiceErrorName } from '../domain/service-errors.js';
 import { rolesOf } from './access.js';
 import type { BODIES } from './routes/bodies.js';
 import type { Store } from './store/db.js';
-import type { Role, TokenGrant } from './store/tokens.js';
 
 type Bodies = typeof BODIES;
 /** A request body's schema, by its name in routes/bodies.ts. */

@@ -1,10 +1,10 @@
 // The twin's lookups (domain/lookup.ts) for one token and time zone: the scope the token's listing would
 // have, records in the shape and time zone its pages would carry.
 import type { Clock } from '../domain/clock.js';
+import type { TokenGrant } from '../domain/grants.js';
 import { isValidTimeZone } from '../domain/instant.js';
 import type { TwinLookup } from '../domain/lookup.js';
 import { isUuid } from '../domain/uuid.js';
-import { tokenGrant } from './auth.js';
 import type { Store } from './store/db.js';
 import { lookupQueries } from './store/lookup-queries.js';
 
@@ -20,18 +20,16 @@ function spellings(key: string): string[] {
 }
 
 /**
- * The lookups for `token` with its listing's time zone; undefined when the service would refuse the token
+ * The lookups for a token's grant with its listing's time zone; undefined when the service would refuse the token
  * or the zone (the caller walks the listing then, and meets the refusal there).
  */
 export function twinLookup(
   store: Store,
-  token: string | undefined,
+  grant: TokenGrant | undefined,
   tz: string,
   clock: Clock = store.clock,
 ): TwinLookup | undefined {
-  if (!token || !isValidTimeZone(tz)) return undefined;
-  const grant = store.read(() => tokenGrant(store, token));
-  if (!grant) return undefined;
+  if (!grant || !isValidTimeZone(tz)) return undefined;
   const root = grant.orgUuid;
   const q = lookupQueries(store.db);
   const devices = store.edgeDevices;

@@ -113,3 +113,59 @@ describe("apply's matching on the twin", () => {
     expect(r.stderr).toContain('serialNumber SN-1001 is already used by device');
   });
 });
+
+describe('serial numbers compared as people read them (serialKey), on the twin and by the walk', () => {
+  let stored: { uuid: string; serialNumber: string };
+  beforeAll(async () => {
+    const res = await srv.call('POST', `/edgedevice/org/${ORG.root}/user/${USER.admin}/add`, {
+      body: { data: [{ edgeDeviceName: 'Cafe', serialNumber: 'caf\u00e9-TW' }], metadata: {} },
+    });
+    [stored] = res.body.data;
+  });
+
+  it('get by a look-alike finds the device', async () => {
+    for (const key of ['cafe\u0301-TW', 'caf\u00e9-TW\u200b', ' caf\u00e9-TW ']) {
+      const [twin, walk] = await both(['edgedevice', 'get', key, '-o', 'ndjson']);
+      for (const r of [twin, walk]) {
+        expect(r.code, r.stderr).toBe(0);
+        expect(JSON.parse(r.stdout)).toMatchObject({ uuid: stored.uuid, serialNumber: 'caf\u00e9-TW' });
+      }
+      expect(walked(twin.stderr), twin.stderr).toBe(false);
+    }
+  });
+
+  it('apply matches a look-alike: the stored device, unchanged or updated, never a second one', async () => {
+    const path = join(tmp.dir, 'look-alike.json');
+    const args = [
+      'edgedevice',
+      'apply',
+      '--org',
+      ORG.root,
+      '--user',
+      USER.admin,
+      '-f',
+      path,
+      '--dry-run',
+      '-o',
+      'json',
+    ];
+    writeFileSync(path, JSON.stringify([{ edgeDeviceName: 'Cafe', serialNumber: 'cafe\u0301-TW ' }]));
+    for (const r of await both(args)) {
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ create: [], update: [], unchanged: 1 });
+    }
+    writeFileSync(path, JSON.stringify([{ edgeDeviceName: 'Cafe 2', serialNumber: 'caf\u00e9-TW\u200b' }]));
+    for (const r of await both(args)) {
+      expect(r.code, r.stderr).toBe(0);
+      const plan = JSON.parse(r.stdout);
+      expect(plan.create).toEqual([]);
+      expect(plan.update).toEqual([
+        {
+          uuid: stored.uuid,
+          serialNumber: 'caf\u00e9-TW\u200b',
+          changes: { edgeDeviceName: { from: 'Cafe', to: 'Cafe 2' } },
+        },
+      ]);
+    }
+  });
+});

@@ -21,7 +21,9 @@ beforeAll(async () => {
   env = { PATH: `${bin}:${process.env.PATH}`, HOME: join(dir, 'home'), TERM: 'dumb' };
   mkdirSync(env.HOME!);
   const help = await spawnCcp(['completion', '--help'], { env });
+  // A long line continues after ` \` (help is wrapped to 80 columns): joined back, as a shell reads it.
   lines = help.stdout
+    .replace(/ \\\n +/g, ' ')
     .split('\n')
     .filter((l) => l.startsWith('  $ '))
     .map((l) => l.slice(4));

@@ -44,12 +44,13 @@ describe('embedded default (bin/ccp.js)', () => {
     expect(statSync(file).mode & 0o077).toBe(0);
   });
 
-  it('an explicit --db on a new file is not seeded: exit 2 with a hint', async () => {
+  it('an explicit --db where no file is makes none: exit 2 with a hint', async () => {
     const db = join(tmp.dir, 'elsewhere.db');
     const r = await spawnCcp(['--db', db, 'edgedevice', 'list'], { env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('holds no organization');
+    expect(r.stderr).toContain('does not exist');
     expect(r.stderr).toContain('ccp server seed --demo');
+    expect(existsSync(db)).toBe(false);
   });
 
   it('a database seeded by `server seed --demo` then works with --db', async () => {

@@ -3,6 +3,7 @@
 // `| head`. Times are wall-clock for the whole process, node's start included.
 
 import { spawn } from 'node:child_process';
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, isolatedEnv, ROOT, spawnCcp, tempDir } from '../helpers/cli.js';
 import { behaviours, closedPort, type Fake, fakeProxy, fakeService } from '../helpers/fake-service.js';
@@ -76,6 +77,34 @@ describe('a service that does not answer', () => {
     expect(r.ms).toBeGreaterThanOrEqual(1900);
     expect(r.ms).toBeLessThan(4000);
     expect(svc.hits).toBe(1);
+  });
+
+  it('--timeout holds during a TLS handshake never answered: exit 5 within the timeout, trying once', async () => {
+    // Accepts the connection and never writes a byte: the client's TLS hello is never answered.
+    const sockets = new Set<Socket>();
+    let accepted = 0;
+    const silent = createNetServer((s) => {
+      accepted++;
+      sockets.add(s);
+      s.on('error', () => undefined);
+    });
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const base = `https://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      const r = await timed(['--base-url', base, '--timeout', '1s', 'codetype', 'list', '-o', 'json']);
+      expect(r.code, r.stderr).toBe(5);
+      expect(humanLines(r.stderr)[0]).toBe(
+        `ccp: cannot connect to ${base}: connection timed out (no connection and TLS handshake within 1 s)`,
+      );
+      expect(r.stderr).toContain('hint: check --base-url');
+      // undici's own connect limit (10 s) no longer decides; node's start is in the figure.
+      expect(r.ms).toBeGreaterThanOrEqual(900);
+      expect(r.ms).toBeLessThan(3000);
+      expect(accepted).toBe(1);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => silent.close(r));
+    }
   });
 
   it('a write that timed out says it may have been applied', async () => {

@@ -70,6 +70,14 @@ describe('a device argument takes a serial number', () => {
     expect(saved!.edgeFlows.map((f) => f.flowId)).toContain('tab-serial');
   });
 
+  it('a serial that reads the same (spaces around, a zero-width space) names the same device', async () => {
+    const r = await spawnCcp(['edgedevice', 'push', ' SN-1001\u200b ', '--flow', flow, '-o', 'json'], {
+      env: t.env,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)[0].uuid).toBe(DEVICE.gateway1);
+  });
+
   it('an unknown serial: exit 4 naming it, nothing sent', async () => {
     const r = await spawnCcp(['edgedevice', 'push', 'NO-SUCH-SERIAL', '--flow', flow], { env: t.env });
     expect(r.code, r.stderr).toBe(4);

@@ -2,7 +2,7 @@
 // or server module. Checked in a real `node bin/ccp.js` process: V8's coverage output names every script
 // it compiled (the chunks of dist/cli), and dist/cli/chunks.json names the modules each chunk holds.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt, isolatedEnv, ROOT, spawnCcp, tempDir } from '../helpers/cli.js';
@@ -132,5 +132,32 @@ describe('startup path', () => {
     child.stderr.on('data', (d: Buffer) => (err += d));
     const code = await new Promise<number | null>((done) => child.on('close', done));
     expect({ code, err }).toEqual({ code: 0, err: '' });
+  });
+
+  // /dev/null is a character device, as a terminal is: told apart without node:tty (net, the streams).
+  it('`--help` and a first page into /dev/null load no tty', async () => {
+    const out = join(tmp.dir, `builtins-${++runs}.json`);
+    const probe = join(tmp.dir, 'null-probe.cjs');
+    writeFileSync(
+      probe,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.moduleLoadList)));\n`,
+    );
+    for (const args of [
+      ['edgedevice', '--help'],
+      ['edgedevice', 'list', '--page-size', '2', '-o', 'json'],
+    ]) {
+      const devNull = openSync('/dev/null', 'w');
+      const child = spawn(process.execPath, [BIN, ...args], {
+        env: isolatedEnv(tmp.dir, { NODE_OPTIONS: `--require ${probe}` }),
+        stdio: ['ignore', devNull, 'pipe'],
+      });
+      closeSync(devNull);
+      let err = '';
+      child.stderr!.on('data', (d: Buffer) => (err += d));
+      const code = await new Promise<number | null>((done) => child.on('close', done));
+      expect({ code, err: err.replace(/^ccp: (created|seeded) .*\n/m, '') }).toEqual({ code: 0, err: '' });
+      const loaded = JSON.parse(readFileSync(out, 'utf8')) as string[];
+      expect(loaded.filter((m) => m === 'NativeModule tty')).toEqual([]);
+    }
   });
 });

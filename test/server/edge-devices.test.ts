@@ -495,3 +495,90 @@ describe('a new device without state flags', () => {
     expect(updated).toMatchObject({ isActive: false, isDisabled: false, edgeDeviceName: 'Defaults probe 2' });
   });
 });
+
+describe('serial numbers are compared as people read them (NFC, trimmed, no zero-width characters)', () => {
+  // The same serial four ways: NFC, NFD (e + combining acute), with a zero-width space, with a trailing space.
+  const lookAlikes = (base: string) => [
+    `caf\u00e9-${base}`,
+    `cafe\u0301-${base}`,
+    `caf\u00e9-${base}\u200b`,
+    `caf\u00e9-${base} `,
+  ];
+  const readsAs = (base: string) => (d: { serialNumber: string | null }) =>
+    (d.serialNumber ?? '')
+      .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
+      .trim()
+      .normalize('NFC') === `caf\u00e9-${base}`;
+
+  it('four look-alikes in one batch: CCP-DM-006 naming both serials, nothing saved', async () => {
+    const before = await count();
+    const res = await srv.call('POST', addPath(ORG.root), {
+      body: envelope(
+        lookAlikes('1').map((serialNumber, i) => ({ edgeDeviceName: `Cafe ${i}`, serialNumber })),
+      ),
+    });
+    expectError(
+      res,
+      200,
+      'CCP-DM-006',
+      `CCP-DM-006 Error while Creating/Updating edge device: data[1].serialNumber "cafe\u0301-1" is already used in organization ${ORG.root} as "caf\u00e9-1" by data[0] (serial numbers are compared trimmed, NFC-normalised and without zero-width characters)`,
+    );
+    expect(await count()).toBe(before);
+    expect((await list()).some(readsAs('1'))).toBe(false);
+  });
+
+  it('each look-alike of a stored serial, sent later: CCP-DM-006 naming both, nothing saved', async () => {
+    const [first, ...others] = lookAlikes('2');
+    const stored = expectOk(
+      await srv.call('POST', addPath(ORG.root), {
+        body: envelope([{ edgeDeviceName: 'Cafe', serialNumber: first }]),
+      }),
+    )[0];
+    const before = await count();
+    for (const serialNumber of others) {
+      const res = await srv.call('POST', addPath(ORG.root), {
+        body: envelope([
+          { edgeDeviceName: 'Good one', serialNumber: 'SN-LOOK-GOOD' },
+          { edgeDeviceName: 'Look-alike', serialNumber },
+        ]),
+      });
+      expectError(
+        res,
+        200,
+        'CCP-DM-006',
+        `CCP-DM-006 Error while Creating/Updating edge device: data[1].serialNumber ${JSON.stringify(serialNumber)} is already used in organization ${ORG.root} as "caf\u00e9-2" by device ${stored.uuid} (serial numbers are compared trimmed, NFC-normalised and without zero-width characters)`,
+      );
+    }
+    // Nor may another device be renamed to one.
+    const res = await srv.call('POST', addPath(ORG.root), {
+      body: envelope([{ uuid: DEVICE.sensorHub, edgeDeviceName: 'Sensor hub', serialNumber: others[2] }]),
+    });
+    expectError(res, 200, 'CCP-DM-006', new RegExp(`as "caf\u00e9-2" by device ${stored.uuid}`));
+    const after = await list();
+    expect(after).toHaveLength(before);
+    expect(after.filter(readsAs('2')).map((d) => d.uuid)).toEqual([stored.uuid]);
+    expect(after.some((d) => d.serialNumber === 'SN-LOOK-GOOD')).toBe(false);
+  });
+
+  it('a serial is kept as sent; the device saving its own look-alike keeps it; another organization may use it', async () => {
+    const sent = `cafe\u0301-3 `;
+    const [device] = expectOk(
+      await srv.call('POST', addPath(ORG.root), {
+        body: envelope([{ edgeDeviceName: 'Kept', serialNumber: sent }]),
+      }),
+    );
+    expect(device.serialNumber).toBe(sent);
+    expect((await list()).find((d) => d.uuid === device.uuid).serialNumber).toBe(sent);
+    const [again] = expectOk(
+      await srv.call('POST', addPath(ORG.root), {
+        body: envelope([{ uuid: device.uuid, edgeDeviceName: 'Kept', serialNumber: 'caf\u00e9-3' }]),
+      }),
+    );
+    expect(again.serialNumber).toBe('caf\u00e9-3');
+    expectOk(
+      await srv.call('POST', addPath(ORG.sub1), {
+        body: envelope([{ edgeDeviceName: 'Sub', serialNumber: sent }]),
+      }),
+    );
+  });
+});

@@ -5,7 +5,7 @@ import type { ProfileKey, ResolvedConfig } from '../../config/index.js';
 import { defineCommand } from '../../kit/command.js';
 import type { Factory } from '../../kit/factory.js';
 import type { OutputFormat } from '../../output/index.js';
-import { human, type Status, TABLES, type TlsStatus } from './status-text.js';
+import { human, type Status, type TlsStatus } from './status-text.js';
 
 export type { Status, TlsStatus };
 
@@ -36,35 +36,6 @@ function tlsStatus(socket: TLSSocket, now: number): TlsStatus {
     expires: expires?.toISOString() ?? null,
     daysLeft,
   };
-}
-
-function databaseStatus(
-  path: string,
-  store: typeof import('../../server/index.js'),
-  token: string | undefined,
-): { database: NonNullable<Status['database']>; actsFor: Status['actsFor'] } {
-  const db = store.openStore(path);
-  try {
-    // The embedded default reads what its token grants from its own store (no route says it).
-    const grant = token === undefined ? undefined : store.tokenActsFor(db, token);
-    const actsFor: Status['actsFor'] = grant
-      ? { organization: { uuid: grant.orgUuid, name: grant.orgName }, role: grant.role }
-      : { organization: null, role: null, note: 'the token is not one of this database' };
-    const counts = Object.fromEntries(
-      Object.entries(TABLES).map(([kind, table]) => [
-        kind,
-        (db.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
-      ]),
-    ) as Record<keyof typeof TABLES, number>;
-    const rows = db.db.pragma('integrity_check') as Array<{ integrity_check: string }>;
-    const integrity = rows.map((r) => r.integrity_check).join('; ');
-    return {
-      database: { ok: integrity === 'ok', path, sizeBytes: statSync(path).size, counts, integrity },
-      actsFor,
-    };
-  } finally {
-    db.close();
-  }
 }
 
 /** The connection settings status shows, in its order, and how each value is shown. */
@@ -167,6 +138,8 @@ export async function runStatus(f: Factory): Promise<Status> {
           : 'no token';
   } catch (err) {
     const e = err as Error & { hint?: string; httpStatus?: number | null };
+    // A --db that names no database of ccp's is the command's usage, not a check that failed (exit 2).
+    if (embedded && e.name === 'UsageError') throw err;
     if (e.name === 'AuthError' && e.httpStatus === null) {
       // The token-command or the credential store failed: no request was made.
       status.reachable = { ok: false, ms: null, error: 'not checked' };
@@ -189,16 +162,25 @@ export async function runStatus(f: Factory): Promise<Status> {
         daysLeft: null,
       };
   }
-  if (embedded) {
-    const server = await import('../../server/index.js');
-    if (existed || existsSync(cfg.db)) {
-      // The token the client sent: a flag's or variable's, else the one the embedded server keeps.
-      const { ConfigFile } = await import('../../config/index.js');
-      const token = cfg.token ?? (await ConfigFile.readAccess(f.io.env)).embeddedAccess(cfg.db)?.token;
-      const seen = databaseStatus(cfg.db, server, token);
-      status.database = seen.database;
-      status.actsFor = seen.actsFor;
-    }
+  // Read through the embedded server's own connection: a second one in this process, its file opened
+  // again, could cost the first its locks.
+  const facts = embedded && (existed || existsSync(cfg.db)) ? await f.databaseFacts() : undefined;
+  if (facts) {
+    const { counts, integrity } = facts;
+    status.database = {
+      ok: integrity === 'ok',
+      path: cfg.db,
+      sizeBytes: statSync(cfg.db).size,
+      counts,
+      integrity,
+    };
+    // The token the client sent: a flag's or variable's, else the one the embedded server keeps.
+    const { ConfigFile } = await import('../../config/index.js');
+    const token = cfg.token ?? (await ConfigFile.readAccess(f.io.env)).embeddedAccess(cfg.db)?.token;
+    const grant = token === undefined ? undefined : await f.tokenActsFor(token);
+    status.actsFor = grant
+      ? { organization: { uuid: grant.orgUuid, name: grant.orgName }, role: grant.role }
+      : { organization: null, role: null, note: 'the token is not one of this database' };
   }
   status.ok =
     status.reachable.ok &&

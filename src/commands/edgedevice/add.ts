@@ -1,7 +1,7 @@
 import { Option } from 'commander';
 import { addEdgeDevicesRequest, existingSerials } from '../../api/edge-devices.js';
 import { sendWrite } from '../../api/write-request.js';
-import type { EdgeDevice, EdgeDeviceInput } from '../../domain/edge-device.js';
+import { type EdgeDevice, type EdgeDeviceInput, serialKey } from '../../domain/edge-device.js';
 import type { InputFormat } from '../../input/detect.js';
 import { wholeNumber } from '../../kit/args.js';
 import { defineCommand } from '../../kit/command.js';
@@ -149,6 +149,7 @@ export const edgeDeviceAdd = defineCommand<EdgeDeviceAddOptions>({
             ),
             'serialNumber',
             'serial number',
+            (v) => serialKey(String(v)),
           );
     const orgUuid = await requireRecordUuid(f, cfg.org, {
       kind: 'org',
@@ -235,7 +236,7 @@ export async function runEdgeDeviceAdd(
   let rows = opts.records;
   if (opts.skipExisting) {
     const existing = await existingSerials(api, opts.orgUuid);
-    rows = rows.filter((r) => !existing.has(r.record.serialNumber));
+    rows = rows.filter((r) => !existing.has(serialKey(r.record.serialNumber)));
     const skipped = opts.records.length - rows.length;
     if (skipped > 0)
       io.note(`Skipping ${skipped} ${skipped === 1 ? 'device' : 'devices'} whose serial number exists.`);

@@ -1,5 +1,5 @@
 import { listEdgeDevices } from '../../api/edge-devices.js';
-import type { EdgeDevice } from '../../domain/edge-device.js';
+import { type EdgeDevice, serialKey } from '../../domain/edge-device.js';
 import { defineCommand } from '../../kit/command.js';
 import { addWatchFlags, watchOptions } from '../../kit/listing.js';
 import { type GetOptions, runGet } from '../../kit/listing-get.js';
@@ -41,5 +41,6 @@ export async function runEdgeDeviceGet(opts: EdgeDeviceGetOptions): Promise<Edge
     keysOf: (d) => [d.uuid, d.serialNumber],
     lookup: (twin, key) => twin.edgeDevice(key),
     near: (twin, key) => twin.serialsNear(key),
+    keyOf: serialKey,
   });
 }

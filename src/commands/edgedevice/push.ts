@@ -108,15 +108,22 @@ export const edgeDevicePush = defineCommand<EdgeDevicePushOptions>({
   run: (opts, f) => runEdgeDevicePush(opts, writeDeps(f)),
 });
 
-/** The uuid of the device with this serial number, found as `get` finds it (exit 4 when none has it). */
+/**
+ * The uuid of the device with this serial number (compared by serialKey), found as `get` finds it (exit 4
+ * when none has it).
+ */
 async function deviceUuidOf(f: Factory, serial: string): Promise<string> {
-  const [{ findRecords, walkListing }, { RecordsNotFoundError }] = await Promise.all([
+  const [{ findRecords, walkListing }, { RecordsNotFoundError }, { serialKey }] = await Promise.all([
     import('../../kit/listing-find.js'),
     import('../../kit/listing-get.js'),
+    import('../../domain/edge-device.js'),
   ]);
-  const { found } = await findRecords(walkListing(await f.api(), listEdgeDevices), [serial], (d) => [
-    d.serialNumber,
-  ]);
+  const { found } = await findRecords(
+    walkListing(await f.api(), listEdgeDevices),
+    [serial],
+    (d) => [d.serialNumber],
+    serialKey,
+  );
   if (!found[0]) throw new RecordsNotFoundError(`no edge device with uuid or serial number "${serial}"`);
   return found[0].record.uuid!;
 }

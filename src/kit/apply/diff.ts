@@ -1,11 +1,12 @@
 // What differs between a stored edge device and the record a file gives for it: only the fields the file
 // gives count, flows are compared by flowId, and a write-only password is never compared with its mask.
-import type {
-  EdgeDevice,
-  EdgeDeviceApplyInput,
-  EdgeDeviceInput,
-  EdgeFlow,
-  ExternalReference,
+import {
+  type EdgeDevice,
+  type EdgeDeviceApplyInput,
+  type EdgeDeviceInput,
+  type EdgeFlow,
+  type ExternalReference,
+  serialKey,
 } from '../../domain/edge-device.js';
 
 export interface Change {
@@ -141,6 +142,9 @@ export function diffDevice(stored: EdgeDevice, given: EdgeDeviceApplyInput): Dev
     // A null counts as absent (decisions.md, "read tolerantly"): an export's nulls change nothing.
     if (to === undefined || to === null) continue;
     const from = orNull(stored[field]);
+    // A serial that reads the same (serialKey) is the same serial: the stored spelling stays.
+    if (field === 'serialNumber' && typeof from === 'string' && serialKey(from) === serialKey(to as string))
+      continue;
     if (from !== to) changes[field] = { from, to };
   }
   const storedRefs = stored.externalReferences ?? [];
@@ -185,6 +189,8 @@ export function diffDevice(stored: EdgeDevice, given: EdgeDeviceApplyInput): Dev
     uuid: stored.uuid,
     externalReferences: refs.map(withoutServerSet),
   } as EdgeDeviceInput;
+  if (!changes.serialNumber && typeof stored.serialNumber === 'string')
+    send.serialNumber = stored.serialNumber;
   return { changes, send, flows };
 }
 

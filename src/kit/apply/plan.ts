@@ -1,11 +1,12 @@
 // The plan of `edgedevice apply`, computed locally and without I/O: file records are matched to the
-// organization's stored devices by uuid, else by serial number, as the listing streams past, so memory
-// grows with the file and the plan, never with the listing.
+// organization's stored devices by uuid, else by serial number (as people read it: serialKey), as the
+// listing streams past, so memory grows with the file and the plan, never with the listing.
 import {
   type EdgeDevice,
   type EdgeDeviceApplyInput,
   EdgeDeviceInput,
   type EdgeFlow,
+  serialKey,
 } from '../../domain/edge-device.js';
 import { issuesToProblems } from '../../input/problems.js';
 import { type Change, type DeviceDiff, diffDevice, disableRecord } from './diff.js';
@@ -55,7 +56,7 @@ export function repeatedKeys(records: readonly DesiredDevice[]): string[] {
     for (const { line, record } of records) {
       const value = record[key];
       if (!value) continue;
-      const norm = key === 'uuid' ? value.toLowerCase() : value;
+      const norm = key === 'uuid' ? value.toLowerCase() : serialKey(value);
       const seen = first.get(norm);
       if (seen === undefined) first.set(norm, line);
       else problems.push(`line ${line}: ${key} ${value} repeats line ${seen}`);
@@ -74,7 +75,7 @@ export class DevicePlanner {
   private readonly byUuid = new Map<string, number>();
   private readonly bySerial = new Map<string, number>();
   private readonly matched = new Map<number, string>();
-  /** Serial numbers of the file as the organization's devices hold them: serial -> device uuid. */
+  /** Serial numbers of the file as the organization's devices hold them: serialKey -> device uuid. */
   private readonly holders = new Map<string, string>();
   private readonly conflicts: string[] = [];
   /** Records of devices not stored yet that lack what add needs, as `line N: field: problem`. */
@@ -89,7 +90,9 @@ export class DevicePlanner {
     this.org = opts.orgUuid.toLowerCase();
     records.forEach(({ record }, k) => {
       if (record.uuid) this.byUuid.set(record.uuid.toLowerCase(), k);
-      if (record.serialNumber) this.bySerial.set(record.serialNumber, k);
+      // A serial of nothing but spaces reads as none: it names no device.
+      const serial = record.serialNumber ? serialKey(record.serialNumber) : '';
+      if (serial) this.bySerial.set(serial, k);
       const org = record.orgUUID?.toLowerCase();
       if (org && org !== this.org)
         this.conflict(k, `orgUUID ${record.orgUUID} is not the organization applied to (${opts.orgUuid})`);
@@ -109,7 +112,7 @@ export class DevicePlanner {
         this.conflict(byUuid, `device ${device.uuid} belongs to organization ${device.orgUUID}`);
       return;
     }
-    const serial = device.serialNumber ?? '';
+    const serial = serialKey(device.serialNumber ?? '');
     const bySerial = this.bySerial.get(serial);
     if (bySerial !== undefined) this.holders.set(serial, uuid);
     // A record with a uuid names that device only; one without names the device holding its serial.
@@ -150,11 +153,11 @@ export class DevicePlanner {
   }
 
   finish(): { plan: DevicePlan; conflicts: string[]; incomplete: string[] } {
-    // Device uuid -> the serial the file gives it, for devices the file names.
+    // Device uuid -> the serial the file gives it (its serialKey), for devices the file names.
     const serialAfter = new Map<string, string>();
     for (const [k, uuid] of this.matched) {
       const serial = this.records[k]!.record.serialNumber;
-      if (serial) serialAfter.set(uuid, serial);
+      if (serial) serialAfter.set(uuid, serialKey(serial));
     }
     this.records.forEach(({ line, record }, k) => {
       if (!this.matched.has(k)) {
@@ -173,14 +176,11 @@ export class DevicePlanner {
       }
       if (!record.serialNumber) return;
       const self = this.matched.get(k) ?? record.uuid?.toLowerCase();
-      const holder = this.holders.get(record.serialNumber);
+      const key = serialKey(record.serialNumber);
+      const holder = this.holders.get(key);
       // Another device keeps this serial number (the file does not give it another one): the service
       // would refuse the save.
-      if (
-        holder &&
-        holder !== self &&
-        (serialAfter.get(holder) ?? record.serialNumber) === record.serialNumber
-      )
+      if (holder && holder !== self && (serialAfter.get(holder) ?? key) === key)
         this.conflict(k, `serialNumber ${record.serialNumber} is already used by device ${holder}`);
     });
     this.conflicts.sort((a, b) => lineOf(a) - lineOf(b));

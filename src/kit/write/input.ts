@@ -99,16 +99,17 @@ export function flagRecord<T>(schema: z.ZodType<T>, record: unknown, flagOf: Rec
   throw new UsageError(lines.join('\n'));
 }
 
-/** The records, unless some repeat an earlier one's `field`: a usage error listing each repeat's line. */
+/** The records, unless some repeat an earlier one's `field` (by `keyOf`): a usage error listing each repeat's line. */
 export async function rejectRepeats<R extends object>(
   io: IO,
   file: string,
   records: InputRecord<R>[],
   field: keyof R & string,
   what: string,
+  keyOf?: (value: unknown) => unknown,
 ): Promise<InputRecord<R>[]> {
   const { repeatedValues } = await import('../../input/repeats.js');
-  const repeats = repeatedValues(records, field);
+  const repeats = repeatedValues(records, field, keyOf);
   if (repeats.length === 0) return records;
   const n = repeats.length;
   throw new UsageError(

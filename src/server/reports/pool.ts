@@ -3,9 +3,10 @@
 // At most REPORT_WORKERS render at once; the rest wait their turn in order. A worker that dies (out of memory,
 // say) takes only its own report with it.
 import { createRequire } from 'node:module';
+import { setImmediate as turn } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ReportJob } from './job.js';
+import type { JobMessage, ReportJob } from './job.js';
 import type { WorkerReply } from './worker.js';
 
 export const REPORT_WORKERS = 2;
@@ -101,9 +102,30 @@ function release(slot: Slot): void {
   free.push(slot);
 }
 
+/** Posts the job to the worker: its start, its records a chunk at a time, its end; stops once `settled()`. */
+async function post(worker: Worker, job: ReportJob, settled: () => boolean): Promise<void> {
+  const send = (m: JobMessage) => worker.postMessage(m);
+  if ('data' in job) {
+    const { records, ...head } = job.data;
+    send({ start: { type: job.type, head } });
+    send({ rows: records });
+  } else {
+    send({ start: { type: job.type, head: job.head } });
+    for await (const rows of job.chunks()) {
+      if (settled()) return;
+      send({ rows });
+      // The other requests get their turn between two chunks.
+      await turn();
+      if (settled()) return;
+    }
+  }
+  send({ end: true });
+}
+
 function run(slot: Slot, job: ReportJob, timeoutMs: number, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
     const { worker } = slot;
+    let settled = false;
     // Rendering cannot be told to stop half way: the worker is ended (at once, even mid-loop) and the next
     // report gets a new one.
     const end = (why: unknown) => {
@@ -121,6 +143,7 @@ function run(slot: Slot, job: ReportJob, timeoutMs: number, signal?: AbortSignal
     const abort = () => end(signal!.reason);
     signal?.addEventListener('abort', abort, { once: true });
     const done = () => {
+      settled = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', abort);
       worker.off('message', onMessage);
@@ -146,7 +169,10 @@ function run(slot: Slot, job: ReportJob, timeoutMs: number, signal?: AbortSignal
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
-    worker.postMessage(job);
+    // Reading the records failed (the store): the report fails, and its worker, half fed, is ended.
+    post(worker, job, () => settled).catch((err: unknown) => {
+      if (!settled) end(err);
+    });
   });
 }
 

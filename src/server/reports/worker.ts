@@ -1,7 +1,7 @@
 // A report worker thread: makes one report at a time for pool.ts. Built as dist/cli/report-worker.js.
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { makeReport, type ReportJob } from './job.js';
+import { type JobMessage, receiveReport } from './job.js';
 
 // When CPU is short, reports give way to the requests: on Linux a thread's nice value is its own, so this
 // lowers this worker thread only (elsewhere it would lower the whole server, so it is left alone there).
@@ -17,10 +17,13 @@ export type WorkerReply = { ok: true; base64: Buffer } | { ok: false; message: s
 
 const port = parentPort;
 if (!port) throw new Error('worker.ts runs as a worker thread');
-port.on('message', async (job: ReportJob) => {
+const report = receiveReport();
+port.on('message', async (m: JobMessage) => {
   let reply: WorkerReply;
   try {
-    reply = { ok: true, base64: await makeReport(job) };
+    const base64 = await report.take(m);
+    if (!base64) return;
+    reply = { ok: true, base64 };
   } catch (err) {
     reply = { ok: false, message: err instanceof Error ? err.message : String(err) };
   }

@@ -48,10 +48,8 @@ function jobFor(
   { gatherReport }: Reports,
 ): ReportJob {
   const scope = { grant: ctx.grant, tz: ctx.tz, now: generatedAt };
-  const { path } = ctx.store;
-  // The worker reads the records through its own connection; a database with no file is read here.
-  if (path !== '' && path !== ':memory:') return { type, dbPath: path, template, scope, generatedAt };
-  return { type, data: gatherReport(ctx.store, template, scope, generatedAt) };
+  // Read from this server's own connection, never a second one to the file (job.ts).
+  return { type, ...gatherReport(ctx.store, template, scope, generatedAt) };
 }
 
 export const downloadRoutes: Route[] = [

@@ -4,8 +4,29 @@ import { requireScope } from '../auth.js';
 import { ServiceError } from '../errors.js';
 import { parsePage, totalHeader } from '../paging.js';
 import { defineRoute, type Route } from '../route.js';
-import { MASK } from '../store/columns.js';
-import { hashNewPasswords } from '../store/passwords.js';
+
+/**
+ * What a CCP-DM-006 says: the serial sent and, when it only reads like the one stored (domain serialKey), that
+ * one too, with the device or earlier record holding it.
+ */
+function serialClash(
+  i: number,
+  serial: string | null | undefined,
+  orgUuid: string,
+  holder: { uuid: string; serial_number: string | null } | undefined,
+  sent: ReadonlyMap<string, number>,
+): string {
+  const used = `data[${i}].serialNumber`;
+  if (!holder || holder.serial_number === serial)
+    return `${used} ${serial} is already used in organization ${orgUuid}`;
+  const earlier = sent.get(holder.uuid);
+  const by = earlier === undefined ? `device ${holder.uuid}` : `data[${earlier}]`;
+  return (
+    `${used} ${JSON.stringify(serial)} is already used in organization ${orgUuid} as ` +
+    `${JSON.stringify(holder.serial_number)} by ${by} (serial numbers are compared trimmed, NFC-normalised ` +
+    'and without zero-width characters)'
+  );
+}
 
 export const edgeDeviceRoutes: Route[] = [
   defineRoute({
@@ -44,23 +65,25 @@ export const edgeDeviceRoutes: Route[] = [
       ] as const) {
         if (!isUuid(value)) throw ServiceError.about('invalidUuid', `${name} ${value} is not a UUID`);
       }
-      // Hashed before the transaction, which holds the write lock and cannot wait for the thread pool.
-      const hashed = await hashNewPasswords(body.data, MASK);
       return store.tx(() => {
         if (!store.organizations.exists(orgUuid))
           throw ServiceError.about('invalidUuid', `organization ${orgUuid} does not exist`);
         requireScope(store, ctx.grant, orgUuid);
-        const batch = store.edgeDevices.batch(ctx.clock.now(), hashed);
+        const batch = store.edgeDevices.batch(ctx.clock.now());
+        // Device uuid -> its index in this request, to name a clash with an earlier record.
+        const sent = new Map<string, number>();
         body.data.forEach((record, i) => {
           const existing = record.uuid ? store.edgeDevices.get(record.uuid) : undefined;
           if (existing) requireScope(store, ctx.grant, existing.org_uuid);
           const uuid = existing?.uuid ?? record.uuid ?? randomUUID();
           if (!batch.save(record, { uuid, orgUUID: orgUuid, userUUID: userUuid }, existing !== undefined)) {
+            const holder = store.edgeDevices.bySerial(orgUuid, record.serialNumber ?? '');
             throw ServiceError.about(
               'edgeDeviceSave',
-              `data[${i}].serialNumber ${record.serialNumber} is already used in organization ${orgUuid}`,
+              serialClash(i, record.serialNumber, orgUuid, holder, sent),
             );
           }
+          sent.set(uuid, i);
         });
         batch.end();
         return { data: batch.records(ctx.tz) };

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Code, CodeSummary, CodeType } from '../../domain/code.js';
 import { bind, columnsOf, type Entity, fieldsAs, fromRow, insertSql, type RowOf, toRow } from './columns.js';
+import { prepared } from './sqlite.js';
 import { groupBy, keyList, type Stamps } from './values.js';
 
 // A code type and a code share their columns but for the identifier's name.
@@ -21,21 +22,29 @@ const CODE_COLUMNS = columnsOf(CODE, ['code_type_uuid']);
 const UPSERT = { key: 'uuid', keep: ['created_on'] };
 
 export function codeRepo(db: Database.Database) {
-  const putType = db.prepare(insertSql('code_types', TYPE_COLUMNS, UPSERT));
-  const putCode = db.prepare(insertSql('codes', CODE_COLUMNS, UPSERT));
-  const typeKeys = db.prepare<[number, number], { uuid: string }>(
-    'SELECT uuid FROM code_types ORDER BY created_on, uuid LIMIT ? OFFSET ?',
+  const putType = prepared(() => db.prepare(insertSql('code_types', TYPE_COLUMNS, UPSERT)));
+  const putCode = prepared(() => db.prepare(insertSql('codes', CODE_COLUMNS, UPSERT)));
+  const typeKeys = prepared(() =>
+    db.prepare<[number, number], { uuid: string }>(
+      'SELECT uuid FROM code_types ORDER BY created_on, uuid LIMIT ? OFFSET ?',
+    ),
   );
-  const typeCount = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM code_types');
-  const typesOf = db.prepare<[string], CodeTypeRow>(
-    'SELECT * FROM code_types WHERE uuid IN (SELECT value FROM json_each(?)) ORDER BY created_on, uuid',
+  const typeCount = prepared(() => db.prepare<[], { n: number }>('SELECT count(*) AS n FROM code_types'));
+  const typesOf = prepared(() =>
+    db.prepare<[string], CodeTypeRow>(
+      'SELECT * FROM code_types WHERE uuid IN (SELECT value FROM json_each(?)) ORDER BY created_on, uuid',
+    ),
   );
-  const codesOf = db.prepare<[string], CodeRow>(
-    `SELECT * FROM codes WHERE code_type_uuid IN (SELECT value FROM json_each(?))
+  const codesOf = prepared(() =>
+    db.prepare<[string], CodeRow>(
+      `SELECT * FROM codes WHERE code_type_uuid IN (SELECT value FROM json_each(?))
      ORDER BY code_type_uuid, created_on, uuid`,
+    ),
   );
-  const getCode = db.prepare<[string], CodeRow>('SELECT * FROM codes WHERE uuid = ?');
-  const getType = db.prepare<[string], CodeTypeRow>('SELECT * FROM code_types WHERE uuid = ?');
+  const getCode = prepared(() => db.prepare<[string], CodeRow>('SELECT * FROM codes WHERE uuid = ?'));
+  const getType = prepared(() =>
+    db.prepare<[string], CodeTypeRow>('SELECT * FROM code_types WHERE uuid = ?'),
+  );
 
   const typeFields = (t: CodeTypeRow, tz: string) => fromRow<Omit<CodeType, 'codes'>>(CODE_TYPE, t, tz);
   const codeFields = (c: CodeRow, tz: string) => fromRow<CodeSummary>(CODE, c, tz);
@@ -43,34 +52,38 @@ export function codeRepo(db: Database.Database) {
   function loadTypes(uuids: string[], tz: string): CodeType[] {
     if (uuids.length === 0) return [];
     const keys = keyList(uuids);
-    const codes = groupBy(codesOf.all(keys), (c) => c.code_type_uuid ?? '');
-    return typesOf.all(keys).map((t) => ({
-      ...typeFields(t, tz),
-      codes: (codes.get(t.uuid) ?? []).map((c) => codeFields(c, tz)),
-    }));
+    const codes = groupBy(codesOf().all(keys), (c) => c.code_type_uuid ?? '');
+    return typesOf()
+      .all(keys)
+      .map((t) => ({
+        ...typeFields(t, tz),
+        codes: (codes.get(t.uuid) ?? []).map((c) => codeFields(c, tz)),
+      }));
   }
 
   return {
-    typeExists: (uuid: string) => getType.get(uuid) !== undefined,
+    typeExists: (uuid: string) => getType().get(uuid) !== undefined,
     putType(t: CodeType & { uuid: string }, now: number, at: Stamps = {}): void {
       const stamps = { created_on: at.created ?? now, updated_on: at.updated ?? now };
-      putType.run(bind(toRow(CODE_TYPE, t, stamps), TYPE_COLUMNS));
+      putType().run(bind(toRow(CODE_TYPE, t, stamps), TYPE_COLUMNS));
     },
     putCode(c: Code & { uuid: string }, codeTypeUuid: string | null, now: number, at: Stamps = {}): void {
       const row = toRow(CODE, c, { created_on: at.created ?? now, updated_on: at.updated ?? now });
-      putCode.run(bind({ ...row, code_type_uuid: codeTypeUuid }, CODE_COLUMNS));
+      putCode().run(bind({ ...row, code_type_uuid: codeTypeUuid }, CODE_COLUMNS));
     },
     listTypes: (limit: number, offset: number, tz: string) =>
       loadTypes(
-        typeKeys.all(limit, offset).map((k) => k.uuid),
+        typeKeys()
+          .all(limit, offset)
+          .map((k) => k.uuid),
         tz,
       ),
-    countTypes: () => typeCount.get()!.n,
+    countTypes: () => typeCount().get()!.n,
     /** Whole code types for the keys, in listing order. */
     types: loadTypes,
     /** The code with its code type (and that type's codes, as a code type always carries), or undefined. */
     code(uuid: string, tz: string): Code | undefined {
-      const c = getCode.get(uuid);
+      const c = getCode().get(uuid);
       if (!c) return undefined;
       const t = c.code_type_uuid ? loadTypes([c.code_type_uuid], tz)[0] : undefined;
       return { ...codeFields(c, tz), codeType: t ?? null };

@@ -1,14 +1,34 @@
+import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type Clock, systemClock } from '../../domain/clock.js';
-import { makeDirs, privateFile, tighten } from '../../domain/dirs.js';
+import { makeDirs, tighten } from '../../domain/dirs.js';
 import { type CodeRepo, codeRepo } from './codes.js';
 import { type EdgeDeviceRepo, edgeDeviceRepo } from './edge-devices.js';
 import { type LicenseRepo, licenseRepo } from './licenses.js';
 import { migrate } from './migrations.js';
 import { type NotificationRepo, notificationRepo } from './notifications.js';
 import { type OrganizationRepo, organizationRepo } from './organizations.js';
-import { openSqlite, type SqliteDatabase } from './sqlite.js';
+import { openSqlite, prepared, type SqliteDatabase } from './sqlite.js';
+import { type StoredKind, type StoredValues, storedValues } from './stored-values.js';
 import { type TokenRepo, tokenRepo } from './tokens.js';
+
+/** The kinds of record a database holds, by table. */
+const RECORD_TABLES = {
+  organizations: 'organizations',
+  edgeDevices: 'edge_devices',
+  edgeFlows: 'edge_flows',
+  codeTypes: 'code_types',
+  codes: 'codes',
+  licenses: 'licenses',
+  notifications: 'notifications',
+  tokens: 'tokens',
+} as const;
+
+/** What `ccp status` tells of a database: how many records of each kind, and SQLite's integrity check. */
+export interface DatabaseFacts {
+  counts: Record<keyof typeof RECORD_TABLES, number>;
+  integrity: string;
+}
 
 export interface Store {
   readonly path: string;
@@ -35,6 +55,10 @@ export interface Store {
    * data may be kept while it stays the same.
    */
   version(): string;
+  /** Counts each kind of record and runs SQLite's integrity check, on this connection. */
+  facts(): DatabaseFacts;
+  /** Keys of a kind starting with `prefix` (shell completion), at most `limit`, read until `deadline`. */
+  keysStartingWith(kind: StoredKind, prefix: string, limit: number, deadline: number): StoredValues;
   close(): void;
 }
 
@@ -45,28 +69,107 @@ export interface Store {
  */
 export const BUSY_TIMEOUT_MS = 10_000;
 
-/** Opens (creating if needed) the database file, sets the pragmas and brings the schema up to date. */
-export function openStore(path: string, opts: { clock?: Clock; busyTimeoutMs?: number } = {}): Store {
-  const onDisk = path !== ':memory:' && path !== '';
-  if (onDisk) {
-    // `--db ./data/ccp.db` or the default data directory on a new machine: make the folder, as a user expects.
-    makeDirs(dirname(path));
-    // The records (and their secrets) are the user's alone; SQLite gives the -wal and -shm files the mode of
-    // the database file when it creates them.
-    privateFile(path);
-    for (const extra of ['-wal', '-shm']) tighten(path + extra, 0o600);
+/**
+ * A path that holds no database of ccp's: nothing there (`missing`), an empty file or an empty SQLite database
+ * (`empty`), or a file that is not one (`foreign`: not SQLite, or another program's). Nothing was done to it.
+ */
+export class NotCcpDatabaseError extends Error {
+  override readonly name = 'NotCcpDatabaseError';
+  constructor(
+    readonly path: string,
+    readonly kind: 'missing' | 'empty' | 'foreign',
+    why: string,
+  ) {
+    super(`${path} ${why}`);
   }
+}
+
+// Tables every ccp database has had since its first schema.
+const OWN_TABLES = ['organizations', 'edge_devices', 'tokens'];
+
+/**
+ * Throws NotCcpDatabaseError unless the file SQLite has open is ccp's (SQLite's header, then ccp's tables), or
+ * is empty and `create` allows making it one. Reads only, through SQLite: the file is not changed, its mode
+ * included.
+ */
+function recognise(db: SqliteDatabase, path: string, create: boolean): void {
+  const empty = () => {
+    if (!create) throw new NotCcpDatabaseError(path, 'empty', 'holds no ccp database (it is empty)');
+  };
+  if (statSync(path).size === 0) {
+    empty();
+    return;
+  }
+  let tables: string[];
+  try {
+    tables = db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'SQLITE_NOTADB')
+      throw new NotCcpDatabaseError(path, 'foreign', 'is not a ccp database (not an SQLite file)');
+    throw err;
+  }
+  if (tables.length === 0) {
+    empty();
+    return;
+  }
+  if (!OWN_TABLES.every((t) => tables.includes(t)))
+    throw new NotCcpDatabaseError(
+      path,
+      'foreign',
+      "is not a ccp database (an SQLite file of another program's)",
+    );
+}
+
+/**
+ * Opens the database file, sets the pragmas and brings the schema up to date. A file that is there is first
+ * recognised as ccp's (NotCcpDatabaseError otherwise, the file untouched); where none is, one is made only
+ * when `create` (the default) allows. The file is never opened but through SQLite: on Linux, closing any
+ * descriptor of a file drops every lock this process holds on it (SQLite's "How To Corrupt" §2.2).
+ */
+export function openStore(
+  path: string,
+  opts: {
+    clock?: Clock;
+    busyTimeoutMs?: number;
+    create?: boolean;
+    /** Reads only (shell completion): the file must be ccp's already; nothing is made, migrated or written. */
+    readOnly?: boolean;
+  } = {},
+): Store {
+  const onDisk = path !== ':memory:' && path !== '';
+  const readOnly = opts.readOnly === true;
+  const create = !readOnly && (opts.create ?? true);
+  // `--db ./data/ccp.db` or the default data directory on a new machine: make the folder, as a user expects.
+  if (onDisk && create) makeDirs(dirname(path));
   // The timeout comes first: switching to WAL and migrating take locks other processes may hold.
   const busyTimeoutMs = opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
-  const db = openSqlite(path, { timeout: busyTimeoutMs });
+  // By its path alone (better-sqlite3 refuses a missing folder before SQLite can say anything).
+  if (onDisk && !create && !existsSync(path))
+    throw new NotCcpDatabaseError(path, 'missing', 'does not exist');
+  let db: SqliteDatabase;
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('synchronous = NORMAL');
+    db = openSqlite(path, { timeout: busyTimeoutMs, fileMustExist: onDisk && !create, readonly: readOnly });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'SQLITE_CANTOPEN' && !create)
+      throw new NotCcpDatabaseError(path, 'missing', 'does not exist');
+    throw err;
+  }
+  try {
+    if (onDisk) recognise(db, path, create);
+    if (onDisk && !readOnly) {
+      // The records (and their secrets) are the user's alone: changed by path, before the first write, so
+      // that the -wal and -shm SQLite makes take the database file's mode.
+      for (const f of [path, `${path}-wal`, `${path}-shm`]) tighten(f, 0o600);
+    }
+    if (!readOnly) {
+      db.pragma('journal_mode = WAL');
+      db.pragma('foreign_keys = ON');
+      db.pragma('synchronous = NORMAL');
+    }
     // SQLite's own default page cache (2 MB), not better-sqlite3's 16 MB: the OS caches the file anyway, and
     // a command that reads a long listing once would otherwise grow by every page it read, up to 16 MB.
     db.pragma('cache_size = -2000');
-    migrate(db);
+    if (!readOnly) migrate(db);
   } catch (err) {
     db.close();
     throw err;
@@ -74,10 +177,12 @@ export function openStore(path: string, opts: { clock?: Clock; busyTimeoutMs?: n
   const clock = opts.clock ?? systemClock;
   // One transaction function for every call: building one per request (db.transaction) costs more than the
   // BEGIN and COMMIT it runs.
-  const inTransaction = db.transaction((fn: () => unknown) => fn());
-  const versionOf = db
-    .prepare<[], [number, number]>('SELECT data_version, total_changes() FROM pragma_data_version')
-    .raw();
+  // Made on first use, as the statements are (prepared): better-sqlite3 prepares its BEGIN and COMMIT for
+  // every kind of transaction when one is made.
+  const inTransaction = prepared(() => db.transaction((fn: () => unknown) => fn()));
+  const versionOf = prepared(() =>
+    db.prepare<[], [number, number]>('SELECT data_version, total_changes() FROM pragma_data_version').raw(),
+  );
   return {
     path,
     db,
@@ -89,12 +194,23 @@ export function openStore(path: string, opts: { clock?: Clock; busyTimeoutMs?: n
     licenses: licenseRepo(db),
     notifications: notificationRepo(db),
     tokens: tokenRepo(db),
-    tx: <T>(fn: () => T) => inTransaction.immediate(fn) as T,
-    read: <T>(fn: () => T) => inTransaction.deferred(fn) as T,
+    tx: <T>(fn: () => T) => inTransaction().immediate(fn) as T,
+    read: <T>(fn: () => T) => inTransaction().deferred(fn) as T,
     version: () => {
-      const [data, changes] = versionOf.get()!;
+      const [data, changes] = versionOf().get()!;
       return `${data}:${changes}`;
     },
+    facts: () => {
+      const counts = Object.fromEntries(
+        Object.entries(RECORD_TABLES).map(([kind, table]) => [
+          kind,
+          db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get()!,
+        ]),
+      ) as DatabaseFacts['counts'];
+      const rows = db.pragma('integrity_check') as Array<{ integrity_check: string }>;
+      return { counts, integrity: rows.map((r) => r.integrity_check).join('; ') };
+    },
+    keysStartingWith: (kind, prefix, limit, deadline) => storedValues(db, kind, prefix, limit, deadline),
     close: () => {
       if (db.open) db.close();
     },

@@ -1,7 +1,12 @@
 // The columns of an edge device, its flows and its external references: the record's fields, the table's
 // columns and how each is stored, shared by the repository and the clone's copier.
-import type { EdgeDevice, EdgeFlow, ExternalReference } from '../../domain/edge-device.js';
-import { columnsOf, fieldsAs, type RowOf, recordOf } from './columns.js';
+import {
+  type EdgeDevice,
+  type EdgeFlow,
+  type ExternalReference,
+  serialKey,
+} from '../../domain/edge-device.js';
+import { bind, columnsOf, fieldsAs, type RowOf, recordOf } from './columns.js';
 
 export const DEVICE = [
   ...fieldsAs('key', 'uuid'),
@@ -38,6 +43,16 @@ export type RefRow = RowOf<typeof REFERENCE> & { device_uuid: string };
 export const REF_COLUMNS = columnsOf(REFERENCE, ['device_uuid']);
 
 export const DEVICE_COLUMNS = columnsOf(DEVICE);
+/** The columns a device is written with: its record's, then the key its serial number is compared by. */
+export const DEVICE_WRITTEN = [...DEVICE_COLUMNS, 'serial_key'];
+/** The key of a stored serial number (domain serialKey), null for none. */
+export const serialKeyOf = (serial: string | null | undefined) => (serial == null ? null : serialKey(serial));
+/** A device row's values in DEVICE_WRITTEN order, for a statement from insertSql. */
+export function writtenValues(row: DeviceRow): unknown[] {
+  const values = bind(row, DEVICE_COLUMNS);
+  values.push(serialKeyOf(row.serial_number));
+  return values;
+}
 export const deviceOf = recordOf<EdgeDevice>(DEVICE);
 export const flowOf = recordOf<EdgeFlow>(FLOW);
 export const referenceOf = recordOf<ExternalReference>(REFERENCE);

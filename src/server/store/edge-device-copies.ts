@@ -6,36 +6,45 @@ import type { EdgeDevice } from '../../domain/edge-device.js';
 import { bind, insertSql, toRow } from './columns.js';
 import {
   DEVICE,
-  DEVICE_COLUMNS,
+  DEVICE_WRITTEN,
   type DeviceRow,
   FLOW,
   FLOW_COLUMNS,
   REF_COLUMNS,
   REFERENCE,
+  serialKeyOf,
+  writtenValues,
 } from './edge-device-columns.js';
+import { prepared } from './sqlite.js';
 
 /** `written` tells the listing's page cache that the table changed. */
 export function deviceCopies(db: Database.Database, written: () => void) {
   const listing = { written };
-  const countIn = db.prepare<[string, number]>(
-    `INSERT INTO org_device_counts (org_uuid, n) VALUES (?, ?)
+  const countIn = prepared(() =>
+    db.prepare<[string, number]>(
+      `INSERT INTO org_device_counts (org_uuid, n) VALUES (?, ?)
      ON CONFLICT (org_uuid) DO UPDATE SET n = n + excluded.n`,
+    ),
   );
-  const orgOf = db.prepare<[string], { org_uuid: string }>(
-    'SELECT org_uuid FROM edge_devices WHERE uuid = ?',
+  const orgOf = prepared(() =>
+    db.prepare<[string], { org_uuid: string }>('SELECT org_uuid FROM edge_devices WHERE uuid = ?'),
   );
-  const deleteRefs = db.prepare('DELETE FROM external_references WHERE device_uuid = ?');
-  const upsertDevice = db.prepare(insertSql('edge_devices', DEVICE_COLUMNS, { key: 'uuid', keep: [] }));
-  const staleBySerial = db.prepare<[string, string, string], { uuid: string }>(
-    'SELECT uuid FROM edge_devices WHERE org_uuid = ? AND serial_number = ? AND uuid != ?',
+  const deleteRefs = prepared(() => db.prepare('DELETE FROM external_references WHERE device_uuid = ?'));
+  const upsertDevice = prepared(() =>
+    db.prepare(insertSql('edge_devices', DEVICE_WRITTEN, { key: 'uuid', keep: [] })),
   );
-  const deleteDevice = db.prepare('DELETE FROM edge_devices WHERE uuid = ?');
-  const deleteFlows = db.prepare('DELETE FROM edge_flows WHERE device_uuid = ?');
-  const replaceFlow = db.prepare(
-    insertSql('edge_flows', FLOW_COLUMNS).replace('INSERT', 'INSERT OR REPLACE'),
+  const staleBySerial = prepared(() =>
+    db.prepare<[string, string | null, string], { uuid: string }>(
+      'SELECT uuid FROM edge_devices WHERE org_uuid = ? AND serial_key = ? AND uuid != ?',
+    ),
   );
-  const replaceRef = db.prepare(
-    insertSql('external_references', REF_COLUMNS).replace('INSERT', 'INSERT OR REPLACE'),
+  const deleteDevice = prepared(() => db.prepare('DELETE FROM edge_devices WHERE uuid = ?'));
+  const deleteFlows = prepared(() => db.prepare('DELETE FROM edge_flows WHERE device_uuid = ?'));
+  const replaceFlow = prepared(() =>
+    db.prepare(insertSql('edge_flows', FLOW_COLUMNS).replace('INSERT', 'INSERT OR REPLACE')),
+  );
+  const replaceRef = prepared(() =>
+    db.prepare(insertSql('external_references', REF_COLUMNS).replace('INSERT', 'INSERT OR REPLACE')),
   );
 
   /**
@@ -53,7 +62,7 @@ export function deviceCopies(db: Database.Database, written: () => void) {
     const moved = new Map<string, number>();
     const move = (org: string, n: number) => moved.set(org, (moved.get(org) ?? 0) + n);
     for (const d of list) copyOne(d, now, instant, move);
-    for (const [org, n] of moved) if (n !== 0) countIn.run(org, n);
+    for (const [org, n] of moved) if (n !== 0) countIn().run(org, n);
     listing.written();
   }
 
@@ -64,25 +73,25 @@ export function deviceCopies(db: Database.Database, written: () => void) {
     move: (org: string, n: number) => void,
   ): void {
     if (d.serialNumber) {
-      for (const stale of staleBySerial.all(d.orgUUID, d.serialNumber, d.uuid)) {
-        const org = orgOf.get(stale.uuid)!.org_uuid;
-        deleteDevice.run(stale.uuid);
+      for (const stale of staleBySerial().all(d.orgUUID, serialKeyOf(d.serialNumber), d.uuid)) {
+        const org = orgOf().get(stale.uuid)!.org_uuid;
+        deleteDevice().run(stale.uuid);
         move(org, -1);
       }
     }
-    const from = orgOf.get(d.uuid)?.org_uuid;
+    const from = orgOf().get(d.uuid)?.org_uuid;
     const created = instant(d.createdOn) ?? now;
     const row = toRow(DEVICE, d, {
       created_on: created,
       modified_on: instant(d.modifiedOn) ?? created,
     }) as DeviceRow;
-    upsertDevice.run(bind(row, DEVICE_COLUMNS));
+    upsertDevice().run(writtenValues(row));
     if (from !== d.orgUUID) {
       if (from) move(from, -1);
       move(d.orgUUID, 1);
     }
     // A device new to the copy has no flows or references to replace.
-    if (from) deleteFlows.run(d.uuid);
+    if (from) deleteFlows().run(d.uuid);
     for (const f of d.edgeFlows ?? []) {
       const at = instant(f.createdOn) ?? created;
       const flow = toRow(FLOW, f, {
@@ -91,9 +100,9 @@ export function deviceCopies(db: Database.Database, written: () => void) {
         created_on: at,
         modified_on: instant(f.modifiedOn) ?? at,
       });
-      replaceFlow.run(bind({ ...flow, device_uuid: d.uuid }, FLOW_COLUMNS));
+      replaceFlow().run(bind({ ...flow, device_uuid: d.uuid }, FLOW_COLUMNS));
     }
-    if (from) deleteRefs.run(d.uuid);
+    if (from) deleteRefs().run(d.uuid);
     for (const r of d.externalReferences ?? []) {
       const at = instant(r.createdOn) ?? created;
       const ref = toRow(REFERENCE, r, {
@@ -102,7 +111,7 @@ export function deviceCopies(db: Database.Database, written: () => void) {
         created_on: at,
         modified_on: instant(r.modifiedOn) ?? at,
       });
-      replaceRef.run(bind({ ...ref, device_uuid: d.uuid }, REF_COLUMNS));
+      replaceRef().run(bind({ ...ref, device_uuid: d.uuid }, REF_COLUMNS));
     }
   }
 

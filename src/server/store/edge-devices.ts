@@ -6,6 +6,7 @@ import {
   DEVICE,
   DEVICE_COLUMNS,
   DEVICE_UPDATABLE,
+  DEVICE_WRITTEN,
   type DeviceRow,
   deviceOf,
   FLOW,
@@ -17,64 +18,86 @@ import {
   REFERENCE,
   type RefRow,
   referenceOf,
+  serialKeyOf,
+  writtenValues,
 } from './edge-device-columns.js';
 import { deviceCopies } from './edge-device-copies.js';
 import { listingPages } from './listing-pages.js';
-import { type Hashed, storedPassword } from './passwords.js';
+import { prepared } from './sqlite.js';
 import { groupBy, keyList } from './values.js';
 
 export type { DeviceRow, Placement } from './edge-device-columns.js';
 
 export function edgeDeviceRepo(db: Database.Database) {
   const listing = listingPages(db, DEVICE_COLUMNS);
-  const orgCount = db.prepare<[string], { n: number }>(
-    'SELECT coalesce((SELECT n FROM org_device_counts WHERE org_uuid = ?), 0) AS n',
+  const orgCount = prepared(() =>
+    db.prepare<[string], { n: number }>(
+      'SELECT coalesce((SELECT n FROM org_device_counts WHERE org_uuid = ?), 0) AS n',
+    ),
   );
   // Rows as arrays in the entity's column order (device_uuid first for flows and references): see
   // recordOf in columns.ts.
-  const rowsOf = db
-    .prepare<[string], unknown[]>(
-      `SELECT ${DEVICE_COLUMNS.join(', ')} FROM edge_devices WHERE uuid IN (SELECT value FROM json_each(?))
+  const rowsOf = prepared(() =>
+    db
+      .prepare<[string], unknown[]>(
+        `SELECT ${DEVICE_COLUMNS.join(', ')} FROM edge_devices WHERE uuid IN (SELECT value FROM json_each(?))
        ORDER BY created_on, uuid`,
-    )
-    .raw();
-  const flowsOf = db
-    .prepare<[string], unknown[]>(
-      `SELECT ${FLOW_COLUMNS.join(', ')} FROM edge_flows WHERE device_uuid IN (SELECT value FROM json_each(?))
+      )
+      .raw(),
+  );
+  const flowsOf = prepared(() =>
+    db
+      .prepare<[string], unknown[]>(
+        `SELECT ${FLOW_COLUMNS.join(', ')} FROM edge_flows WHERE device_uuid IN (SELECT value FROM json_each(?))
        ORDER BY device_uuid, created_on, flow_id`,
-    )
-    .raw();
-  const refsOf = db
-    .prepare<[string], unknown[]>(
-      `SELECT ${REF_COLUMNS.join(', ')} FROM external_references
+      )
+      .raw(),
+  );
+  const refsOf = prepared(() =>
+    db
+      .prepare<[string], unknown[]>(
+        `SELECT ${REF_COLUMNS.join(', ')} FROM external_references
        WHERE device_uuid IN (SELECT value FROM json_each(?)) ORDER BY device_uuid, created_on, uuid`,
-    )
-    .raw();
-  const getRow = db.prepare<[string], DeviceRow>('SELECT * FROM edge_devices WHERE uuid = ?');
-  const bySerial = db.prepare<[string, string], DeviceRow>(
-    'SELECT * FROM edge_devices WHERE org_uuid = ? AND serial_number = ?',
+      )
+      .raw(),
   );
-  const insertDevice = db.prepare(insertSql('edge_devices', DEVICE_COLUMNS));
-  const upsertFlow = db.prepare(
-    insertSql('edge_flows', FLOW_COLUMNS, { key: 'device_uuid, flow_id', keep: ['uuid', 'created_on'] }),
+  const getRow = prepared(() => db.prepare<[string], DeviceRow>('SELECT * FROM edge_devices WHERE uuid = ?'));
+  // A serial is compared by its key (domain serialKey): the device whose serial reads the same.
+  const byKey = prepared(() =>
+    db.prepare<[string, string | null], DeviceRow>(
+      'SELECT * FROM edge_devices WHERE org_uuid = ? AND serial_key = ?',
+    ),
   );
-  const flowByUuid = db.prepare<[string], { device_uuid: string; flow_id: string }>(
-    'SELECT device_uuid, flow_id FROM edge_flows WHERE uuid = ?',
+  const bySerial = (orgUuid: string, serial: string) => byKey().get(orgUuid, serialKeyOf(serial));
+  const insertDevice = prepared(() => db.prepare(insertSql('edge_devices', DEVICE_WRITTEN)));
+  const upsertFlow = prepared(() =>
+    db.prepare(
+      insertSql('edge_flows', FLOW_COLUMNS, { key: 'device_uuid, flow_id', keep: ['uuid', 'created_on'] }),
+    ),
   );
-  const refExists = db.prepare<[string], { n: number }>(
-    'SELECT 1 AS n FROM external_references WHERE uuid = ?',
+  const flowByUuid = prepared(() =>
+    db.prepare<[string], { device_uuid: string; flow_id: string }>(
+      'SELECT device_uuid, flow_id FROM edge_flows WHERE uuid = ?',
+    ),
   );
-  const storedRefs = db.prepare<[string], RefRow>('SELECT * FROM external_references WHERE device_uuid = ?');
-  const deleteRefs = db.prepare('DELETE FROM external_references WHERE device_uuid = ?');
-  const insertRef = db.prepare(insertSql('external_references', REF_COLUMNS));
-  const touch = db.prepare('UPDATE edge_devices SET modified_on = ? WHERE uuid = ?');
+  const refExists = prepared(() =>
+    db.prepare<[string], { n: number }>('SELECT 1 AS n FROM external_references WHERE uuid = ?'),
+  );
+  const storedRefs = prepared(() =>
+    db.prepare<[string], RefRow>('SELECT * FROM external_references WHERE device_uuid = ?'),
+  );
+  const deleteRefs = prepared(() => db.prepare('DELETE FROM external_references WHERE device_uuid = ?'));
+  const insertRef = prepared(() => db.prepare(insertSql('external_references', REF_COLUMNS)));
+  const touch = prepared(() => db.prepare('UPDATE edge_devices SET modified_on = ? WHERE uuid = ?'));
   // The counts of migration 3: every insert, and every move to another organization, updates them.
-  const countIn = db.prepare<[string, number]>(
-    `INSERT INTO org_device_counts (org_uuid, n) VALUES (?, ?)
+  const countIn = prepared(() =>
+    db.prepare<[string, number]>(
+      `INSERT INTO org_device_counts (org_uuid, n) VALUES (?, ?)
      ON CONFLICT (org_uuid) DO UPDATE SET n = n + excluded.n`,
+    ),
   );
-  const orgOf = db.prepare<[string], { org_uuid: string }>(
-    'SELECT org_uuid FROM edge_devices WHERE uuid = ?',
+  const orgOf = prepared(() =>
+    db.prepare<[string], { org_uuid: string }>('SELECT org_uuid FROM edge_devices WHERE uuid = ?'),
   );
 
   /** A device written bare (no flows, no references) as its record. */
@@ -88,18 +111,20 @@ export function edgeDeviceRepo(db: Database.Database) {
 
   // Whether any device has a flow, or a reference: while none has (a table of bare devices), a page is one
   // query, not three (the two lookups were a third of a page's time).
-  const anyFlow = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM edge_flows)').pluck();
-  const anyRef = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM external_references)').pluck();
+  const anyFlow = prepared(() => db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM edge_flows)').pluck());
+  const anyRef = prepared(() =>
+    db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM external_references)').pluck(),
+  );
   const none = new Map<string, unknown[][]>();
 
   /** Whole records of raw device rows (uuid first), their flows and references read in two queries. */
   function records(rows: unknown[][], tz: string): EdgeDevice[] {
     if (rows.length === 0) return [];
-    const flowing = listing.remembered('anyFlow', () => anyFlow.get() === 1);
-    const referring = listing.remembered('anyRef', () => anyRef.get() === 1);
+    const flowing = listing.remembered('anyFlow', () => anyFlow().get() === 1);
+    const referring = listing.remembered('anyRef', () => anyRef().get() === 1);
     const keys = flowing || referring ? keyList(rows.map((d) => d[0] as string)) : '';
-    const flows = flowing ? groupBy(flowsOf.all(keys), (f) => f[0] as string) : none;
-    const refs = referring ? groupBy(refsOf.all(keys), (r) => r[0] as string) : none;
+    const flows = flowing ? groupBy(flowsOf().all(keys), (f) => f[0] as string) : none;
+    const refs = referring ? groupBy(refsOf().all(keys), (r) => r[0] as string) : none;
     return rows.map((d) => {
       const record = deviceOf(d, tz);
       record.edgeFlows = (flows.get(d[0] as string) ?? []).map((f) => flowOf(f, tz, 1));
@@ -110,7 +135,7 @@ export function edgeDeviceRepo(db: Database.Database) {
 
   /** Whole records for the keys, in listing order: three queries whatever the page size. */
   function load(uuids: readonly string[], tz: string): EdgeDevice[] {
-    return uuids.length === 0 ? [] : records(rowsOf.all(keyList(uuids)), tz);
+    return uuids.length === 0 ? [] : records(rowsOf().all(keyList(uuids)), tz);
   }
 
   /** Inserts a device with the timestamps given (server-set by the callers); returns the row stored. */
@@ -131,16 +156,16 @@ export function edgeDeviceRepo(db: Database.Database) {
       modified_on: now,
     }) as DeviceRow;
     listing.written();
-    insertDevice.run(bind(row, DEVICE_COLUMNS));
+    insertDevice().run(writtenValues(row));
     // A batch counts its devices in and adds them once an organization, at its end.
     if (added) added.set(row.org_uuid, (added.get(row.org_uuid) ?? 0) + 1);
-    else countIn.run(row.org_uuid, 1);
+    else countIn().run(row.org_uuid, 1);
     return row;
   }
 
   /**
-   * insert(), or undefined when the organization has another device with this serial number: the table's
-   * UNIQUE (org_uuid, serial_number) says so, instead of a lookup before every insert.
+   * insert(), or undefined when the organization has another device with this serial number (as people read
+   * it): the unique index of (org_uuid, serial_key) says so, instead of a lookup before every insert.
    */
   function insertNew(
     d: EdgeDevice,
@@ -159,11 +184,15 @@ export function edgeDeviceRepo(db: Database.Database) {
   /** Updates the fields sent. */
   function update(uuid: string, patch: Partial<EdgeDevice>, now: number): void {
     const { sets, params } = updateOf(DEVICE, DEVICE_UPDATABLE, patch);
+    if (patch.serialNumber !== undefined) {
+      sets.push('serial_key = @serial_key');
+      params.serial_key = serialKeyOf(patch.serialNumber);
+    }
     listing.written();
-    const from = patch.orgUUID ? orgOf.get(uuid)?.org_uuid : undefined;
+    const from = patch.orgUUID ? orgOf().get(uuid)?.org_uuid : undefined;
     if (from && from !== patch.orgUUID) {
-      countIn.run(from, -1);
-      countIn.run(patch.orgUUID!, 1);
+      countIn().run(from, -1);
+      countIn().run(patch.orgUUID!, 1);
     }
     db.prepare(
       `UPDATE edge_devices SET ${[...sets, 'modified_on = @now'].join(', ')} WHERE uuid = @uuid`,
@@ -172,7 +201,7 @@ export function edgeDeviceRepo(db: Database.Database) {
 
   function upsert(deviceUuid: string, f: EdgeFlow & { flowId: string }, now: number): void {
     // A flow is named by flowId; a uuid sent with it is kept only while no other flow holds it.
-    const holder = f.uuid ? flowByUuid.get(f.uuid) : undefined;
+    const holder = f.uuid ? flowByUuid().get(f.uuid) : undefined;
     const free = !holder || (holder.device_uuid === deviceUuid && holder.flow_id === f.flowId);
     const row = toRow(FLOW, f, {
       uuid: f.uuid && free ? f.uuid : randomUUID(),
@@ -181,18 +210,18 @@ export function edgeDeviceRepo(db: Database.Database) {
       created_on: now,
       modified_on: now,
     });
-    upsertFlow.run(bind({ ...row, device_uuid: deviceUuid }, FLOW_COLUMNS));
+    upsertFlow().run(bind({ ...row, device_uuid: deviceUuid }, FLOW_COLUMNS));
     // After the write: what the listing remembers (a table without flows, say) is asked again.
     listing.written();
   }
 
   /**
-   * Replaces a device's references. Passwords are write-only: a reference that sends the mask back keeps the
-   * password of the stored reference it names (by uuid, else by type, subtype and user name; none if none).
-   * A new password is stored as its salted hash: the one in `hashed` when computed ahead, else hashed here.
+   * Replaces a device's references. Passwords are write-only and never kept (decisions.md, "Secrets"): the
+   * column holds the mask where one is set. A reference that sends the mask back keeps whether the stored
+   * reference it names had one (by uuid, else by type, subtype and user name; none if none).
    */
-  function replaceReferences(deviceUuid: string, refs: ExternalReference[], now: number, hashed?: Hashed) {
-    const stored = storedRefs.all(deviceUuid);
+  function replaceReferences(deviceUuid: string, refs: ExternalReference[], now: number) {
+    const stored = storedRefs().all(deviceUuid);
     const keptPassword = (r: ExternalReference) =>
       (r.uuid
         ? stored.find((s) => s.uuid === r.uuid)
@@ -203,16 +232,16 @@ export function edgeDeviceRepo(db: Database.Database) {
               s.user_name === (r.userName ?? null),
           )
       )?.password ?? null;
-    deleteRefs.run(deviceUuid);
+    deleteRefs().run(deviceUuid);
     for (const r of refs) {
       const row = toRow(REFERENCE, r, {
-        uuid: r.uuid && !refExists.get(r.uuid) ? r.uuid : randomUUID(),
-        password: r.password === MASK ? keptPassword(r) : storedPassword(r, hashed),
+        uuid: r.uuid && !refExists().get(r.uuid) ? r.uuid : randomUUID(),
+        password: r.password === MASK ? keptPassword(r) : r.password == null ? null : MASK,
         is_active: r.isActive === false ? 0 : 1,
         created_on: now,
         modified_on: now,
       });
-      insertRef.run(bind({ ...row, device_uuid: deviceUuid }, REF_COLUMNS));
+      insertRef().run(bind({ ...row, device_uuid: deviceUuid }, REF_COLUMNS));
     }
     listing.written();
   }
@@ -226,8 +255,9 @@ export function edgeDeviceRepo(db: Database.Database) {
     update,
     upsertFlow: upsert,
     replaceReferences,
-    get: (uuid: string) => getRow.get(uuid),
-    bySerial: (orgUuid: string, serial: string) => bySerial.get(orgUuid, serial),
+    get: (uuid: string) => getRow().get(uuid),
+    /** The organization's device whose serial number reads as `serial` does (domain serialKey). */
+    bySerial,
     /** The keys of one page of the caller's listing, in order. */
     pageKeys: listing.pageKeys,
     /** One page of the caller's listing as whole records: its rows read in one walk of the index. */
@@ -236,15 +266,14 @@ export function edgeDeviceRepo(db: Database.Database) {
     countInScope: listing.countInScope,
     /** Runs `fn`, one read transaction's page and count, checking the listing's caches once. */
     checked: listing.checked,
-    countInOrg: (orgUuid: string) => orgCount.get(orgUuid)!.n,
-    touch: (uuid: string, now: number) => touch.run(now, uuid),
+    countInOrg: (orgUuid: string) => orgCount().get(orgUuid)!.n,
+    touch: (uuid: string, now: number) => touch().run(now, uuid),
     /**
      * Saves devices one by one (created when `existing` is false, else updated, with their flows and
      * references), then answers the saved records. When every device was created bare, the answer is built
      * from the rows written instead of read back, unless SQLite would have converted a value on the way in.
-     * `hashed`: the new passwords' hashes computed ahead (passwords.ts hashNewPasswords).
      */
-    batch(now: number, hashed?: Hashed) {
+    batch(now: number) {
       const saved: string[] = [];
       const inserted: DeviceRow[] = [];
       const added = new Map<string, number>();
@@ -257,7 +286,7 @@ export function edgeDeviceRepo(db: Database.Database) {
         save(d: EdgeDevice, at: Placement, existing: boolean): boolean {
           const { uuid } = at;
           if (existing) {
-            const clash = d.serialNumber ? bySerial.get(at.orgUUID, d.serialNumber) : undefined;
+            const clash = d.serialNumber ? bySerial(at.orgUUID, d.serialNumber) : undefined;
             if (clash && clash.uuid !== uuid) return false;
             update(uuid, { ...d, orgUUID: at.orgUUID, userUUID: at.userUUID }, now);
           } else {
@@ -268,13 +297,13 @@ export function edgeDeviceRepo(db: Database.Database) {
           const flows = d.edgeFlows ?? [];
           if (existing || flows.length > 0 || (d.externalReferences?.length ?? 0) > 0) onlyInserted = false;
           for (const f of flows) upsert(uuid, { ...f, flowId: f.flowId ?? f.uuid ?? randomUUID() }, now);
-          if (d.externalReferences) replaceReferences(uuid, d.externalReferences, now, hashed);
+          if (d.externalReferences) replaceReferences(uuid, d.externalReferences, now);
           saved.push(uuid);
           return true;
         },
         /** Adds the devices inserted to their organizations' counts; call it once all are saved. */
         end(): void {
-          for (const [org, n] of added) countIn.run(org, n);
+          for (const [org, n] of added) countIn().run(org, n);
           added.clear();
         },
         records(tz: string): EdgeDevice[] {

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { License, LicenseDetails, LicenseRecord } from '../../domain/license.js';
 import { bind, type Column, columnsOf, fromRow, insertSql, type RowOf, sqlValue, toRow } from './columns.js';
 import { SCOPE_CTE } from './scope.js';
+import { prepared } from './sqlite.js';
 
 // One row holds the record, its details and its license: `in` says which of the three a column belongs to, and
 // each part's columns stand in the order the record shows its fields.
@@ -44,31 +45,39 @@ const STAMPS = LICENSE_ROW.filter((c) => c.type === 'stamp').map((c) => c.column
 const DAY_MS = 86_400_000;
 
 export function licenseRepo(db: Database.Database) {
-  const put = db.prepare(insertSql('licenses', COLUMNS, { key: 'uuid', keep: [] }));
-  const get = db.prepare<[string], LicenseRow>('SELECT * FROM licenses WHERE uuid = ?');
-  const inScope = db.prepare<[{ root: string }], LicenseRow>(
-    `${SCOPE_CTE} SELECT * FROM licenses WHERE org_uuid IN (SELECT uuid FROM scope) ORDER BY create_on, uuid`,
+  const put = prepared(() => db.prepare(insertSql('licenses', COLUMNS, { key: 'uuid', keep: [] })));
+  const get = prepared(() => db.prepare<[string], LicenseRow>('SELECT * FROM licenses WHERE uuid = ?'));
+  const inScope = prepared(() =>
+    db.prepare<[{ root: string }], LicenseRow>(
+      `${SCOPE_CTE} SELECT * FROM licenses WHERE org_uuid IN (SELECT uuid FROM scope) ORDER BY create_on, uuid`,
+    ),
   );
   // The first in listing order whose uuid, license key or serial number is asked for: each by its index.
-  const byKey = db.prepare<[{ root: string; uuids: string; keys: string }], LicenseRow>(
-    `${SCOPE_CTE} SELECT * FROM licenses
+  const byKey = prepared(() =>
+    db.prepare<[{ root: string; uuids: string; keys: string }], LicenseRow>(
+      `${SCOPE_CTE} SELECT * FROM licenses
       WHERE (uuid IN (SELECT value FROM json_each(@uuids))
           OR license_key IN (SELECT value FROM json_each(@keys))
           OR serial_number IN (SELECT value FROM json_each(@keys)))
         AND org_uuid IN (SELECT uuid FROM scope)
       ORDER BY create_on, uuid LIMIT 1`,
+    ),
   );
-  const setState = db.prepare(
-    `UPDATE licenses SET active = @active, details_active = @active, status = @status,
+  const setState = prepared(() =>
+    db.prepare(
+      `UPDATE licenses SET active = @active, details_active = @active, status = @status,
        activate_on = @activate_on, license_update_on = @now, details_update_on = @now, updated_on = @now
      WHERE uuid = @uuid`,
+    ),
   );
-  const deviceCount = db.prepare<[string], { n: number }>(
-    'SELECT coalesce((SELECT n FROM org_device_counts WHERE org_uuid = ?), 0) AS n',
+  const deviceCount = prepared(() =>
+    db.prepare<[string], { n: number }>(
+      'SELECT coalesce((SELECT n FROM org_device_counts WHERE org_uuid = ?), 0) AS n',
+    ),
   );
 
   function toRecord(r: LicenseRow, now: number, tz: string): LicenseRecord {
-    const provisioned = r.org_uuid ? deviceCount.get(r.org_uuid)!.n : 0;
+    const provisioned = r.org_uuid ? deviceCount().get(r.org_uuid)!.n : 0;
     // The computed counts stand after the details' flag, where the record shows them.
     const { uuid, type, active, ...stored } = fromRow<LicenseDetails>(DETAILS, r, tz);
     return {
@@ -88,18 +97,20 @@ export function licenseRepo(db: Database.Database) {
   }
 
   return {
-    row: (uuid: string) => get.get(uuid),
+    row: (uuid: string) => get().get(uuid),
     record(uuid: string, now: number, tz: string): LicenseRecord | undefined {
-      const r = get.get(uuid);
+      const r = get().get(uuid);
       return r ? toRecord(r, now, tz) : undefined;
     },
     /** The license in `root`'s scope a uuid (any of `uuids`) or a license key or serial number names. */
     find(root: string, uuids: readonly string[], keys: readonly string[], now: number, tz: string) {
-      const r = byKey.get({ root, uuids: JSON.stringify(uuids), keys: JSON.stringify(keys) });
+      const r = byKey().get({ root, uuids: JSON.stringify(uuids), keys: JSON.stringify(keys) });
       return r ? toRecord(r, now, tz) : undefined;
     },
     inScope: (root: string, now: number, tz: string) =>
-      inScope.all({ root }).map((r) => toRecord(r, now, tz)),
+      inScope()
+        .all({ root })
+        .map((r) => toRecord(r, now, tz)),
     put(l: LicenseRecord & { uuid: string }, now: number): void {
       const d = l.licenseDetails ?? {};
       const lic = d.license ?? {};
@@ -110,11 +121,11 @@ export function licenseRepo(db: Database.Database) {
         ...toRow(LICENSE, lic, {}),
         ...Object.fromEntries(STAMPS.map((c) => [c, now])),
       };
-      put.run(bind(row, COLUMNS));
+      put().run(bind(row, COLUMNS));
     },
     /** Activates (keeping an earlier activation time) or deactivates; idempotent. */
     setActive(uuid: string, active: boolean, now: number): void {
-      const r = get.get(uuid);
+      const r = get().get(uuid);
       if (!r) return;
       const flag = active ? 1 : 0;
       const status = active ? 'ACTIVE' : 'INACTIVE';
@@ -130,7 +141,7 @@ export function licenseRepo(db: Database.Database) {
           ? r.activate_on
           : now
         : r.activate_on;
-      setState.run({ uuid, active: flag, status, activate_on: activateOn, now });
+      setState().run({ uuid, active: flag, status, activate_on: activateOn, now });
     },
   };
 }

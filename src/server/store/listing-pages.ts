@@ -2,6 +2,7 @@
 // the created_on index: the page's keys alone (the index covers them), or its whole rows in the same walk.
 import type Database from 'better-sqlite3';
 import { SCOPE_CTE } from './scope.js';
+import { prepared } from './sqlite.js';
 
 interface Key {
   uuid: string;
@@ -30,12 +31,14 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
   // listing is then the whole table's, with no scope check on each entry walked (a third of a page's read).
   const whole = new Map<string, boolean>();
   // Prepared once: db.pragma() prepares its statement anew on every call.
-  const dataVersion = db.prepare<[], number>('SELECT data_version FROM pragma_data_version').pluck();
+  const dataVersion = prepared(() =>
+    db.prepare<[], number>('SELECT data_version FROM pragma_data_version').pluck(),
+  );
   // Set while one read has checked the version already (checked()): the version cannot change under it.
   let held = false;
   const fresh = () => {
     if (held) return;
-    const version = `${writes}:${dataVersion.get()}`;
+    const version = `${writes}:${dataVersion().get()}`;
     if (version !== cacheVersion) {
       cacheVersion = version;
       pageEnds.clear();
@@ -51,21 +54,26 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
     const cte = scoped ? SCOPE_CTE : '';
     const inScope = scoped ? ['d.org_uuid IN (SELECT uuid FROM scope)'] : [];
     const where = (terms: string[]) => (terms.length ? `WHERE ${terms.join(' AND ')}` : '');
-    const first = db.prepare<[{ root: string; limit: number; offset: number }], unknown>(
-      `${cte} SELECT ${what} FROM edge_devices d INDEXED BY edge_devices_by_created ${where(inScope)}
+    const first = prepared(() =>
+      db
+        .prepare<[{ root: string; limit: number; offset: number }], unknown>(
+          `${cte} SELECT ${what} FROM edge_devices d INDEXED BY edge_devices_by_created ${where(inScope)}
         ORDER BY d.created_on, d.uuid LIMIT @limit OFFSET @offset`,
+        )
+        .raw(raw),
     );
     // The same page found by seeking past a known key (the previous page's last, or the nearest mark): at
     // most STRIDE entries to skip.
-    const after = db.prepare<
-      [{ root: string; limit: number; skip: number; created: number; uuid: string }],
-      unknown
-    >(
-      `${cte} SELECT ${what} FROM edge_devices d INDEXED BY edge_devices_by_created
+    const after = prepared(() =>
+      db
+        .prepare<[{ root: string; limit: number; skip: number; created: number; uuid: string }], unknown>(
+          `${cte} SELECT ${what} FROM edge_devices d INDEXED BY edge_devices_by_created
         ${where(['(d.created_on, d.uuid) > (@created, @uuid)', ...inScope])}
         ORDER BY d.created_on, d.uuid LIMIT @limit OFFSET @skip`,
+        )
+        .raw(raw),
     );
-    return { first: first.raw(raw), after: after.raw(raw) };
+    return { first, after };
   };
   const pair = (what: string, raw: boolean) => ({
     scoped: select(what, raw, true),
@@ -75,11 +83,13 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
   const rowQueries = pair(columns.map((c) => `d.${c}`).join(', '), true);
   const uuidAt = columns.indexOf('uuid');
   const createdAt = columns.indexOf('created_on');
-  const markKeys = db.prepare<[{ root: string; stride: number }], Key>(
-    `${SCOPE_CTE} SELECT uuid, created_on FROM (
+  const markKeys = prepared(() =>
+    db.prepare<[{ root: string; stride: number }], Key>(
+      `${SCOPE_CTE} SELECT uuid, created_on FROM (
       SELECT d.uuid, d.created_on, row_number() OVER (ORDER BY d.created_on, d.uuid) AS n
       FROM edge_devices d INDEXED BY edge_devices_by_created WHERE d.org_uuid IN (SELECT uuid FROM scope)
     ) WHERE n % @stride = 0 ORDER BY n`,
+    ),
   );
   /** The nearest known key before `offset` and how many entries lie between: from a page end or a mark. */
   function seekFrom(root: string, offset: number): { after: Key; skip: number } | undefined {
@@ -89,7 +99,7 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
     let list = marks.get(root);
     if (!list) {
       // One pass over the index per data version, instead of one per deep page.
-      list = markKeys.all({ root, stride: STRIDE });
+      list = markKeys().all({ root, stride: STRIDE });
       marks.set(root, list);
     }
     const i = Math.min(Math.floor(offset / STRIDE), list.length);
@@ -97,16 +107,20 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
     return i === 0 ? undefined : { after: list[i - 1]!, skip: offset - i * STRIDE };
   }
   // The counts the triggers keep (migration 3): work that grows with the organizations, not the devices.
-  const scopeCount = db.prepare<[{ root: string }], { n: number }>(
-    `${SCOPE_CTE} SELECT coalesce(sum(n), 0) AS n FROM org_device_counts
+  const scopeCount = prepared(() =>
+    db.prepare<[{ root: string }], { n: number }>(
+      `${SCOPE_CTE} SELECT coalesce(sum(n), 0) AS n FROM org_device_counts
       WHERE org_uuid IN (SELECT uuid FROM scope)`,
+    ),
   );
 
-  const holdsAll = db
-    .prepare<[{ root: string }], number>(
-      `${SCOPE_CTE} SELECT (SELECT count(DISTINCT uuid) FROM scope) = (SELECT count(*) FROM organizations)`,
-    )
-    .pluck();
+  const holdsAll = prepared(() =>
+    db
+      .prepare<[{ root: string }], number>(
+        `${SCOPE_CTE} SELECT (SELECT count(DISTINCT uuid) FROM scope) = (SELECT count(*) FROM organizations)`,
+      )
+      .pluck(),
+  );
 
   /** One page through either pair of queries, seeking from the nearest known key and remembering its end. */
   function page<R>(
@@ -119,15 +133,17 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
     fresh();
     let all = whole.get(root);
     if (all === undefined) {
-      all = holdsAll.get({ root }) === 1;
+      all = holdsAll().get({ root }) === 1;
       whole.set(root, all);
     }
     const q = all ? queries.all : queries.scoped;
     const from = seekFrom(root, offset);
     const rows = (
       from
-        ? q.after.all({ root, limit, skip: from.skip, created: from.after.created_on, uuid: from.after.uuid })
-        : q.first.all({ root, limit, offset })
+        ? q
+            .after()
+            .all({ root, limit, skip: from.skip, created: from.after.created_on, uuid: from.after.uuid })
+        : q.first().all({ root, limit, offset })
     ) as R[];
     const last = rows[rows.length - 1];
     if (last && rows.length === limit) {
@@ -175,7 +191,7 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
       fresh();
       let n = counts.get(root);
       if (n === undefined) {
-        n = scopeCount.get({ root })!.n;
+        n = scopeCount().get({ root })!.n;
         counts.set(root, n);
       }
       return n;

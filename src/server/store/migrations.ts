@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { hashPassword } from './passwords.js';
+import { serialKey } from '../../domain/edge-device.js';
+import { MASK } from './columns.js';
 
 // Ordered; the index of a migration plus one is the `user_version` it leaves behind. Never edit a shipped one.
 export const MIGRATIONS: readonly string[] = [
@@ -149,13 +150,32 @@ export const MIGRATIONS: readonly string[] = [
   `
   UPDATE external_references SET password = hash_password(password) WHERE password IS NOT NULL;
   `,
+  // The twin keeps no password at all, only whether one is set (decisions.md, "Secrets"): the column holds the
+  // mask where one is set. Run with secure_delete on (migrate()), so no hash is left in the file's free space.
+  `
+  UPDATE external_references SET password = '${MASK}' WHERE password IS NOT NULL;
+  `,
   // Licenses are found by what support staff hold (`license get|activate <key>`): the license key or the
   // serial number, read by index on the embedded default.
   `
   CREATE INDEX licenses_by_key ON licenses(license_key);
   CREATE INDEX licenses_by_serial ON licenses(serial_number);
   `,
+  // Serial numbers are unique in an organization as people read them (domain serialKey: NFC, trimmed, no
+  // zero-width characters); the serial is kept as sent, its key beside it. Look-alikes stored before this
+  // version keep their key on the first in listing order only; the others have none until they are saved.
+  `
+  ALTER TABLE edge_devices ADD COLUMN serial_key TEXT;
+  UPDATE edge_devices SET serial_key = serial_key(serial_number) WHERE serial_number IS NOT NULL;
+  UPDATE edge_devices AS d SET serial_key = NULL WHERE serial_key IS NOT NULL AND EXISTS (
+    SELECT 1 FROM edge_devices e WHERE e.org_uuid = d.org_uuid AND e.serial_key = d.serial_key
+      AND (e.created_on, e.uuid) < (d.created_on, d.uuid));
+  CREATE UNIQUE INDEX edge_devices_by_serial_key ON edge_devices(org_uuid, serial_key);
+  `,
 ];
+
+// The migration from which the file's old content is overwritten, not only unlinked from its pages.
+const FORGETS_PASSWORDS = 5;
 
 /** Runs the migrations the database has not seen yet, each in its own transaction. */
 export function migrate(db: Database.Database): number {
@@ -168,10 +188,12 @@ export function migrate(db: Database.Database): number {
     }
   };
   check(version());
-  // SQL migrations call it where a value must be computed in JavaScript.
-  db.function('hash_password', { deterministic: false }, (v: unknown) =>
-    v == null ? null : hashPassword(String(v)),
-  );
+  // Called by the migration to schema 5, as shipped: what it stored, the next one replaces by the mask.
+  db.function('hash_password', { deterministic: true }, (v: unknown) => (v == null ? null : MASK));
+  // Passwords (or their hashes) dropped: their bytes are zeroed, not left in free space.
+  const secureDelete = version() <= FORGETS_PASSWORDS;
+  if (secureDelete) db.pragma('secure_delete = ON');
+  db.function('serial_key', { deterministic: true }, (v: unknown) => serialKey(String(v)));
   for (let v = version(); v < MIGRATIONS.length; v = version()) {
     // Several processes may open a new database at once: each step takes the write lock first and reads the
     // version under it, so a migration another process has just applied is not applied twice.
@@ -183,5 +205,6 @@ export function migrate(db: Database.Database): number {
       db.pragma(`user_version = ${v + 1}`);
     }).immediate();
   }
+  if (secureDelete) db.pragma('secure_delete = OFF');
   return MIGRATIONS.length;
 }

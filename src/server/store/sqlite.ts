@@ -15,3 +15,12 @@ export function openSqlite(path: string, options: BetterSqlite3.Options = {}): S
   Database ??= createRequire(import.meta.url)('better-sqlite3') as SqliteConstructor;
   return new Database(path, options);
 }
+
+/**
+ * A statement prepared when first used, then kept: the store has about ninety, and a command runs a few of
+ * them (a first page, three), so preparing all when the store opens cost a page several times its query.
+ */
+export function prepared<S>(make: () => S): () => S {
+  let statement: S | undefined;
+  return () => (statement ??= make());
+}

@@ -1,23 +1,6 @@
 import type Database from 'better-sqlite3';
-
-export const ROLES = ['admin', 'operator', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
-
-export interface TokenGrant {
-  orgUuid: string;
-  role: Role;
-  userUuid: string | null;
-}
-
-/** A token as `ccp server token list` shows it: never the token, nor enough of its hash to matter. */
-export interface TokenEntry {
-  id: string;
-  orgUuid: string;
-  role: Role;
-  userUuid: string | null;
-  createdOn: number;
-  lastUsedOn: number | null;
-}
+import type { Role, TokenEntry, TokenGrant } from '../../domain/grants.js';
+import { prepared } from './sqlite.js';
 
 /** A token's id: the start of its SHA-256, known to whoever can read the database, useless to sign in with. */
 export const TOKEN_ID_LENGTH = 12;
@@ -32,16 +15,24 @@ interface Row {
 }
 
 export function tokenRepo(db: Database.Database) {
-  const insert = db.prepare(
-    'INSERT INTO tokens (hash, org_uuid, role, user_uuid, created_on) VALUES (?, ?, ?, ?, ?)',
+  const insert = prepared(() =>
+    db.prepare('INSERT INTO tokens (hash, org_uuid, role, user_uuid, created_on) VALUES (?, ?, ?, ?, ?)'),
   );
-  const find = db.prepare<[string], Row>('SELECT * FROM tokens WHERE hash = ? AND revoked_on IS NULL');
-  const revoke = db.prepare('UPDATE tokens SET revoked_on = ? WHERE hash = ? AND revoked_on IS NULL');
-  const revokeId = db.prepare<[number, string]>(
-    `UPDATE tokens SET revoked_on = ? WHERE substr(hash, 1, ${TOKEN_ID_LENGTH}) = ? AND revoked_on IS NULL`,
+  const find = prepared(() =>
+    db.prepare<[string], Row>('SELECT * FROM tokens WHERE hash = ? AND revoked_on IS NULL'),
   );
-  const list = db.prepare<[], Row>('SELECT * FROM tokens WHERE revoked_on IS NULL ORDER BY created_on, hash');
-  const touch = db.prepare('UPDATE tokens SET last_used_on = ? WHERE hash = ?');
+  const revoke = prepared(() =>
+    db.prepare('UPDATE tokens SET revoked_on = ? WHERE hash = ? AND revoked_on IS NULL'),
+  );
+  const revokeId = prepared(() =>
+    db.prepare<[number, string]>(
+      `UPDATE tokens SET revoked_on = ? WHERE substr(hash, 1, ${TOKEN_ID_LENGTH}) = ? AND revoked_on IS NULL`,
+    ),
+  );
+  const list = prepared(() =>
+    db.prepare<[], Row>('SELECT * FROM tokens WHERE revoked_on IS NULL ORDER BY created_on, hash'),
+  );
+  const touch = prepared(() => db.prepare('UPDATE tokens SET last_used_on = ? WHERE hash = ?'));
   const entry = (r: Row): TokenEntry => ({
     id: r.hash.slice(0, TOKEN_ID_LENGTH),
     orgUuid: r.org_uuid,
@@ -52,23 +43,23 @@ export function tokenRepo(db: Database.Database) {
   });
   return {
     insert: (hash: string, grant: TokenGrant, now: number) =>
-      insert.run(hash, grant.orgUuid, grant.role, grant.userUuid, now),
+      insert().run(hash, grant.orgUuid, grant.role, grant.userUuid, now),
     find(hash: string): (TokenGrant & { lastUsedOn: number | null }) | undefined {
-      const r = find.get(hash);
+      const r = find().get(hash);
       return r
         ? { orgUuid: r.org_uuid, role: r.role, userUuid: r.user_uuid, lastUsedOn: r.last_used_on }
         : undefined;
     },
-    revoke: (hash: string, now: number) => revoke.run(now, hash).changes > 0,
+    revoke: (hash: string, now: number) => revoke().run(now, hash).changes > 0,
     /** Revokes the live token of this id; false when none has it. */
-    revokeById: (id: string, now: number) => revokeId.run(now, id.toLowerCase()).changes > 0,
-    list: (): TokenEntry[] => list.all().map(entry),
+    revokeById: (id: string, now: number) => revokeId().run(now, id.toLowerCase()).changes > 0,
+    list: (): TokenEntry[] => list().all().map(entry),
     /** Writes a token's last use, or throws SQLITE_BUSY at once: a request never waits on a lock for it. */
     touch(hash: string, now: number): void {
       const wait = db.pragma('busy_timeout', { simple: true }) as number;
       db.pragma('busy_timeout = 0');
       try {
-        touch.run(now, hash);
+        touch().run(now, hash);
       } finally {
         db.pragma(`busy_timeout = ${wait}`);
       }

@@ -99,6 +99,33 @@ describe('ccp edgedevice add -f (bulk)', () => {
     ).toEqual(['SN-S-0', 'SN-S-1']);
   });
 
+  it('--skip-existing skips a device whose serial only reads like a stored one; a file repeating one by look is refused', async () => {
+    const stored = await w.ccp([...add, '-f', '-', '--format', 'csv'], {
+      input: 'name,serial\nCafe,caf\u00e9-K\n',
+    });
+    expect(stored.code, stored.stderr).toBe(0);
+    const file = w.file(
+      'look-alike.ndjson',
+      [
+        JSON.stringify({ edgeDeviceName: 'Cafe again', serialNumber: 'cafe\u0301-K\u200b ' }),
+        JSON.stringify({ edgeDeviceName: 'New', serialNumber: 'SN-K-1' }),
+      ].join('\n'),
+    );
+    const res = await w.ccp([...add, '-f', file, '--skip-existing', '-o', 'ndjson']);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toContain('Skipping 1 device whose serial number exists.');
+    expect(
+      res.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).serialNumber),
+    ).toEqual(['SN-K-1']);
+    const repeats = w.file('repeats.csv', 'name,serial\na,SN-K-2\nb,SN-K-2\u200b\n');
+    const refused = await w.ccp([...add, '-f', repeats]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('"SN-K-2\u200b" repeats line 2 ("SN-K-2"), read the same');
+  });
+
   it('--continue-on-error writes the failed rows next to the input, and they add cleanly later', async () => {
     // The second batch clashes with a serial number the fixture already has.
     const existing = w.query<{ serial_number: string }>(

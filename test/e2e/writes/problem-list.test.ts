@@ -32,7 +32,7 @@ describe('a file with 60,000 bad rows', () => {
     expect(text).toContain(`${ROWS} bad rows in ${csv}; nothing was sent`);
     const problems = text.split('\n').filter((l) => l.startsWith(`${csv}:`));
     expect(problems).toHaveLength(20);
-    const more = /\.\.\. and 59980 more; all 60000 are in (\S+)/.exec(text);
+    const more = /\.\.\. and 59980 more; all 60000 are in\s+(\S+)/.exec(text);
     expect(more, text.slice(-600)).not.toBeNull();
     const path = more![1]!;
     expect(path.startsWith(join(tmp.dir, 'state', 'ccp', 'problems'))).toBe(true);

@@ -1,6 +1,5 @@
-// The database keeps no password in clear, and is its owner's alone (cli.md, "Secrets at rest").
-import { scryptSync } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+// The database keeps no password, in clear or hashed, and is its owner's alone (cli.md, "Secrets at rest").
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,43 +13,55 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const matches = (stored: string, password: string) => {
-  const [, n, r, p, salt, hash] = stored.split('$');
-  return scryptSync(password, Buffer.from(salt!, 'base64'), 32, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  }).equals(Buffer.from(hash!, 'base64'));
-};
+/** A database as an earlier schema left it, with two references: one whose password column holds `password`. */
+function oldDatabase(path: string, version: number, password: string): void {
+  const old = openSqlite(path);
+  // Migration 4 calls hash_password, as it did when it was shipped: the stored form is the test's own.
+  old.function('hash_password', (v: unknown) => (v == null ? null : String(v)));
+  for (const m of MIGRATIONS.slice(0, version)) old.exec(m);
+  old.pragma(`user_version = ${version}`);
+  old.exec(`
+    INSERT INTO organizations (uuid, created_on, updated_on) VALUES ('o', 1, 1);
+    INSERT INTO edge_devices (uuid, org_uuid, created_on, modified_on) VALUES ('d', 'o', 1, 1);
+  `);
+  old
+    .prepare(
+      `INSERT INTO external_references (uuid, device_uuid, password, created_on, modified_on)
+        VALUES ('with', 'd', ?, 1, 1), ('without', 'd', NULL, 1, 1)`,
+    )
+    .run(password);
+  old.close();
+}
 
-describe('the migration that hashes stored passwords', () => {
-  it('turns every password an earlier version stored in clear into its salted hash, and only those', () => {
-    const path = join(dir, 'old.db');
-    // A database as the third schema left it: two references, one with a password in clear.
-    const old = openSqlite(path);
-    for (const m of MIGRATIONS.slice(0, 3)) old.exec(m);
-    old.pragma('user_version = 3');
-    old.exec(`
-      INSERT INTO organizations (uuid, created_on, updated_on) VALUES ('o', 1, 1);
-      INSERT INTO edge_devices (uuid, org_uuid, created_on, modified_on) VALUES ('d', 'o', 1, 1);
-      INSERT INTO external_references (uuid, device_uuid, password, created_on, modified_on)
-        VALUES ('with', 'd', 'in-clear-PW', 1, 1), ('without', 'd', NULL, 1, 1);
-    `);
-    old.close();
-    const store = openStore(path);
-    try {
-      const rows = store.db.prepare('SELECT uuid, password FROM external_references ORDER BY uuid').all() as {
-        uuid: string;
-        password: string | null;
-      }[];
-      expect(rows[0]!.uuid).toBe('with');
-      expect(rows[0]!.password).toMatch(/^scrypt\$\d+\$\d+\$\d+\$/);
-      expect(matches(rows[0]!.password!, 'in-clear-PW')).toBe(true);
-      expect(rows[1]).toEqual({ uuid: 'without', password: null });
-    } finally {
-      store.close();
-    }
-  });
+// A password stored as migration 4 left it (scrypt$N$r$p$salt$hash).
+const HASH = 'scrypt$4096$8$1$c2FsdC1vZi1zaXh0ZWVuIQ==$aGFzaC1vZi10aGlydHktdHdvLWJ5dGVzLWxvbmctLS0=';
+
+describe('the migration that drops stored passwords', () => {
+  it.each([
+    ['hashes (schema 5)', 5, HASH],
+    ['passwords in clear (schema 3)', 3, 'in-clear-PW'],
+  ])(
+    'on a database with %s: keeps whether one was set, and nothing of it is left in the file',
+    (_, version, pw) => {
+      const path = join(dir, 'old.db');
+      oldDatabase(path, version, pw);
+      expect(readFileSync(path).toString('latin1')).toContain(pw);
+      const store = openStore(path);
+      try {
+        const rows = store.db.prepare('SELECT uuid, password FROM external_references ORDER BY uuid').all();
+        expect(rows).toEqual([
+          { uuid: 'with', password: '********' },
+          { uuid: 'without', password: null },
+        ]);
+      } finally {
+        store.close();
+      }
+      // Closed: the WAL is written back and removed; neither the password nor any part of it is in the file.
+      expect(existsSync(`${path}-wal`)).toBe(false);
+      const file = readFileSync(path).toString('latin1');
+      for (const part of pw.split('$').filter((p) => p.length >= 8)) expect(file).not.toContain(part);
+    },
+  );
 });
 
 describe('the database file', () => {

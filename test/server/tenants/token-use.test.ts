@@ -79,4 +79,28 @@ describe('token use and revocation by id', () => {
     expect(entry(id)).toBeUndefined();
     expect(revokeToken(store, id)).toBe(false);
   });
+
+  it('checks a token once for a command: the grant found at its start answers its requests', () => {
+    const token = createToken(store, { orgUuid: ORG.child, role: 'viewer' });
+    const auth = authenticator(store);
+    clock.set(NOW + 100 * 60_000);
+    // The first use writes its last use (a write makes every grant be looked up again): done with here.
+    auth({ authorization: `Bearer ${token}` });
+    const find = store.tokens.find;
+    let lookups = 0;
+    store.tokens.find = (hash) => {
+      lookups++;
+      return find(hash);
+    };
+    try {
+      const other = createToken(store, { orgUuid: ORG.root, role: 'admin' });
+      expect(auth.grantOf(other)?.role).toBe('admin');
+      // The request writes the token's first use: the one check before it was the only one.
+      expect(auth({ authorization: `Bearer ${other}` }).role).toBe('admin');
+      expect(lookups).toBe(1);
+      expect(auth.grantOf(`${other}x`)).toBeUndefined();
+    } finally {
+      store.tokens.find = find;
+    }
+  });
 });

@@ -1,12 +1,10 @@
 import { Option } from 'commander';
+import { ROLES, type Role } from '../../../domain/grants.js';
 import { isUuid } from '../../../kit/args.js';
 import { defineCommand } from '../../../kit/command.js';
 import { UsageError } from '../../../kit/command-errors.js';
 import type { Prompter } from '../../../kit/prompter.js';
 import { DB_HELP, type ServerDeps, serverDbPath } from '../db.js';
-
-export const ROLES = ['admin', 'operator', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
 
 export interface ServerTokenCreateOptions {
   dbPath: string;
@@ -49,7 +47,7 @@ function ask(prompter: Prompter, message: string, flag: string): Promise<string>
 
 export async function runServerTokenCreate(opts: ServerTokenCreateOptions, deps: ServerDeps): Promise<void> {
   const { openStore, createToken, rootOrganizations } = await import('../../../server/index.js');
-  const store = openStore(opts.dbPath);
+  const store = openStore(opts.dbPath, { create: false });
   try {
     let token: string;
     try {

@@ -47,11 +47,11 @@ export const serverTokenList = defineCommand<ServerTokenListOptions>({
 });
 
 export async function runServerTokenList(opts: ServerTokenListOptions, deps: ServerDeps): Promise<void> {
-  const { openStore } = await import('../../../server/index.js');
-  const store = openStore(opts.dbPath);
+  const { openStore, listTokens } = await import('../../../server/index.js');
+  const store = openStore(opts.dbPath, { create: false });
   let rows: TokenRow[];
   try {
-    rows = store.tokens.list().map((t) => ({
+    rows = listTokens(store).map((t) => ({
       id: t.id,
       organization: t.orgUuid,
       role: t.role,

@@ -29,7 +29,7 @@ export const serverTokenRevoke = defineCommand<ServerTokenRevokeOptions>({
 
 export async function runServerTokenRevoke(opts: ServerTokenRevokeOptions, deps: ServerDeps): Promise<void> {
   const { openStore, revokeToken } = await import('../../../server/index.js');
-  const store = openStore(opts.dbPath);
+  const store = openStore(opts.dbPath, { create: false });
   try {
     if (!revokeToken(store, opts.id)) {
       throw new UsageError(`no live token has the id ${opts.id}`, { hint: 'see ccp server token list' });

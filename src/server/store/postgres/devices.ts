@@ -1,0 +1,708 @@
+// The PostgreSQL repository of edge devices. Writes are set-wise, since a statement costs a round trip: a
+// batch's new devices are one INSERT ... SELECT FROM unnest (its flows one more, its references one more), an
+// import's are one COPY, and the organizations' device counts move once per batch, summed. Pages are keyset
+// walks of the (created_on, uuid) index: the offset the interface asks for is found from the end of the page
+// served before or from a mark every STRIDE keys, both remembered while the change token stays the same.
+import { randomUUID } from 'node:crypto';
+import type { EdgeDevice, ExternalReference } from '../../../domain/edge-device.js';
+import { MASK, toRow } from '../columns.js';
+import {
+  DEVICE,
+  DEVICE_COLUMNS,
+  DEVICE_UPDATABLE,
+  deviceOf,
+  FLOW,
+  FLOW_COLUMNS,
+  flowOf,
+  REF_COLUMNS,
+  REFERENCE,
+  referenceOf,
+} from '../edge-device-columns.js';
+import {
+  type BatchOutcome,
+  type DeviceBatch,
+  type DeviceHead,
+  type EdgeDeviceRepository,
+  type ListingKey,
+  type PlacedDevice,
+  type Placement,
+  StoreError,
+} from '../port.js';
+import { groupBy } from '../values.js';
+import {
+  columnArrays,
+  copyField,
+  insertManySql,
+  type Sql,
+  scopeCte,
+  serialKey,
+  typedColumns,
+  updateSets,
+} from './sql.js';
+
+/** What a stored password becomes: only that one is set (decisions.md, "Secrets"). */
+const PASSWORD_SET = MASK;
+
+const DEVICE_WRITE = [...typedColumns(DEVICE), { column: 'serial_key', type: 'text' as const }];
+const FLOW_WRITE = typedColumns(FLOW, ['device_uuid']);
+const REF_WRITE = typedColumns(REFERENCE, ['device_uuid']);
+const INSERT_DEVICES = `${insertManySql('edge_devices', DEVICE_WRITE)}
+  ON CONFLICT (org_uuid, serial_key) DO NOTHING RETURNING uuid`;
+const INSERT_FLOWS = `${insertManySql('edge_flows', FLOW_WRITE)}
+  ON CONFLICT (device_uuid, flow_id) DO UPDATE SET ${FLOW_COLUMNS.filter(
+    (c) => !['device_uuid', 'flow_id', 'uuid', 'created_on'].includes(c),
+  )
+    .map((c) => `${c} = EXCLUDED.${c}`)
+    .join(', ')}`;
+const INSERT_REFS = insertManySql('external_references', REF_WRITE);
+const MOVE_COUNTS = `INSERT INTO org_device_counts (org_uuid, n) SELECT * FROM unnest($1::text[], $2::int8[])
+  ON CONFLICT (org_uuid) DO UPDATE SET n = org_device_counts.n + EXCLUDED.n`;
+const SELECT_DEVICE = DEVICE_COLUMNS.map((c) => `d.${c}`).join(', ');
+const COPY_DEVICES = `COPY edge_devices (${DEVICE_WRITE.map((c) => c.column).join(', ')}) FROM STDIN`;
+
+/** One key in STRIDE of a listing is remembered once a page that deep is asked for. */
+const STRIDE = 200;
+const MAX_REMEMBERED = 10_000;
+
+/** What pages remember between requests while the change token stays the same, shared by every session. */
+export class ListingMemory {
+  private token = '';
+  readonly pageEnds = new Map<string, ListingKey>();
+  readonly marks = new Map<string, ListingKey[]>();
+  readonly counts = new Map<string, number>();
+  readonly whole = new Map<string, boolean>();
+  readonly facts = new Map<string, boolean>();
+  /** Forgets everything when the token moved. */
+  at(token: string): this {
+    if (token !== this.token) {
+      this.token = token;
+      this.pageEnds.clear();
+      this.marks.clear();
+      this.counts.clear();
+      this.whole.clear();
+      this.facts.clear();
+    }
+    return this;
+  }
+}
+
+export interface DeviceContext {
+  sql: Sql;
+  /** COPY rows (text format) into the table of `copy`; only on a connection of one's own (a session). */
+  copyIn(copy: string, rows: AsyncIterable<string> | Iterable<string>): Promise<void>;
+  /** The memory at the current change token; undefined inside a write transaction (its own writes unseen). */
+  memory(): Promise<ListingMemory | undefined>;
+}
+
+type DeviceRowObject = Record<string, unknown> & {
+  uuid: string;
+  org_uuid: string;
+  serial_number: string | null;
+};
+
+const head = (r: { uuid: string; org_uuid: string; serial_number: string | null }): DeviceHead => ({
+  uuid: r.uuid,
+  orgUuid: r.org_uuid,
+  serialNumber: r.serial_number,
+});
+
+/** A new device's row: server stamps, active and enabled unless it says otherwise. */
+function newDeviceRow(d: EdgeDevice, at: Placement, now: number): DeviceRowObject {
+  const row = toRow(DEVICE, d, {
+    uuid: at.uuid,
+    org_uuid: at.orgUUID,
+    user_uuid: at.userUUID ?? null,
+    is_active: d.isActive === false ? 0 : 1,
+    is_disabled: d.isDisabled === true ? 1 : 0,
+    created_on: now,
+    modified_on: now,
+  }) as unknown as DeviceRowObject;
+  row.serial_key = serialKey(row.serial_number);
+  return row;
+}
+
+function flowRow(
+  deviceUuid: string,
+  f: NonNullable<EdgeDevice['edgeFlows']>[number],
+  uuid: string,
+  now: number,
+) {
+  return {
+    ...toRow(FLOW, f, {
+      uuid,
+      flow_id: f.flowId ?? f.uuid ?? randomUUID(),
+      is_active: f.isActive === false ? 0 : 1,
+      is_disabled: f.isDisabled === true ? 1 : 0,
+      created_on: now,
+      modified_on: now,
+    }),
+    device_uuid: deviceUuid,
+  } as Record<string, unknown>;
+}
+
+function refRow(
+  deviceUuid: string,
+  r: ExternalReference,
+  uuid: string,
+  password: string | null,
+  now: number,
+) {
+  return {
+    ...toRow(REFERENCE, r, {
+      uuid,
+      password,
+      is_active: r.isActive === false ? 0 : 1,
+      created_on: now,
+      modified_on: now,
+    }),
+    device_uuid: deviceUuid,
+  } as Record<string, unknown>;
+}
+
+export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
+  const { sql } = ctx;
+
+  async function moveCounts(moved: Map<string, number>): Promise<void> {
+    // Sorted: two batches moving the same organizations take their rows in one order, never a deadlock.
+    const entries = [...moved].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    if (entries.length === 0) return;
+    await sql.run(MOVE_COUNTS, [entries.map(([o]) => o), entries.map(([, n]) => n)]);
+  }
+
+  /** Flows and references of new devices, one statement a table; a flow uuid or reference uuid taken is renewed. */
+  async function insertChildren(
+    list: readonly { uuid: string; d: EdgeDevice }[],
+    now: number,
+  ): Promise<void> {
+    const flows: Record<string, unknown>[] = [];
+    const refs: Record<string, unknown>[] = [];
+    const flowUuids = list.flatMap(({ d }) =>
+      (d.edgeFlows ?? []).map((f) => f.uuid).filter((u): u is string => !!u),
+    );
+    const refUuids = list.flatMap(({ d }) =>
+      (d.externalReferences ?? []).map((r) => r.uuid).filter((u): u is string => !!u),
+    );
+    const taken = new Set<string>();
+    if (flowUuids.length)
+      for (const r of await sql.rows<{ uuid: string }>('SELECT uuid FROM edge_flows WHERE uuid = ANY($1)', [
+        flowUuids,
+      ]))
+        taken.add(r.uuid);
+    if (refUuids.length)
+      for (const r of await sql.rows<{ uuid: string }>(
+        'SELECT uuid FROM external_references WHERE uuid = ANY($1)',
+        [refUuids],
+      ))
+        taken.add(r.uuid);
+    const fresh = (u: string | null | undefined) => {
+      if (!u || taken.has(u)) return randomUUID();
+      taken.add(u);
+      return u;
+    };
+    for (const { uuid, d } of list) {
+      // A flow named twice in one device: the last one's fields, as upserts in order would leave it.
+      const byId = new Map<string, Record<string, unknown>>();
+      for (const f of d.edgeFlows ?? []) {
+        const row = flowRow(uuid, f, fresh(f.uuid), now);
+        const before = byId.get(row.flow_id as string);
+        if (before) row.uuid = before.uuid;
+        byId.set(row.flow_id as string, row);
+      }
+      flows.push(...byId.values());
+      for (const r of d.externalReferences ?? []) {
+        const password = r.password == null || r.password === MASK ? null : PASSWORD_SET;
+        refs.push(refRow(uuid, r, fresh(r.uuid), password, now));
+      }
+    }
+    if (flows.length) await sql.run(INSERT_FLOWS, columnArrays(flows, FLOW_WRITE));
+    if (refs.length) await sql.run(INSERT_REFS, columnArrays(refs, REF_WRITE));
+  }
+
+  async function records(rows: unknown[][], tz: string): Promise<EdgeDevice[]> {
+    if (rows.length === 0) return [];
+    const keys = rows.map((d) => d[0] as string);
+    const [flows, refs] = await Promise.all([
+      sql.arrays(
+        `SELECT ${FLOW_COLUMNS.join(', ')} FROM edge_flows WHERE device_uuid = ANY($1)
+         ORDER BY device_uuid, created_on, flow_id`,
+        [keys],
+      ),
+      sql.arrays(
+        `SELECT ${REF_COLUMNS.join(', ')} FROM external_references WHERE device_uuid = ANY($1)
+         ORDER BY device_uuid, created_on, uuid`,
+        [keys],
+      ),
+    ]);
+    const flowsOf = groupBy(flows, (f) => f[0] as string);
+    const refsOf = groupBy(refs, (r) => r[0] as string);
+    return rows.map((d) => {
+      const record = deviceOf(d, tz);
+      record.edgeFlows = (flowsOf.get(d[0] as string) ?? []).map((f) => flowOf(f, tz, 1));
+      record.externalReferences = (refsOf.get(d[0] as string) ?? []).map((r) => referenceOf(r, tz, 1));
+      return record;
+    });
+  }
+
+  async function load(uuids: readonly string[], tz: string): Promise<EdgeDevice[]> {
+    if (uuids.length === 0) return [];
+    const rows = await sql.arrays(
+      `SELECT ${SELECT_DEVICE} FROM edge_devices d WHERE d.uuid = ANY($1) ORDER BY d.created_on, d.uuid`,
+      [[...uuids]],
+    );
+    return records(rows, tz);
+  }
+
+  async function get(uuid: string) {
+    const r = (
+      await sql.rows<DeviceRowObject>(
+        'SELECT uuid, org_uuid, serial_number FROM edge_devices WHERE uuid = $1',
+        [uuid],
+      )
+    )[0];
+    return r ? head(r) : undefined;
+  }
+
+  async function bySerial(orgUuid: string, serial: string) {
+    const r = (
+      await sql.rows<DeviceRowObject>(
+        'SELECT uuid, org_uuid, serial_number FROM edge_devices WHERE org_uuid = $1 AND serial_key = $2',
+        [orgUuid, serialKey(serial)],
+      )
+    )[0];
+    return r ? head(r) : undefined;
+  }
+
+  async function update(uuid: string, patch: Partial<EdgeDevice>, now: number): Promise<void> {
+    const { sets, values } = updateSets(DEVICE, DEVICE_UPDATABLE, patch, 3);
+    if (patch.serialNumber !== undefined) {
+      values.push(serialKey(patch.serialNumber));
+      sets.push(`serial_key = $${values.length + 2}`);
+    }
+    // The organization it leaves, read under the row's lock: the counts move with the device.
+    const before = patch.orgUUID
+      ? (
+          await sql.rows<{ org_uuid: string }>(
+            'SELECT org_uuid FROM edge_devices WHERE uuid = $1 FOR UPDATE',
+            [uuid],
+          )
+        )[0]
+      : undefined;
+    await sql.run(`UPDATE edge_devices SET ${[...sets, 'modified_on = $2'].join(', ')} WHERE uuid = $1`, [
+      uuid,
+      now,
+      ...values,
+    ]);
+    if (before && patch.orgUUID && before.org_uuid !== patch.orgUUID) {
+      await moveCounts(
+        new Map([
+          [before.org_uuid, -1],
+          [patch.orgUUID, 1],
+        ]),
+      );
+    }
+  }
+
+  async function upsertFlow(
+    deviceUuid: string,
+    f: NonNullable<EdgeDevice['edgeFlows']>[number],
+    now: number,
+  ) {
+    const flowId = f.flowId ?? f.uuid ?? randomUUID();
+    const holder = f.uuid
+      ? (
+          await sql.rows<{ device_uuid: string; flow_id: string }>(
+            'SELECT device_uuid, flow_id FROM edge_flows WHERE uuid = $1',
+            [f.uuid],
+          )
+        )[0]
+      : undefined;
+    const free = !holder || (holder.device_uuid === deviceUuid && holder.flow_id === flowId);
+    const row = flowRow(deviceUuid, { ...f, flowId }, f.uuid && free ? f.uuid : randomUUID(), now);
+    await sql.run(INSERT_FLOWS, columnArrays([row], FLOW_WRITE));
+  }
+
+  async function replaceReferences(deviceUuid: string, refs: readonly ExternalReference[], now: number) {
+    const stored = await sql.rows<Record<string, string | null>>(
+      'DELETE FROM external_references WHERE device_uuid = $1 RETURNING uuid, entity_type_code_identifier, sub_type, user_name, password',
+      [deviceUuid],
+    );
+    const kept = (r: ExternalReference) =>
+      (r.uuid
+        ? stored.find((s) => s.uuid === r.uuid)
+        : stored.find(
+            (s) =>
+              s.entity_type_code_identifier === (r.entityTypeCodeIdentifier ?? null) &&
+              s.sub_type === (r.subType ?? null) &&
+              s.user_name === (r.userName ?? null),
+          )
+      )?.password ?? null;
+    if (refs.length === 0) return;
+    const given = refs.map((r) => r.uuid).filter((u): u is string => !!u);
+    const taken = new Set(
+      given.length
+        ? (
+            await sql.rows<{ uuid: string }>('SELECT uuid FROM external_references WHERE uuid = ANY($1)', [
+              given,
+            ])
+          ).map((r) => r.uuid)
+        : [],
+    );
+    const rows = refs.map((r) => {
+      const uuid = r.uuid && !taken.has(r.uuid) ? r.uuid : randomUUID();
+      taken.add(uuid);
+      const password =
+        r.password === MASK ? (kept(r) ? PASSWORD_SET : null) : r.password == null ? null : PASSWORD_SET;
+      return refRow(deviceUuid, r, uuid, password, now);
+    });
+    await sql.run(INSERT_REFS, columnArrays(rows, REF_WRITE));
+  }
+
+  /** New devices in one statement; the index (in `rows`) of the first whose serial number was taken. */
+  async function insertNew(rows: readonly DeviceRowObject[]): Promise<number | undefined> {
+    if (rows.length === 0) return undefined;
+    const saved = new Set(
+      (await sql.rows<{ uuid: string }>(INSERT_DEVICES, columnArrays(rows, DEVICE_WRITE))).map((r) => r.uuid),
+    );
+    if (saved.size === rows.length) return undefined;
+    return rows.findIndex((r) => !saved.has(r.uuid));
+  }
+
+  function batch(now: number): DeviceBatch {
+    const queue: { d: EdgeDevice; at: Placement; existing: boolean }[] = [];
+    const saved: string[] = [];
+    return {
+      save: (d, at, existing) => void queue.push({ d, at, existing }),
+      async end(): Promise<BatchOutcome> {
+        const fresh = queue.filter((q) => !q.existing);
+        const rows = fresh.map((q) => newDeviceRow(q.d, q.at, now));
+        const clash = await insertNew(rows);
+        if (clash !== undefined) return { saved: false, clash: queue.indexOf(fresh[clash]!) };
+        await insertChildren(
+          fresh.map((q) => ({ uuid: q.at.uuid, d: q.d })),
+          now,
+        );
+        const added = new Map<string, number>();
+        for (const r of rows) added.set(r.org_uuid, (added.get(r.org_uuid) ?? 0) + 1);
+        await moveCounts(added);
+        // Existing devices one by one: an update is a request's rarer path, and each checks its own clash.
+        for (const [i, q] of queue.entries()) {
+          if (!q.existing) continue;
+          const other = q.d.serialNumber ? await bySerial(q.at.orgUUID, q.d.serialNumber) : undefined;
+          if (other && other.uuid !== q.at.uuid) return { saved: false, clash: i };
+          await update(q.at.uuid, { ...q.d, orgUUID: q.at.orgUUID, userUUID: q.at.userUUID ?? null }, now);
+          for (const f of q.d.edgeFlows ?? []) await upsertFlow(q.at.uuid, f, now);
+          if (q.d.externalReferences) await replaceReferences(q.at.uuid, q.d.externalReferences, now);
+        }
+        saved.push(...queue.map((q) => q.at.uuid));
+        return { saved: true };
+      },
+      records: (tz) => load(saved, tz),
+    };
+  }
+
+  // ---- Pages. ----
+
+  const scoped = (after: boolean, what: string) =>
+    `${scopeCte('$1')} SELECT ${what} FROM edge_devices d
+      WHERE d.org_uuid IN (SELECT uuid FROM scope) ${after ? 'AND (d.created_on, d.uuid) > ($4, $5)' : ''}
+      ORDER BY d.created_on, d.uuid LIMIT $2 OFFSET $3`;
+  // The scope holds every organization, so every device: no scope check on each entry walked ($1 unused).
+  const everything = (after: boolean, what: string) =>
+    `SELECT ${what} FROM edge_devices d WHERE $1::text IS NOT NULL
+      ${after ? 'AND (d.created_on, d.uuid) > ($4, $5)' : ''}
+      ORDER BY d.created_on, d.uuid LIMIT $2 OFFSET $3`;
+
+  async function holdsAll(root: string, memory: ListingMemory | undefined): Promise<boolean> {
+    const known = memory?.whole.get(root);
+    if (known !== undefined) return known;
+    const r = await sql.rows<{ all: boolean }>(
+      `${scopeCte('$1')} SELECT (SELECT count(DISTINCT uuid) FROM scope) = (SELECT count(*) FROM organizations) AS all`,
+      [root],
+    );
+    const all = r[0]?.all === true;
+    memory?.whole.set(root, all);
+    return all;
+  }
+
+  async function seekFrom(
+    root: string,
+    offset: number,
+    memory: ListingMemory | undefined,
+  ): Promise<{ after: ListingKey; skip: number } | undefined> {
+    const end = offset > 0 ? memory?.pageEnds.get(`${root}:${offset}`) : undefined;
+    if (end) return { after: end, skip: 0 };
+    if (offset < STRIDE) return undefined;
+    let list = memory?.marks.get(root);
+    if (!list) {
+      // One pass over the index per change token, instead of one skip per deep page.
+      const rows = await sql.arrays(
+        `${scopeCte('$1')} SELECT created_on, uuid FROM (
+          SELECT d.created_on, d.uuid, row_number() OVER (ORDER BY d.created_on, d.uuid) AS n
+          FROM edge_devices d WHERE d.org_uuid IN (SELECT uuid FROM scope)
+        ) x WHERE n % $2 = 0 ORDER BY n`,
+        [root, STRIDE],
+      );
+      list = rows.map((r) => ({ createdOn: r[0] as number, uuid: r[1] as string }));
+      memory?.marks.set(root, list);
+    }
+    const i = Math.min(Math.floor(offset / STRIDE), list.length);
+    return i === 0 ? undefined : { after: list[i - 1]!, skip: offset - i * STRIDE };
+  }
+
+  async function pageRows(root: string, limit: number, offset: number, what: string): Promise<unknown[][]> {
+    const memory = await ctx.memory();
+    const all = await holdsAll(root, memory);
+    const from = await seekFrom(root, offset, memory);
+    const q = all ? everything : scoped;
+    const rows = from
+      ? await sql.arrays(q(true, what), [root, limit, from.skip, from.after.createdOn, from.after.uuid])
+      : await sql.arrays(q(false, what), [root, limit, offset]);
+    const last = rows[rows.length - 1];
+    if (memory && last && rows.length === limit) {
+      if (memory.pageEnds.size >= MAX_REMEMBERED) memory.pageEnds.clear();
+      const uuidAt = what === 'd.uuid, d.created_on' ? 0 : DEVICE_COLUMNS.indexOf('uuid');
+      const createdAt = what === 'd.uuid, d.created_on' ? 1 : DEVICE_COLUMNS.indexOf('created_on');
+      memory.pageEnds.set(`${root}:${offset + limit}`, {
+        uuid: last[uuidAt] as string,
+        createdOn: last[createdAt] as number,
+      });
+    }
+    return rows;
+  }
+
+  // ---- Import and clone. ----
+
+  async function importBatch(list: readonly PlacedDevice[], now: number): Promise<void> {
+    if (list.length === 0) return;
+    const rows = list.map((d) =>
+      newDeviceRow(d, { uuid: d.uuid, orgUUID: d.orgUUID, userUUID: d.userUUID }, now),
+    );
+    // The fast path: COPY, in a savepoint; a key taken (a device imported again, a serial number in use)
+    // undoes it, and the batch goes the way of a bulk add, which names the clash.
+    await sql.run('SAVEPOINT ccp_import_copy');
+    try {
+      await ctx.copyIn(
+        COPY_DEVICES,
+        (function* () {
+          for (const r of rows) yield `${DEVICE_WRITE.map((c) => copyField(r[c.column])).join('\t')}\n`;
+        })(),
+      );
+      await sql.run('RELEASE SAVEPOINT ccp_import_copy');
+    } catch (err) {
+      if (!(err instanceof StoreError && err.engineCode === '23505')) throw err;
+      await sql.run('ROLLBACK TO SAVEPOINT ccp_import_copy');
+      const existing = new Set(
+        (
+          await sql.rows<{ uuid: string }>('SELECT uuid FROM edge_devices WHERE uuid = ANY($1)', [
+            list.map((d) => d.uuid),
+          ])
+        ).map((r) => r.uuid),
+      );
+      const b = batch(now);
+      for (const d of list)
+        b.save(d, { uuid: d.uuid, orgUUID: d.orgUUID, userUUID: d.userUUID }, existing.has(d.uuid));
+      const outcome = await b.end();
+      if (!outcome.saved) {
+        const d = list[outcome.clash]!;
+        throw new StoreError(
+          'constraint',
+          `device ${outcome.clash}: serial number ${d.serialNumber} is taken in organization ${d.orgUUID}`,
+          '23505',
+        );
+      }
+      return;
+    }
+    await insertChildren(
+      list.map((d) => ({ uuid: d.uuid, d })),
+      now,
+    );
+    const added = new Map<string, number>();
+    for (const r of rows) added.set(r.org_uuid, (added.get(r.org_uuid) ?? 0) + 1);
+    await moveCounts(added);
+  }
+
+  async function copy(
+    list: readonly PlacedDevice[],
+    now: number,
+    instant: (v: unknown) => number | undefined,
+  ): Promise<void> {
+    if (list.length === 0) return;
+    const uuids = list.map((d) => d.uuid);
+    const moved = new Map<string, number>();
+    const move = (org: string, n: number) => moved.set(org, (moved.get(org) ?? 0) + n);
+    // A device of the copy holding a serial number in the organization under another uuid is one the service
+    // no longer has: it goes.
+    const stale = await sql.rows<{ org_uuid: string }>(
+      `DELETE FROM edge_devices d USING unnest($1::text[], $2::text[], $3::text[]) AS s(uuid, org, key)
+       WHERE d.org_uuid = s.org AND d.serial_key = s.key AND d.uuid <> s.uuid RETURNING d.org_uuid`,
+      [uuids, list.map((d) => d.orgUUID), list.map((d) => serialKey(d.serialNumber))],
+    );
+    for (const s of stale) move(s.org_uuid, -1);
+    const before = new Map(
+      (
+        await sql.rows<{ uuid: string; org_uuid: string }>(
+          'SELECT uuid, org_uuid FROM edge_devices WHERE uuid = ANY($1)',
+          [uuids],
+        )
+      ).map((r) => [r.uuid, r.org_uuid]),
+    );
+    const rows = list.map((d) => {
+      const created = instant(d.createdOn) ?? now;
+      const row = toRow(DEVICE, d, {
+        created_on: created,
+        modified_on: instant(d.modifiedOn) ?? created,
+      }) as Record<string, unknown>;
+      row.serial_key = serialKey(row.serial_number);
+      const from = before.get(d.uuid);
+      if (from !== d.orgUUID) {
+        if (from) move(from, -1);
+        move(d.orgUUID, 1);
+      }
+      return row;
+    });
+    const sets = DEVICE_WRITE.filter((c) => c.column !== 'uuid')
+      .map((c) => `${c.column} = EXCLUDED.${c.column}`)
+      .join(', ');
+    await sql.run(
+      `${insertManySql('edge_devices', DEVICE_WRITE)} ON CONFLICT (uuid) DO UPDATE SET ${sets}`,
+      columnArrays(rows, DEVICE_WRITE),
+    );
+    const known = [...before.keys()];
+    if (known.length) {
+      await sql.run('DELETE FROM edge_flows WHERE device_uuid = ANY($1)', [known]);
+      await sql.run('DELETE FROM external_references WHERE device_uuid = ANY($1)', [known]);
+    }
+    const flows: Record<string, unknown>[] = [];
+    const refs: Record<string, unknown>[] = [];
+    for (const d of list) {
+      const created = instant(d.createdOn) ?? now;
+      for (const f of d.edgeFlows ?? []) {
+        const at = instant(f.createdOn) ?? created;
+        flows.push({
+          ...toRow(FLOW, f, {
+            uuid: f.uuid ?? randomUUID(),
+            flow_id: f.flowId ?? f.uuid ?? randomUUID(),
+            created_on: at,
+            modified_on: instant(f.modifiedOn) ?? at,
+          }),
+          device_uuid: d.uuid,
+        });
+      }
+      for (const r of d.externalReferences ?? []) {
+        const at = instant(r.createdOn) ?? created;
+        refs.push({
+          ...toRow(REFERENCE, r, {
+            uuid: r.uuid ?? randomUUID(),
+            password: null,
+            created_on: at,
+            modified_on: instant(r.modifiedOn) ?? at,
+          }),
+          device_uuid: d.uuid,
+        });
+      }
+    }
+    if (flows.length) await sql.run(INSERT_FLOWS, columnArrays(flows, FLOW_WRITE));
+    if (refs.length)
+      await sql.run(
+        `${INSERT_REFS} ON CONFLICT (uuid) DO UPDATE SET ${REF_COLUMNS.filter((c) => c !== 'uuid')
+          .map((c) => `${c} = EXCLUDED.${c}`)
+          .join(', ')}`,
+        columnArrays(refs, REF_WRITE),
+      );
+    await moveCounts(moved);
+  }
+
+  let noting = true;
+  const listed = {
+    async begin() {
+      noting = (await sql.rows('SELECT 1 FROM edge_devices LIMIT 1')).length > 0;
+      if (!noting) return;
+      // A temporary table of this session's connection, gone at its commit.
+      await sql.run(
+        'CREATE TEMP TABLE IF NOT EXISTS ccp_listed_devices (uuid TEXT COLLATE "C" PRIMARY KEY) ON COMMIT DROP',
+      );
+    },
+    async note(uuids: readonly string[]) {
+      if (!noting || uuids.length === 0) return;
+      await sql.run(
+        'INSERT INTO ccp_listed_devices (uuid) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING',
+        [[...uuids]],
+      );
+    },
+    async dropOthers() {
+      if (!noting) return 0;
+      const gone = await sql.run(
+        'DELETE FROM edge_devices WHERE uuid NOT IN (SELECT uuid FROM ccp_listed_devices)',
+      );
+      if (gone > 0) {
+        await sql.run('DELETE FROM org_device_counts');
+        await sql.run(
+          'INSERT INTO org_device_counts (org_uuid, n) SELECT org_uuid, count(*) FROM edge_devices GROUP BY org_uuid',
+        );
+      }
+      await sql.run('DROP TABLE ccp_listed_devices');
+      return gone;
+    },
+  };
+
+  return {
+    get,
+    bySerial,
+    load,
+    async insert(d, now) {
+      const row = newDeviceRow(d, { uuid: d.uuid, orgUUID: d.orgUUID, userUUID: d.userUUID }, now);
+      if ((await insertNew([row])) !== undefined) return false;
+      await moveCounts(new Map([[row.org_uuid, 1]]));
+      return true;
+    },
+    update,
+    upsertFlow,
+    replaceReferences,
+    async touch(uuid, now) {
+      await sql.run('UPDATE edge_devices SET modified_on = $1 WHERE uuid = $2', [now, uuid]);
+    },
+    page: async (root, limit, offset, tz) => records(await pageRows(root, limit, offset, SELECT_DEVICE), tz),
+    pageKeys: async (root, limit, offset) =>
+      (await pageRows(root, limit, offset, 'd.uuid, d.created_on')).map((r) => r[0] as string),
+    async pageAfter(root, limit, after, tz) {
+      const memory = await ctx.memory();
+      const q = (await holdsAll(root, memory)) ? everything : scoped;
+      const rows = after
+        ? await sql.arrays(q(true, SELECT_DEVICE), [root, limit, 0, after.createdOn, after.uuid])
+        : await sql.arrays(q(false, SELECT_DEVICE), [root, limit, 0]);
+      const last = rows[rows.length - 1];
+      const next =
+        last && rows.length === limit
+          ? {
+              uuid: last[DEVICE_COLUMNS.indexOf('uuid')] as string,
+              createdOn: last[DEVICE_COLUMNS.indexOf('created_on')] as number,
+            }
+          : null;
+      return { records: await records(rows, tz), next };
+    },
+    async countInScope(root) {
+      const memory = await ctx.memory();
+      const known = memory?.counts.get(root);
+      if (known !== undefined) return known;
+      const n = (
+        await sql.rows<{ n: number }>(
+          `${scopeCte('$1')} SELECT coalesce(sum(n), 0) AS n FROM org_device_counts WHERE org_uuid IN (SELECT uuid FROM scope)`,
+          [root],
+        )
+      )[0]!.n;
+      memory?.counts.set(root, n);
+      return n;
+    },
+    countInOrg: async (orgUuid) =>
+      (
+        await sql.rows<{ n: number }>(
+          'SELECT coalesce((SELECT n FROM org_device_counts WHERE org_uuid = $1), 0) AS n',
+          [orgUuid],
+        )
+      )[0]!.n,
+    batch,
+    importBatch,
+    copy,
+    listed,
+  };
+}

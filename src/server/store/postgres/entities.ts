@@ -1,0 +1,110 @@
+// The columns of the records other than edge devices, as ../organizations.ts, ../codes.ts, ../licenses.ts and
+// ../notifications.ts define them for SQLite (not exported there yet). Both engines keep the same columns: once
+// the SQLite store is behind the port, these become the one definition both adapters read.
+import { type Column, columnsOf, type Entity, fieldsAs, type RowOf } from '../columns.js';
+
+export const ORGANIZATION = [
+  ...fieldsAs('key', 'uuid'),
+  ...fieldsAs('text', 'codeUuid', 'orgAdmin', 'orgName'),
+  { field: 'organizationUuid', column: 'parent_uuid', type: 'text' },
+  ...fieldsAs('text', 'userUuid'),
+  ...fieldsAs('boolean', 'isActive', 'isDemo'),
+  ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
+] as const;
+export type OrgRow = RowOf<typeof ORGANIZATION>;
+export const ORG_COLUMNS = columnsOf(ORGANIZATION);
+export const ORG_UPDATABLE = ORGANIZATION.filter(
+  (c) => c.type !== 'stamp' && c.type !== 'key' && c.field !== 'organizationUuid',
+).map((c) => c.field);
+
+export const ADDRESS = [
+  ...fieldsAs('text', 'uuid', 'codeUuid', 'city', 'country', 'orgEmail', 'orgMobile', 'pin', 'state'),
+  ...fieldsAs('text', 'streetAddress', 'website'),
+  ...fieldsAs('boolean', 'isActive'),
+  ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
+] as const;
+export type AddressRow = RowOf<typeof ADDRESS> & { org_uuid: string };
+export const ADDRESS_COLUMNS = columnsOf(ADDRESS, ['org_uuid']);
+
+export const ORG_OPTION = [
+  ...fieldsAs('key', 'uuid', 'key'),
+  ...fieldsAs('text', 'value'),
+  { field: 'organizationUuid', column: 'org_uuid', type: 'key' },
+  ...fieldsAs('boolean', 'isActive'),
+  ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
+] as const;
+
+const describedBy = <F extends string>(identifier: F) =>
+  [
+    ...fieldsAs('key', 'uuid'),
+    ...fieldsAs('text', 'clazz', identifier, 'shortDescription', 'longDescription', 'value'),
+    ...fieldsAs('boolean', 'isActive'),
+    ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
+  ] as const satisfies Entity;
+export const CODE_TYPE = describedBy('codeTypeIdentifier');
+export const CODE = describedBy('codeIdentifier');
+export type CodeTypeRow = RowOf<typeof CODE_TYPE>;
+export type CodeRow = RowOf<typeof CODE> & { code_type_uuid: string | null };
+export const TYPE_COLUMNS = columnsOf(CODE_TYPE);
+export const CODE_COLUMNS = columnsOf(CODE, ['code_type_uuid']);
+
+type Part = 'record' | 'details' | 'license';
+export const LICENSE_ROW = [
+  { in: 'record', field: 'uuid', column: 'uuid', type: 'key' },
+  { in: 'record', field: 'attributeName', column: 'attribute_name', type: 'text' },
+  { in: 'record', field: 'serialNumber', column: 'serial_number', type: 'text' },
+  { in: 'record', field: 'value', column: 'value', type: 'text' },
+  { in: 'record', field: 'createOn', column: 'create_on', type: 'stamp' },
+  { in: 'record', field: 'updatedOn', column: 'updated_on', type: 'stamp' },
+  { in: 'details', field: 'uuid', column: 'details_uuid', type: 'text' },
+  { in: 'details', field: 'type', column: 'details_type', type: 'text' },
+  { in: 'details', field: 'active', column: 'details_active', type: 'boolean' },
+  { in: 'details', field: 'total', column: 'total', type: 'integer' },
+  { in: 'details', field: 'createOn', column: 'details_create_on', type: 'stamp' },
+  { in: 'details', field: 'updateOn', column: 'details_update_on', type: 'stamp' },
+  { in: 'details', field: 'componentDetails', column: 'component_details', type: 'json' },
+  { in: 'license', field: 'uuid', column: 'license_uuid', type: 'text' },
+  { in: 'license', field: 'licenseKey', column: 'license_key', type: 'text' },
+  { in: 'license', field: 'orgUuid', column: 'org_uuid', type: 'text' },
+  { in: 'license', field: 'status', column: 'status', type: 'text' },
+  { in: 'license', field: 'active', column: 'active', type: 'boolean' },
+  { in: 'license', field: 'activateOn', column: 'activate_on', type: 'instant' },
+  { in: 'license', field: 'createdOn', column: 'license_created_on', type: 'stamp' },
+  { in: 'license', field: 'licenseFrom', column: 'license_from', type: 'instant' },
+  { in: 'license', field: 'licenseTo', column: 'license_to', type: 'instant' },
+  { in: 'license', field: 'updateOn', column: 'license_update_on', type: 'stamp' },
+  { in: 'license', field: 'details', column: 'license_extra', type: 'json' },
+] as const satisfies readonly (Column & { in: Part })[];
+export type LicenseRow = RowOf<typeof LICENSE_ROW>;
+export const LICENSE_COLUMNS = columnsOf(LICENSE_ROW);
+const partOf = (part: Part) => LICENSE_ROW.filter((c) => c.in === part);
+export const LICENSE_RECORD = partOf('record');
+export const LICENSE_DETAILS = partOf('details');
+export const LICENSE = partOf('license');
+export const LICENSE_STAMPS = LICENSE_ROW.filter((c) => c.type === 'stamp').map((c) => c.column);
+
+export const NOTIFICATION = [
+  ...fieldsAs('key', 'uuid'),
+  ...fieldsAs('text', 'type', 'createdBy', 'updatedBy'),
+  ...fieldsAs('boolean', 'isActive'),
+  ...fieldsAs('date', 'createdOn', 'updatedOn'),
+] as const;
+export type NotificationRow = RowOf<typeof NOTIFICATION> & { org_uuid: string | null };
+
+export const NOTIFICATION_OPTION = [
+  ...fieldsAs('key', 'uuid'),
+  ...fieldsAs('text', 'attributeName', 'attributeValue', 'createdBy', 'updatedBy'),
+  ...fieldsAs('boolean', 'isActive'),
+  ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
+] as const;
+export type NotificationOptionRow = RowOf<typeof NOTIFICATION_OPTION> & { notification_uuid: string };
+export const NOTIFICATION_OPTION_COLUMNS = columnsOf(NOTIFICATION_OPTION, ['notification_uuid']);
+
+export const CONFIGURATION = [
+  ...fieldsAs('key', 'uuid', 'notificationUuid', 'organizationUuid', 'roleUuid'),
+  ...fieldsAs('text', 'createdBy', 'updatedBy'),
+  { field: 'applyToSubOrganizaitons', column: 'apply_to_sub_organizations', type: 'boolean' },
+  ...fieldsAs('boolean', 'isActive', 'isLinked'),
+  ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
+] as const;
+export const CONFIGURATION_COLUMNS = columnsOf(CONFIGURATION);

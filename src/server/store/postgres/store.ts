@@ -1,0 +1,295 @@
+// The PostgreSQL adapter of the store port (../port.ts): a pool of `pg` connections to one database, shared by
+// any number of servers. Writes wait for each other's row locks up to 10 s (lock_timeout), as SQLite's do for
+// its file; a deadlock or serialization failure reruns the transaction; every failure leaves as a StoreError.
+//
+// The change token is pg_current_snapshot(): which transactions had committed when a read began. Two equal
+// snapshots see the same committed data, so caches checked against it are never stale, whichever server
+// wrote; reading it costs a function call in the read's first statement and no write at all (a counter row
+// bumped by every write would serialise every writer on one row). It moves on any write to the cluster, even
+// in another database: caches are forgotten more often than needed, never kept too long.
+import { inspect } from 'node:util';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { type Clock, systemClock } from '../../../domain/clock.js';
+import type { RecordCounts, Repositories, Session, Store, StoreHealth } from '../port.js';
+import { StoreError } from '../port.js';
+import { type ConnectOptions, resolveConnection } from './connection.js';
+import { type DeviceContext, edgeDeviceRepository, ListingMemory } from './devices.js';
+import { isRetryable, toStoreError } from './errors.js';
+import {
+  codeRepository,
+  licenseRepository,
+  lookupRepository,
+  notificationRepository,
+  organizationRepository,
+  tokenRepository,
+} from './records.js';
+import { migrate, PG_SCHEMA_VERSION } from './schema.js';
+import type { Sql } from './sql.js';
+
+/** How long a write waits for locks another writer holds (decisions.md, "Several processes, one database"). */
+export const LOCK_WAIT_MS = 10_000;
+export const CONNECT_TIMEOUT_MS = 10_000;
+/** Reruns of a transaction that met a deadlock or a serialization failure. */
+const MAX_RERUNS = 8;
+
+export interface PostgresStoreOptions extends ConnectOptions {
+  clock?: Clock;
+  /** Create or upgrade the tables (server start, seed, import, clone); else a database without them is refused. */
+  create?: boolean;
+  /** This ccp's version, named when a database of a newer one is refused. */
+  appVersion?: string;
+  lockWaitMs?: number;
+  /** Connections kept open: 10. */
+  poolSize?: number;
+}
+
+// int8 (counts, epoch milliseconds) and numeric (sums) as numbers: every one the twin keeps is below 2^53.
+const TYPES = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === 20 || oid === 1700
+      ? (v: string | null) => (v === null ? null : Number(v))
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+/** Opens the database a `postgres://` or `postgresql://` URL names, migrating it when `create` is set. */
+export async function openPostgresStore(url: string, opts: PostgresStoreOptions = {}): Promise<Store> {
+  const conn = resolveConnection(url, opts);
+  const failure = {
+    label: conn.label,
+    user: conn.user,
+    secret: typeof conn.password === 'string' ? conn.password : undefined,
+  };
+  const fail = (err: unknown) => toStoreError(err, failure);
+  const lockWait = opts.lockWaitMs ?? LOCK_WAIT_MS;
+  const settings = `-c lock_timeout=${lockWait}`;
+  const pool = new pg.Pool({
+    host: conn.host,
+    port: conn.port,
+    user: conn.user,
+    database: conn.database,
+    // biome-ignore lint/suspicious/noExplicitAny: pg's types take a string; it also calls a function.
+    password: conn.password as any,
+    ssl: conn.ssl === false ? false : conn.ssl,
+    ...conn.extra,
+    application_name: conn.extra.application_name ?? 'ccp',
+    options: conn.extra.options ? `${conn.extra.options} ${settings}` : settings,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    max: opts.poolSize ?? 10,
+    idleTimeoutMillis: 30_000,
+    types: TYPES,
+  });
+  // An idle connection cut by the server (a restart, a failover) is dropped by the pool; the next query opens
+  // another. Without a listener the error would end the process.
+  pool.on('error', () => undefined);
+
+  const sqlOver = (q: Queryable): Sql => ({
+    async rows(text, values) {
+      try {
+        return (await q.query(text, values as unknown[])).rows;
+      } catch (err) {
+        throw fail(err);
+      }
+    },
+    async arrays(text, values) {
+      try {
+        return (await q.query({ text, values: values as unknown[], rowMode: 'array' })).rows;
+      } catch (err) {
+        throw fail(err);
+      }
+    },
+    async run(text, values) {
+      try {
+        return (await q.query(text, values as unknown[])).rowCount ?? 0;
+      } catch (err) {
+        throw fail(err);
+      }
+    },
+  });
+
+  const memory = new ListingMemory();
+  const tokenOf = async (q: Queryable) => {
+    const r = await sqlOver(q).rows<{ t: string }>('SELECT pg_current_snapshot()::text AS t');
+    return r[0]!.t;
+  };
+
+  function repositories(q: Queryable, memoryOf: () => Promise<ListingMemory | undefined>): Repositories {
+    const sql = sqlOver(q);
+    const ctx: DeviceContext = {
+      sql,
+      memory: memoryOf,
+      async copyIn(copy, rows) {
+        if (q instanceof pg.Pool)
+          throw new StoreError('other', 'COPY runs inside a transaction of the store');
+        try {
+          const stream = (q as pg.PoolClient).query(copyFrom(copy));
+          const done = new Promise<void>((resolve, reject) => {
+            stream.on('finish', resolve);
+            stream.on('error', reject);
+          });
+          // Written in chunks of about 64 KiB, each waiting for the socket to drain.
+          let chunk = '';
+          for await (const row of rows as AsyncIterable<string>) {
+            chunk += row;
+            if (chunk.length >= 65_536) {
+              if (!stream.write(chunk)) await new Promise((r) => stream.once('drain', r));
+              chunk = '';
+            }
+          }
+          stream.end(chunk);
+          await done;
+        } catch (err) {
+          throw fail(err);
+        }
+      },
+    };
+    return {
+      organizations: organizationRepository(sql),
+      edgeDevices: edgeDeviceRepository(ctx),
+      codes: codeRepository(sql),
+      licenses: licenseRepository(sql),
+      notifications: notificationRepository(sql),
+      tokens: tokenRepository(sql),
+      lookups: lookupRepository(sql),
+    };
+  }
+
+  async function connect(): Promise<pg.PoolClient> {
+    try {
+      return await pool.connect();
+    } catch (err) {
+      throw fail(err);
+    }
+  }
+
+  /** Runs `fn` in a transaction begun by `begin` on a connection of its own. */
+  async function inTransaction<T>(
+    begin: string,
+    cached: boolean,
+    fn: (s: Session) => Promise<T>,
+  ): Promise<T> {
+    const client = await connect();
+    let broken: Error | undefined;
+    try {
+      // BEGIN and the snapshot's token in one round trip (a simple query of two statements).
+      const results = (await client
+        .query(`${begin}; SELECT pg_current_snapshot()::text AS t`)
+        .catch((err) => {
+          throw fail(err);
+        })) as unknown as pg.QueryResult[];
+      const changeToken = String(results[results.length - 1]!.rows[0]!.t);
+      let savepoints = 0;
+      const session: Session = {
+        ...repositories(client, async () => (cached ? memory.at(changeToken) : undefined)),
+        changeToken,
+        async savepoint<S>(inner: () => Promise<S>): Promise<S> {
+          const name = `ccp_sp_${++savepoints}`;
+          await client.query(`SAVEPOINT ${name}`).catch((err) => {
+            throw fail(err);
+          });
+          try {
+            const out = await inner();
+            await client.query(`RELEASE SAVEPOINT ${name}`).catch((err) => {
+              throw fail(err);
+            });
+            return out;
+          } catch (err) {
+            await client.query(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
+            throw err;
+          }
+        },
+      };
+      try {
+        const out = await fn(session);
+        await client.query('COMMIT').catch((err) => {
+          throw fail(err);
+        });
+        return out;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    } catch (err) {
+      if (err instanceof StoreError && err.kind === 'unavailable') broken = err;
+      throw err;
+    } finally {
+      // A connection that failed is closed, not given to the next request.
+      client.release(broken);
+    }
+  }
+
+  async function tx<T>(fn: (s: Session) => Promise<T>): Promise<T> {
+    for (let run = 1; ; run++) {
+      try {
+        return await inTransaction('BEGIN', false, fn);
+      } catch (err) {
+        if (!isRetryable(err) || run >= MAX_RERUNS) throw err;
+        // A short, growing pause with jitter: the two sides of a deadlock do not meet again at once.
+        await new Promise((r) => setTimeout(r, Math.random() * 10 * run));
+      }
+    }
+  }
+
+  // Make or check the tables on one connection, under the advisory lock.
+  const setup = await connect();
+  let schemaVersion: number;
+  try {
+    const exec = (text: string, values?: unknown[]) =>
+      setup.query(text, values).catch((err) => {
+        throw fail(err);
+      });
+    schemaVersion = await migrate(exec, {
+      create: opts.create ?? false,
+      appVersion: opts.appVersion ?? 'unknown',
+      label: conn.label,
+    });
+    setup.release();
+  } catch (err) {
+    setup.release(true);
+    await pool.end().catch(() => undefined);
+    throw err;
+  }
+
+  const describe = () => conn.label;
+  const outside = repositories(pool, async () => memory.at(await tokenOf(pool)));
+  const store: Store = {
+    clock: opts.clock ?? systemClock,
+    ...outside,
+    // COPY and a clone's notes need a connection of their own: called on the store, each is a bulk of its own.
+    edgeDevices: {
+      ...outside.edgeDevices,
+      importBatch: (list, now) => store.bulk((s) => s.edgeDevices.importBatch(list, now)),
+    },
+    tx,
+    read: (fn) => inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', true, fn),
+    // Foreign keys checked at the commit: an import may list devices before their organizations.
+    bulk: (fn) => inTransaction('BEGIN; SET CONSTRAINTS ALL DEFERRED', false, fn),
+    changeToken: () => tokenOf(pool),
+    async counts(): Promise<RecordCounts> {
+      const r = await sqlOver(pool).rows<Record<string, number>>(
+        `SELECT (SELECT count(*) FROM organizations) AS organizations,
+           (SELECT coalesce(sum(n), 0) FROM org_device_counts) AS "edgeDevices",
+           (SELECT count(*) FROM code_types) AS "codeTypes", (SELECT count(*) FROM codes) AS codes,
+           (SELECT count(*) FROM licenses) AS licenses, (SELECT count(*) FROM notifications) AS notifications,
+           (SELECT count(*) FROM tokens WHERE revoked_on IS NULL) AS tokens`,
+      );
+      return r[0] as unknown as RecordCounts;
+    },
+    async health(): Promise<StoreHealth> {
+      const r = await sqlOver(pool).rows<{ v: string }>("SELECT current_setting('server_version') AS v");
+      const version = String(r[0]?.v ?? '').split(' ')[0];
+      return { location: conn.label, engine: `PostgreSQL ${version}`, schemaVersion, problems: [] };
+    },
+    describe,
+    async close() {
+      await pool.end().catch(() => undefined);
+    },
+  };
+  Object.defineProperty(store, 'toString', { value: describe });
+  Object.defineProperty(store, inspect.custom, { value: () => `PostgreSQL store ${describe()}` });
+  return store;
+}
+
+export { PG_SCHEMA_VERSION };
