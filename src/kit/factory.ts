@@ -154,7 +154,7 @@ export function createFactory(opts: FactoryOptions): Factory {
         };
         if (opts.config)
           return opts.config({ ...flags, ...globalFlags, insecure: flags.insecure, csvRaw: flags.csvRaw });
-        // A ConfigError thrown here is a usage error (exit 2): src/cli/main.ts maps it, like every error.
+        // A ConfigError thrown here is a usage error (exit 2): src/cli/exit-codes.ts maps it, like every error.
         const { resolveConfig } = await import('../config/index.js');
         return resolveConfig(globalFlags, io.env);
       })();
