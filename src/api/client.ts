@@ -1,8 +1,7 @@
 import { monotonicMs } from '../domain/clock.js';
 import { withoutUserinfo } from '../domain/secrets.js';
 import { AnsweredPage } from './answered-page.js';
-import type { Metadata } from './envelope.js';
-import { ApiError, NetworkError, OffOriginError } from './errors.js';
+import type { Metadata } from './envelope-shape.js';
 import {
   type Exchange,
   type RawResponse,
@@ -19,6 +18,7 @@ import {
   toNetworkError,
 } from './network-failures.js';
 import { type Listing, type PageOptions, paginate } from './paginate.js';
+import { ApiError, NetworkError, OffOriginError } from './request-errors.js';
 import {
   authHeaders,
   type HttpMethod,

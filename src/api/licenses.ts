@@ -1,9 +1,9 @@
 import type { LicenseAction, LicenseRecord } from '../domain/license.js';
 import type { ReportRequest } from '../domain/report.js';
 import type { ApiClient } from './client.js';
-import { ApiError } from './errors.js';
 import type { PageOptions } from './paginate.js';
 import { decodeReport, downloadReportRequest } from './reports.js';
+import { ApiError } from './request-errors.js';
 import { segment, sendWrite, type WriteRequest } from './write-request.js';
 
 /** PUT /license/{uuid}/{action}: the path says it all, and the operation takes no body (none is sent). */

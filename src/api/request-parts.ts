@@ -1,7 +1,7 @@
 // What a request is made of before it is sent: its method, how a token is sent, its envelope, and how
 // --verbose shows its headers.
 import { isSecretHeader, REDACTED, redactedCredential, withoutUserinfo } from '../domain/secrets.js';
-import { buildMetadata, isEnvelope, type Metadata } from './envelope.js';
+import { buildMetadata, isEnvelope, type Metadata } from './envelope-shape.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
 

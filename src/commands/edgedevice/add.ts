@@ -7,7 +7,7 @@ import type { TwinLookup } from '../../domain/lookup.js';
 import type { InputFormat } from '../../input/detect.js';
 import { wholeNumber } from '../../kit/args.js';
 import { defineCommand } from '../../kit/command.js';
-import { UsageError } from '../../kit/errors.js';
+import { UsageError } from '../../kit/command-errors.js';
 import * as batches from '../../kit/write/batches.js';
 import { sendBulk } from '../../kit/write/bulk.js';
 import { writeDryRun } from '../../kit/write/dry-run.js';

@@ -5,7 +5,7 @@ import { MAX_DEPTH, textTooDeepAt } from '../../domain/depth.js';
 import type { EdgeDevice, EdgeDevicePushInput } from '../../domain/edge-device.js';
 import { isUuid } from '../../kit/args.js';
 import { defineCommand } from '../../kit/command.js';
-import { UsageError } from '../../kit/errors.js';
+import { UsageError } from '../../kit/command-errors.js';
 import type { Factory } from '../../kit/factory.js';
 import { addDryRunFlag, addFileFlags, type WriteFlags } from '../../kit/write/flags.js';
 import { flagRecord } from '../../kit/write/input.js';

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { ApiError } from '../api/errors.js';
 import type { RawResponse, Transport, TransportRequest } from '../api/exchange.js';
-import type { ConfigStore, EmbeddedAccess } from '../config/index.js';
+import { ApiError } from '../api/request-errors.js';
+import type { ConfigFile, EmbeddedAccess } from '../config/index.js';
 import type { Clock } from '../domain/clock.js';
 import { makeDirs, tighten } from '../domain/dirs.js';
 import type { TwinLookup } from '../domain/lookup.js';
 import type { DatabaseFacts, InProcessService, Store, TokenActsFor } from '../server/index.js';
-import { notCcpDatabase, UsageError } from './errors.js';
+import { notCcpDatabase, UsageError } from './command-errors.js';
 import type { IO } from './io.js';
 
 /** The base URL requests to the embedded server are written against: a name only, nothing listens there. */
@@ -114,7 +114,7 @@ function inProcessTransport(call: InProcessService): Transport {
  * any organization); an explicit --db is taken as given.
  */
 export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServer> {
-  const [{ defaultDbPath, ConfigStore }, server] = await Promise.all([
+  const [{ defaultDbPath, ConfigFile }, server] = await Promise.all([
     import('../config/index.js'),
     import('../server/embedded.js'),
   ]);
@@ -134,7 +134,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     opened = store;
     // The one check of the tokens for the command: its requests and its lookups find what it found.
     const auth = server.authenticator(store);
-    const ready = (config: Pick<ConfigStore, 'embeddedAccess'>) => {
+    const ready = (config: Pick<ConfigFile, 'embeddedAccess'>) => {
       const access = config.embeddedAccess(dbPath);
       const seeded = !isDefault || server.rootOrganizations(store).length > 0;
       return seeded && access && auth.grantOf(access.token) ? access : undefined;
@@ -142,7 +142,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     // Several commands may start at once on a new database. Seeding and the token are decided under the
     // database's write lock, so one of them seeds and creates the token and the others find both.
     const bootstrap = (
-      config: ConfigStore,
+      config: ConfigFile,
       demo: typeof import('../server/loading/demo.js') | undefined,
     ): EmbeddedAccess =>
       store.tx(() => {
@@ -172,9 +172,9 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       });
     // Most commands find the token: the config file is read without conf, which loads only to write it.
     const access =
-      ready(await ConfigStore.readAccess(opts.env)) ??
+      ready(await ConfigFile.readAccess(opts.env)) ??
       bootstrap(
-        await ConfigStore.open(opts.env),
+        await ConfigFile.open(opts.env),
         // The demo data (and zod, which checks it) load only where a first run may seed.
         isDefault ? await import('../server/loading/demo.js') : undefined,
       );
