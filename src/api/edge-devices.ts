@@ -1,9 +1,5 @@
-import {
-  type EdgeDevice,
-  type EdgeDeviceInput,
-  type EdgeDevicePushInput,
-  serialKey,
-} from '../domain/edge-device.js';
+import type { EdgeDevice, EdgeDeviceInput, EdgeDevicePushInput } from '../domain/edge-device.js';
+import { serialKey } from '../domain/serial-key.js';
 import type { ApiClient } from './client.js';
 import type { Listing, PageOptions } from './paginate.js';
 import { segment, type WriteRequest } from './write-request.js';

@@ -116,7 +116,7 @@ async function deviceUuidOf(f: Factory, serial: string): Promise<string> {
   const [{ findRecords, walkListing }, { RecordsNotFoundError }, { serialKey }] = await Promise.all([
     import('../../kit/listing-find.js'),
     import('../../kit/listing-get.js'),
-    import('../../domain/edge-device.js'),
+    import('../../domain/serial-key.js'),
   ]);
   const { found } = await findRecords(
     walkListing(await f.api(), listEdgeDevices),
