@@ -40,14 +40,14 @@ module.exports = {
     {
       name: 'runtime-stands-alone',
       severity: 'error',
-      comment: 'src/runtime imports nothing in src; only the entry point (src/cli/main.ts) imports it.',
+      comment: 'src/runtime imports nothing in src; only the entry (src/cli) imports it.',
       from: { path: '^src/runtime/' },
       to: { path: '^src/', pathNot: '^src/runtime/' },
     },
     {
       name: 'runtime-from-the-entry',
       severity: 'error',
-      comment: 'The entry point switches the tricks on: main, and the IO of the running process it makes.',
+      comment: 'The entry switches the tricks on: main, and the IO of the running process it makes.',
       from: { path: '^src/', pathNot: ['^src/runtime/', '^src/cli/main\\.ts$', '^src/cli/system-io\\.ts$'] },
       to: { path: '^src/runtime/' },
     },

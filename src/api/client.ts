@@ -1,8 +1,7 @@
 import { monotonicMs } from '../domain/clock.js';
 import { withoutUserinfo } from '../domain/secrets.js';
 import { AnsweredPage } from './answered-page.js';
-import type { Metadata } from './envelope.js';
-import { ApiError, NetworkError, OffOriginError } from './errors.js';
+import type { Metadata } from './envelope-shape.js';
 import {
   type Exchange,
   type RawResponse,
@@ -19,6 +18,7 @@ import {
   toNetworkError,
 } from './network-failures.js';
 import { type Listing, type PageOptions, paginate } from './paginate.js';
+import { ApiError, NetworkError, OffOriginError } from './request-errors.js';
 import {
   authHeaders,
   type HttpMethod,
@@ -154,7 +154,7 @@ export class ApiClient {
     // Whatever the path looked like (a URL with a space before it, `http:\\host`), the token and the -H
     // headers go to the base URL's origin alone.
     if (url.origin !== this.base.origin) throw new OffOriginError(url, this.base);
-    const json = sendsBody(method) ? this.envelope(opts) : undefined;
+    const json = sendsBody(method) && !opts.noBody ? this.envelope(opts) : undefined;
     const body = json === undefined ? undefined : JSON.stringify(json);
     const headers: Record<string, string> = {
       accept: 'application/json',

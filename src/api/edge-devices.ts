@@ -1,9 +1,5 @@
-import {
-  type EdgeDevice,
-  type EdgeDeviceInput,
-  type EdgeDevicePushInput,
-  serialKey,
-} from '../domain/edge-device.js';
+import type { EdgeDevice, EdgeDeviceInput, EdgeDevicePushInput } from '../domain/edge-device.js';
+import { serialKey } from '../domain/serial-key.js';
 import type { ApiClient } from './client.js';
 import type { Listing, PageOptions } from './paginate.js';
 import { segment, type WriteRequest } from './write-request.js';
@@ -13,7 +9,11 @@ export function listEdgeDevices(api: ApiClient, page: PageOptions): Listing<Edge
   return api.paginate<EdgeDevice>('/edgedevice/all', page);
 }
 
-/** POST /edgedevice/org/{orgUuid}/user/{userUuid}/add: creates (no uuid) or updates (known uuid) devices. */
+/**
+ * POST /edgedevice/org/{orgUuid}/user/{userUuid}/add: creates (no uuid) or updates (known uuid) devices. The
+ * devices' organization and user travel in the path alone, where the service reads them (decisions.md); the
+ * envelope's metadata is the caller's, as on every request.
+ */
 export function addEdgeDevicesRequest(
   orgUuid: string,
   userUuid: string,
@@ -23,7 +23,6 @@ export function addEdgeDevicesRequest(
     method: 'POST',
     path: `/edgedevice/org/${segment(orgUuid)}/user/${segment(userUuid)}/add`,
     records,
-    metadata: { orgUuid, userUuid },
   };
 }
 

@@ -1,7 +1,7 @@
 // What came back from one request: the raw answer, and the envelope read from it.
 import type { PageLines } from './body-json.js';
-import type { ResponseEnvelope } from './envelope.js';
-import { serviceError } from './errors.js';
+import type { ResponseEnvelope } from './envelope-shape.js';
+import { serviceError } from './request-errors.js';
 
 export interface Exchange<T = unknown> {
   status: number;
@@ -162,7 +162,7 @@ export interface TransportRequest {
 
 /**
  * How requests reach the service: HTTP through a connection pool (transport.ts), or the embedded server's
- * handler called in process (src/kit/embedded.ts). Failures are thrown as they come; the client names them.
+ * handler called in process (src/kit/embedded-server.ts). Failures are thrown as they come; the client names them.
  */
 export interface Transport {
   request(req: TransportRequest): Promise<RawResponse>;

@@ -1,30 +1,20 @@
 import type { LicenseAction, LicenseRecord } from '../domain/license.js';
 import type { ReportRequest } from '../domain/report.js';
 import type { ApiClient } from './client.js';
-import { ApiError } from './errors.js';
 import type { PageOptions } from './paginate.js';
 import { decodeReport, downloadReportRequest } from './reports.js';
+import { ApiError } from './request-errors.js';
 import { segment, sendWrite, type WriteRequest } from './write-request.js';
 
-/** PUT /license/{uuid}/{action}: no records of its own, so the envelope's data is empty. */
+/** PUT /license/{uuid}/{action}: the path says it all, and the operation takes no body (none is sent). */
 export function licenseStateRequest(uuid: string, action: LicenseAction): WriteRequest {
   return {
     method: 'PUT',
     path: `/license/${segment(uuid)}/${action}`,
     records: [],
+    noBody: true,
     subject: `license ${uuid}`,
   };
-}
-
-/** PUT /license/{uuid}/{action}: the license record(s) after the change. */
-export async function setLicenseState(
-  api: ApiClient,
-  uuid: string,
-  action: LicenseAction,
-): Promise<LicenseRecord[]> {
-  const req = licenseStateRequest(uuid, action);
-  const ex = await api.request<LicenseRecord>(req.method, req.path, { subject: req.subject });
-  return ex.envelope.data;
 }
 
 /**

@@ -1,5 +1,5 @@
 // What each failure to get an answer is called, and whether the service may have acted on the request.
-import { NetworkError } from './errors.js';
+import { NetworkError } from './request-errors.js';
 
 /** localhost, 127.0.0.0/8 and ::1: the embedded server and local test services, never proxied. */
 export function isLoopback(hostname: string): boolean {

@@ -1,5 +1,5 @@
 import { recordsOf, slicePage } from '../domain/record-lines.js';
-import { ApiError } from './errors.js';
+import { ApiError } from './request-errors.js';
 
 export interface PageOptions {
   /** Records per request. */

@@ -1,7 +1,7 @@
 // What a request is made of before it is sent: its method, how a token is sent, its envelope, and how
 // --verbose shows its headers.
 import { isSecretHeader, REDACTED, redactedCredential, withoutUserinfo } from '../domain/secrets.js';
-import { buildMetadata, isEnvelope, type Metadata } from './envelope.js';
+import { buildMetadata, isEnvelope, type Metadata } from './envelope-shape.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
 
@@ -12,6 +12,8 @@ export interface RequestOptions {
   records?: unknown[];
   /** A whole envelope (or a bare array of records), as read from a file by `ccp api`. */
   body?: unknown;
+  /** The operation takes no body (PUT /license/{uuid}/{action}): none is sent, not even an empty envelope. */
+  noBody?: boolean;
   metadata?: Metadata;
   query?: Record<string, string | number | boolean | undefined>;
   /** What the request acts on (`license <uuid>`), named in the error when the service refuses it. */

@@ -6,9 +6,9 @@ import type * as Tls from 'node:tls';
 import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from 'undici';
 import { bytesTooDeepAt, MAX_DEPTH } from '../domain/depth.js';
 import { pageLines, parseEnvelope } from './body-json.js';
-import { ApiError } from './errors.js';
 import { headerMap, type TlsOptions, type Transport } from './exchange.js';
 import { isLoopback } from './network-failures.js';
+import { ApiError } from './request-errors.js';
 
 const POOL = { keepAliveTimeout: 10_000, connections: 8 } as const;
 

@@ -7,6 +7,8 @@ export interface WriteRequest<R = unknown> {
   /** Path under the base URL, segments already encoded. */
   path: string;
   records: R[];
+  /** The operation takes no body: the request sends none (and `records` is empty). */
+  noBody?: boolean;
   metadata?: Metadata;
   /** What the write acts on (`license <uuid>`), named in the error when the service refuses it. */
   subject?: string;
@@ -16,6 +18,7 @@ export interface WriteRequest<R = unknown> {
 export function sendWrite<T = unknown>(api: ApiClient, req: WriteRequest): Promise<Exchange<T>> {
   return api.request<T>(req.method, req.path, {
     records: req.records,
+    ...(req.noBody ? { noBody: true } : {}),
     ...(req.metadata ? { metadata: req.metadata } : {}),
     ...(req.subject ? { subject: req.subject } : {}),
   });

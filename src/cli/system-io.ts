@@ -2,6 +2,7 @@
 // descriptor writer until process.stdout is needed.
 import { fstatSync, statSync } from 'node:fs';
 import { buildIO, type IO, oraSpinner } from '../kit/io.js';
+import { holdHeapForLongWalks } from '../runtime/heap-for-long-walks.js';
 import { DescriptorOut, isBrokenPipe, writeOut } from '../runtime/stdout-descriptor.js';
 
 /**
@@ -19,6 +20,8 @@ function isTerminal(fd: number): boolean {
   }
   return (process.getBuiltinModule('node:tty') as typeof import('node:tty')).isatty(fd);
 }
+
+let heapHeld = false;
 
 /** The IO of the running process. */
 export function systemIO(): IO {
@@ -79,5 +82,10 @@ export function systemIO(): IO {
     },
     width: () => (terminal(1) ? made().columns || 80 : 80),
     makeSpinner: oraSpinner,
+    // Once per process: the tuning is process-wide.
+    expectLongWalk: () => {
+      if (!heapHeld) holdHeapForLongWalks();
+      heapHeld = true;
+    },
   });
 }

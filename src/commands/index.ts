@@ -5,14 +5,14 @@ import { apiRequest } from './api/request.js';
 import { codeGroup } from './code/index.js';
 import { codeTypeGroup } from './codetype/index.js';
 import { configGroup } from './config/index.js';
+import { connectionLogin } from './connection/login.js';
+import { connectionLogout } from './connection/logout.js';
+import { connectionStatus } from './connection/status.js';
 import { edgeDeviceGroup } from './edgedevice/index.js';
 import { licenseGroup } from './license/index.js';
 import { notifyGroup } from './notify/index.js';
 import { orgGroup } from './org/index.js';
 import { reportGroup } from './report/index.js';
-import { rootLogin } from './root/login.js';
-import { rootLogout } from './root/logout.js';
-import { rootStatus } from './root/status.js';
 import { serverGroup } from './server/index.js';
 
 /** Every command, in the order `ccp --help` lists them; each group's index.ts assembles its verbs. */
@@ -25,9 +25,9 @@ const COMMANDS: readonly Registrable[] = [
   notifyGroup,
   reportGroup,
   apiRequest,
-  rootLogin,
-  rootLogout,
-  rootStatus,
+  connectionLogin,
+  connectionLogout,
+  connectionStatus,
   serverGroup,
   configGroup,
 ];

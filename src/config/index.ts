@@ -1,3 +1,5 @@
+import type { EmbeddedAccess } from './file.js';
+import { ConfigFile } from './file.js';
 import {
   type GlobalFlags,
   type ResolvedConfig,
@@ -6,24 +8,22 @@ import {
   selectProfile,
   toResolvedConfig,
 } from './resolve.js';
-import type { EmbeddedAccess } from './store.js';
-import { ConfigStore } from './store.js';
 
-export { ConfigError } from './errors.js';
-// Everything the key table and the resolution export is this module's API too.
-export * from './keys.js';
-export * from './resolve.js';
+export { ConfigError } from './config-error.js';
 export {
-  ConfigStore,
+  ConfigFile,
   configDir,
   type EmbeddedAccess,
   type ProfileReader,
   type ProfileValues,
-} from './store.js';
+} from './file.js';
+// Everything the key table and the resolution export is this module's API too.
+export * from './keys.js';
+export * from './resolve.js';
 
 /** The effective configuration: each key from its flag, else its variable, else the profile, else the default. */
 export async function resolveConfig(flags: GlobalFlags, env: NodeJS.ProcessEnv): Promise<ResolvedConfig> {
-  const store = await ConfigStore.read(env);
+  const store = await ConfigFile.read(env);
   const profile = selectProfile(flags, env, store);
   const entries = resolveEntries(flags, env, store, profile);
   return toResolvedConfig(profile, entries, resolveDb(flags, env), flags.db !== undefined);
@@ -34,7 +34,7 @@ export async function loadEmbeddedAccess(
   dbPath: string,
   env: NodeJS.ProcessEnv,
 ): Promise<{ token: string; orgUuid: string } | undefined> {
-  return (await ConfigStore.open(env)).embeddedAccess(dbPath);
+  return (await ConfigFile.open(env)).embeddedAccess(dbPath);
 }
 
 export async function saveEmbeddedAccess(
@@ -42,5 +42,5 @@ export async function saveEmbeddedAccess(
   access: EmbeddedAccess,
   env: NodeJS.ProcessEnv,
 ): Promise<void> {
-  (await ConfigStore.open(env)).setEmbeddedAccess(dbPath, access);
+  (await ConfigFile.open(env)).setEmbeddedAccess(dbPath, access);
 }

@@ -6,7 +6,7 @@ import { OUTPUT_FORMATS } from '../domain/output-formats.js';
 import { isSecretHeader } from '../domain/secrets.js';
 import { Closest, didYouMean } from '../domain/suggest.js';
 import { isUuid } from '../domain/uuid.js';
-import { ConfigError } from './errors.js';
+import { ConfigError } from './config-error.js';
 import { MAX_PARALLEL, TIMESTAMP_STYLES } from './settings.js';
 
 export { OUTPUT_FORMATS, type OutputFormat } from '../domain/output-formats.js';

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ConfigError } from './errors.js';
+import { ConfigError } from './config-error.js';
+import type { ProfileReader } from './file.js';
 import {
   type AuthScheme,
   DEFAULT_PARALLEL,
@@ -15,7 +16,6 @@ import {
   TOKEN_STORE_FIELD,
   validateValue,
 } from './keys.js';
-import type { ProfileReader } from './store.js';
 import { systemTimeZone } from './time-zone.js';
 
 export { systemTimeZone };

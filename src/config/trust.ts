@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { tighten } from '../domain/dirs.js';
-import { ConfigError } from './errors.js';
+import { ConfigError } from './config-error.js';
 
 function ownerName(uid: number): string {
   try {

@@ -56,18 +56,6 @@ export const EdgeDevice = z
   .meta({ id: 'EdgeDevice' });
 export type EdgeDevice = z.infer<typeof EdgeDevice>;
 
-// Characters that show as nothing: zero-width space, non-joiner and joiner, word joiner, byte order mark.
-const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF]/g;
-
-/**
- * A serial number as people read it, what serials are compared by (uniqueness in an organization, `get`,
- * `apply`'s matching, --skip-existing): without zero-width characters, trimmed, NFC-normalised. A serial is
- * stored and shown as it was sent; `café-1`, its decomposed spelling and `café-1 ` are one serial.
- */
-export function serialKey(serial: string): string {
-  return serial.replace(ZERO_WIDTH, '').trim().normalize('NFC');
-}
-
 /** A device to add: a name and a serial number are what make it addressable. */
 export const EdgeDeviceInput = EdgeDevice.extend({
   edgeDeviceName: text().min(1),

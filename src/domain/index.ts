@@ -11,11 +11,11 @@ export * from './code.js';
 export * from './common.js';
 export * from './edge-device.js';
 export * from './envelope.js';
-export * from './errors.js';
 export * from './license.js';
 export * from './notification.js';
 export * from './organization.js';
 export * from './report.js';
+export * from './service-errors.js';
 export * from './timestamp.js';
 
 /** The record schema each resource's commands print; output and --fields take field names from it. */

@@ -7,3 +7,8 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 /** Formats a JMESPath --query can shape: the query's result is JSON, not rows. */
 export const QUERY_FORMATS: readonly OutputFormat[] = ['json', 'ndjson', 'yaml'];
+
+/** Formats that are JSON text (json, ndjson): their errors go to stderr as JSON objects too. */
+export function isJsonFormat(format: string | undefined): boolean {
+  return format === 'json' || format === 'ndjson';
+}

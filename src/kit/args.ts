@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { isUuid } from '../domain/uuid.js';
-import { UsageError } from './errors.js';
+import { UsageError } from './command-errors.js';
 
 export { isUuid };
 

@@ -4,11 +4,11 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { text as streamText } from 'node:stream/consumers';
 import type { TlsOptions } from '../api/client.js';
-import { AuthError } from '../api/errors.js';
 import { isLoopback } from '../api/network-failures.js';
+import { AuthError } from '../api/request-errors.js';
 import type { ResolvedConfig } from '../config/index.js';
 import { isSecretHeader } from '../domain/secrets.js';
-import { UsageError } from './errors.js';
+import { UsageError } from './command-errors.js';
 import type { IO } from './io.js';
 
 export interface Credentials {

@@ -4,7 +4,7 @@ import { type Clock, systemClock } from '../domain/clock.js';
 import type { TwinLookup } from '../domain/lookup.js';
 import type { TokenActsFor } from '../server/index.js';
 import type { Credentials } from './credentials.js';
-import type { DatabaseFacts, EmbeddedServer } from './embedded.js';
+import type { DatabaseFacts, EmbeddedServer } from './embedded-server.js';
 import type { IO } from './io.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
 import { cliVersion } from './version.js';
@@ -154,7 +154,7 @@ export function createFactory(opts: FactoryOptions): Factory {
         };
         if (opts.config)
           return opts.config({ ...flags, ...globalFlags, insecure: flags.insecure, csvRaw: flags.csvRaw });
-        // A ConfigError thrown here is a usage error (exit 2): src/cli/main.ts maps it, like every error.
+        // A ConfigError thrown here is a usage error (exit 2): src/cli/exit-codes.ts maps it, like every error.
         const { resolveConfig } = await import('../config/index.js');
         return resolveConfig(globalFlags, io.env);
       })();
@@ -174,7 +174,7 @@ export function createFactory(opts: FactoryOptions): Factory {
         // for a base URL the HTTP transport (undici), before a request's time and spinner start.
         const clientModule = import('../api/client.js');
         const cfg = await factory.config();
-        const embeddedModule = cfg.baseUrl ? undefined : import('./embedded.js');
+        const embeddedModule = cfg.baseUrl ? undefined : import('./embedded-server.js');
         const httpModule = cfg.baseUrl ? clientModule.then((m) => m.loadHttpTransport()) : undefined;
         await clientModule;
         let baseUrl = cfg.baseUrl;
@@ -195,7 +195,7 @@ export function createFactory(opts: FactoryOptions): Factory {
           await httpModule;
         }
         if (!baseUrl) {
-          const { startEmbedded } = await (embeddedModule ?? import('./embedded.js'));
+          const { startEmbedded } = await (embeddedModule ?? import('./embedded-server.js'));
           embedded = await startEmbedded({ dbPath: cfg.db, io, env: io.env, clock: factory.clock });
           baseUrl = embedded.url;
           token ??= cfg.token ?? embedded.token;

@@ -1,6 +1,6 @@
 // Files the CLI writes for the user (reports, failed rows, saved records): never half-written.
 import { basename, dirname, extname, join } from 'node:path';
-import { UsageError } from './errors.js';
+import { UsageError } from './command-errors.js';
 
 /**
  * Writes a file through a temp file in the same folder, so a reader never sees half of it, readable by its

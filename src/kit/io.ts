@@ -1,6 +1,6 @@
 import { fitText } from '../output/fit.js';
 import { terminalText } from '../output/terminal-text.js';
-import { CancelledError } from './errors.js';
+import { CancelledError } from './command-errors.js';
 
 export interface Spinner {
   update(text: string): void;
@@ -73,6 +73,11 @@ export interface IO {
    * lines stop and none is drawn, and notes and warnings wait, to be written once it is called.
    */
   holdScreen(): () => void;
+  /**
+   * The command is about to follow many pages (--all, --limit): the running process tunes its heap for a long
+   * walk (src/cli/system-io.ts); any other IO does nothing.
+   */
+  expectLongWalk(): void;
 }
 
 const silentSpinner: Spinner = { update() {}, stop() {} };
@@ -94,6 +99,7 @@ export interface IOInit {
   width: () => number;
   /** `wanted`: asked once the spinner could start (ora loaded); false draws nothing. */
   makeSpinner: (text: string, stream: NodeJS.WritableStream, wanted?: () => boolean) => Promise<Spinner>;
+  expectLongWalk?: () => void;
 }
 
 const BUSY_DELAY_MS = 300;
@@ -220,6 +226,9 @@ export function buildIO(init: IOInit): IO {
         if (--held > 0) return;
         for (const text of waiting.splice(0)) writeErr(text);
       };
+    },
+    expectLongWalk() {
+      init.expectLongWalk?.();
     },
     signal: interrupts.signal,
     onInterrupt(hook) {

@@ -1,8 +1,8 @@
 // The operating system's credential store, as `gh` keeps its tokens: a profile's secret under the service
 // `ccp` and the profile's name. @napi-rs/keyring (a native addon) loads here only, on the first command
 // that needs a secret: `--help` and the embedded default never load it.
-import { AuthError } from '../api/errors.js';
-import type { ConfigStore } from '../config/index.js';
+import { AuthError } from '../api/request-errors.js';
+import type { ConfigFile } from '../config/index.js';
 
 export const KEYRING_SERVICE = 'ccp';
 
@@ -95,7 +95,7 @@ export interface Kept {
  * does not answer, and the file takes it, with a note); the place not chosen no longer holds it.
  */
 export async function saveSecret(
-  store: ConfigStore,
+  store: ConfigFile,
   profile: string,
   secret: string,
   insecureStorage: boolean,

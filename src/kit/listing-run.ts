@@ -1,11 +1,11 @@
 import type { ApiClient } from '../api/client.js';
 import type { Listing, PageOptions } from '../api/paginate.js';
 import type { RecordKind } from '../domain/index.js';
-import { UsageError } from './errors.js';
+import { UsageError } from './command-errors.js';
 import type { IO } from './io.js';
 import { FOLLOW_PAGE_SIZE, type ListFlags, listingProgress } from './listing.js';
 import type { Condition } from './listing-where.js';
-import { type OutputSpec, writeRecords } from './output.js';
+import { type OutputSpec, writeRecords } from './printing.js';
 
 export interface ListingOptions {
   io: IO;

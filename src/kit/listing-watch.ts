@@ -6,10 +6,11 @@ import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { waitForDrain } from '../domain/drain.js';
 import type { RecordKind } from '../domain/index.js';
+import { isJsonFormat } from '../output/formats.js';
 import { terminalText } from '../output/terminal-text.js';
 import type { IO } from './io.js';
 import type { Condition } from './listing-where.js';
-import { type OutputSpec, recordWriter, writeRecords } from './output.js';
+import { type OutputSpec, recordWriter, writeRecords } from './printing.js';
 
 /** What a watch reads: the records' kind, the --where conditions they must meet, and how to read them all. */
 export interface WatchTarget {
@@ -51,7 +52,7 @@ export async function watch(
   const keyOf = (r: object) => String((r as Record<string, unknown>)[view.name] ?? digestOf(r));
   const identityOf = (r: object) =>
     Object.fromEntries(identityPaths.map((p) => [p, (r as Record<string, unknown>)[p] ?? null]));
-  const events = opts.output.format === 'json' || opts.output.format === 'ndjson';
+  const events = isJsonFormat(opts.output.format);
   const out = { ...opts.output, pager: false };
   const line = eventWriter(io, out, kind, events, identityPaths);
 

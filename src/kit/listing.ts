@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import type { PageOptions } from '../api/paginate.js';
 import { collect, wholeNumber } from './args.js';
-import { UsageError } from './errors.js';
+import { UsageError } from './command-errors.js';
 import type { IO, Spinner } from './io.js';
 
 export const DEFAULT_PAGE_SIZE = 100;
@@ -52,12 +52,17 @@ export function addListFlags(cmd: Command): Command {
     .addOption(new Option('--reverse', 'with --sort-by, the other way: highest or latest first'));
 }
 
+/** --all and --limit follow pages: a walk of many pages, in bigger pages. */
+export function followsPages(flags: ListFlags): boolean {
+  return flags.all === true || flags.limit !== undefined;
+}
+
 /** Turns the listing flags into page options; --page with --all starts there. */
 export function pageOptions(flags: ListFlags): PageOptions {
   if (flags.pageSize !== undefined && flags.pageSize > 1000) {
     throw new UsageError('--page-size must not exceed 1000');
   }
-  const follow = flags.all === true || flags.limit !== undefined;
+  const follow = followsPages(flags);
   let pageSize = flags.pageSize ?? (follow ? FOLLOW_PAGE_SIZE : DEFAULT_PAGE_SIZE);
   if (flags.reverse && flags.sortBy === undefined) throw new UsageError('--reverse goes with --sort-by');
   // A small --limit needs no bigger page than itself, unless the whole listing is read to sort or filter it.

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { CancelledError } from './errors.js';
+import { CancelledError } from './command-errors.js';
 import type { IO } from './io.js';
 
 export interface Pager {

@@ -1,6 +1,6 @@
 import { truncate } from '../output/fit.js';
 import { terminalText } from '../output/terminal-text.js';
-import { CancelledError, UsageError } from './errors.js';
+import { CancelledError, UsageError } from './command-errors.js';
 import type { IO } from './io.js';
 
 export interface PromptBase {

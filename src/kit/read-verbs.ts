@@ -4,9 +4,16 @@ import type { RecordKind } from '../domain/index.js';
 import type { TwinLookup } from '../domain/lookup.js';
 import type { Factory } from './factory.js';
 import type { IO } from './io.js';
-import { addListFlags, addWatchFlags, type ListFlags, pageOptions, watchOptions } from './listing.js';
+import {
+  addListFlags,
+  addWatchFlags,
+  followsPages,
+  type ListFlags,
+  pageOptions,
+  watchOptions,
+} from './listing.js';
 import { type ListingOptions, listingFilter } from './listing-run.js';
-import { type OutputSpec, outputSpec } from './output.js';
+import { type OutputSpec, outputSpec } from './printing.js';
 
 /** What a read verb reads with: the terminal, the service, and the output the flags and profile chose. */
 export async function readDeps(
@@ -28,6 +35,8 @@ export async function listingOptions(
   kind: RecordKind,
 ): Promise<ListingOptions> {
   const watch = await watchOptions(flags);
+  // The heap is tuned for a long walk before its first page comes.
+  if (followsPages(flags)) f.io.expectLongWalk();
   return {
     ...(await readDeps(f, kind)),
     page: pageOptions(flags),

@@ -2,6 +2,8 @@
 // character a terminal would act on instead of showing is written as a visible escape, never sent (cli.md
 // "What reaches a terminal"). ccp's own escapes (colour, the spinner) are added after, never passed through.
 
+import { isJsonFormat } from './formats.js';
+
 // What a terminal acts on or hides instead of showing: C0 controls, DEL, C1 controls; every bidirectional
 // control (the marks LRM, RLM and ALM, the embeddings and overrides, the isolates: Unicode's Bidi_Control,
 // the set report names are refused for); the line and paragraph separators; and the invisible ones a name
@@ -69,7 +71,7 @@ export function terminalJson(text: string): string {
  */
 export function terminalFilter(format: string, isTTY: boolean): ((text: string) => string) | undefined {
   if (!isTTY || format === 'table') return undefined;
-  if (format === 'json' || format === 'ndjson') return terminalJson;
+  if (isJsonFormat(format)) return terminalJson;
   return (text) => terminalText(text, { keepNewlines: true });
 }
 

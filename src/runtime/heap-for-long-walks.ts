@@ -6,7 +6,8 @@
 // The old generation: what a walk promotes there is mostly pages already written, and V8 lets it grow to
 // several times what survived the last full collection before the next one, so the peak memory grew with
 // the listing. A smaller growth step keeps it flat.
-// docs/performance.md gives what each buys. Switched on by the entry point (src/cli/main.ts).
+// docs/performance.md gives what each buys. Switched on by the running process's IO (src/cli/system-io.ts)
+// when a listing is about to follow pages (--all, --limit).
 import type * as PerfHooks from 'node:perf_hooks';
 import type * as V8 from 'node:v8';
 

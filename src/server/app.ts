@@ -7,10 +7,18 @@ import { firstIssue } from '../domain/issues.js';
 import { isUuid } from '../domain/uuid.js';
 import { type Authenticator, authenticator } from './auth.js';
 import { errorResponse, ServiceError } from './errors.js';
-import { envelopeResponse, jsonResponse, nodeHandler, type Service, type ServiceResponse } from './http.js';
+import {
+  envelopeResponse,
+  jsonResponse,
+  nodeHandler,
+  type Service,
+  type ServiceRequest,
+  type ServiceResponse,
+} from './http.js';
 import { waitForLock } from './lock-wait.js';
 import { docsRoutes, openApiRoutes } from './openapi/routes.js';
 import type { RequestContext, Route, RouteResult } from './route.js';
+import { router } from './router.js';
 import { API_ROUTES } from './routes/index.js';
 import { withoutServerStamps } from './stamps.js';
 import type { Store } from './store/port.js';
@@ -30,55 +38,6 @@ export const ROUTES: readonly Route[] = [...API_ROUTES, ...openApiRoutes, ...doc
 
 /** The bodies' schemas and their parser: with zod, loaded by the first request that has a body. */
 const bodyParsing = () => Promise.all([import('./routes/bodies.js'), import('./body.js')]);
-
-interface PathEntry {
-  segments: string[];
-  byMethod: Map<string, Route>;
-}
-
-function buildTable(routes: readonly Route[]): PathEntry[] {
-  const table = new Map<string, PathEntry>();
-  for (const r of routes) {
-    let entry = table.get(r.path);
-    if (!entry) {
-      entry = { segments: r.path.split('/').filter(Boolean), byMethod: new Map() };
-      table.set(r.path, entry);
-    }
-    entry.byMethod.set(r.method, r);
-  }
-  // Literal segments win over parameters, so /edgedevice/push never reads as a parameter.
-  return [...table.values()].sort(
-    (a, b) =>
-      b.segments.filter((s) => !s.startsWith(':')).length -
-      a.segments.filter((s) => !s.startsWith(':')).length,
-  );
-}
-
-function match(entry: PathEntry, parts: string[]): Record<string, string> | undefined {
-  const params: Record<string, string> = {};
-  // A listing without its page number is the listing with pageNo missing (a 406 of decisions.md), not an
-  // unknown path: /edgedevice/all and /edgedevice/all/ both name it.
-  if (parts.length === entry.segments.length - 1 && entry.segments.at(-1) === ':pageNo') {
-    params.pageNo = '';
-  } else if (entry.segments.length !== parts.length) {
-    return undefined;
-  }
-  for (let i = 0; i < parts.length; i++) {
-    const seg = entry.segments[i]!;
-    const part = parts[i]!;
-    if (seg.startsWith(':')) params[seg.slice(1)] = part;
-    else if (seg !== part) return undefined;
-  }
-  return params;
-}
-
-function splitPath(pathname: string): string[] | undefined {
-  try {
-    return pathname.split('/').filter(Boolean).map(decodeURIComponent);
-  } catch {
-    return undefined;
-  }
-}
 
 function echoMetadata(body: unknown): Metadata {
   const m =
@@ -117,76 +76,116 @@ export function createApp(opts: AppOptions): Handler {
   return nodeHandler(createService(opts));
 }
 
+/**
+ * What a request has shown of itself so far, for the answer to carry whatever ends it: its route once found,
+ * and the metadata to answer with (the caller's once known, the body's once read).
+ */
+interface Progress {
+  route?: Route;
+  metadata: Metadata;
+}
+
+/** The caller, when the route needs one: the token's grant (401 otherwise), its role allowed (403 otherwise). */
+async function admit(
+  route: Route,
+  req: ServiceRequest,
+  authenticate: ReturnType<typeof authenticator>,
+  seen: Progress,
+): Promise<TokenGrant | undefined> {
+  if (route.roles === 'public') return undefined;
+  const grant = await authenticate(req.headers);
+  seen.metadata = callerMetadata(grant);
+  if (!route.roles.includes(grant.role)) throw new ServiceError('forbidden');
+  return grant;
+}
+
+/**
+ * The request's body, when the route reads one: JSON (406 otherwise), its metadata echoed from then on,
+ * parsed by the route's schema (406 naming the first issue), the server's own stamps checked, then dropped.
+ */
+async function readRequestBody(route: Route, req: ServiceRequest, seen: Progress): Promise<unknown> {
+  if (!route.body) return undefined;
+  // A caller in process may hand over the value its text encodes (in-process.ts): no parse then.
+  const handed = req.readJson ? await req.readJson() : undefined;
+  const text = handed === undefined ? await req.readBody() : undefined;
+  if (!isJson(req.headers['content-type'])) {
+    throw new ServiceError('validation', 'content-type: expected application/json');
+  }
+  let json = handed;
+  if (text !== undefined) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ServiceError('validation', 'body: not valid JSON');
+    }
+  }
+  seen.metadata = echoMetadata(json);
+  const [{ BODIES }, { parseBody }] = await bodyParsing();
+  const parsed = parseBody(BODIES[route.body], json);
+  if (!parsed.success) throw new ServiceError('validation', firstIssue(parsed.error, json));
+  // Checked like any field first (a date that does not exist is a 406), then ignored.
+  return route.serverStamps ? withoutServerStamps(parsed.data) : parsed.data;
+}
+
+/** The request's `time_zone`: required by some routes, a known zone when given (406 otherwise); UTC if none. */
+function requestZone(route: Route, req: ServiceRequest): string {
+  const header = req.headers.time_zone;
+  const zone = Array.isArray(header) ? header[0] : header;
+  if (zone === undefined || zone === '') {
+    if (route.timeZoneRequired) throw new ServiceError('validation', 'time_zone: required');
+    return 'UTC';
+  }
+  if (!isValidTimeZone(zone)) throw new ServiceError('validation', 'time_zone: unknown time zone');
+  return zone;
+}
+
+/** A route's result as the answer: an envelope, or a raw route's own content. */
+function success(route: Route, result: RouteResult, metadata: Metadata): ServiceResponse {
+  if (route.raw) {
+    return result.content
+      ? contentResponse(result.content, result.headers)
+      : jsonResponse(200, result.headers ?? {}, result.data[0]);
+  }
+  return envelopeResponse(200, result.headers ?? {}, { data: result.data, metadata, statusCode: 'OK' });
+}
+
+/**
+ * The error mapper: a typed failure answers as its section-7 envelope; anything else is logged and answers
+ * as the route's own failure, or as the store's (busy, full, read-only), or a 500.
+ */
+function failure(
+  err: unknown,
+  req: ServiceRequest,
+  seen: Progress,
+  log: (line: string) => void,
+): ServiceResponse {
+  let typed: ServiceError;
+  if (err instanceof ServiceError) {
+    typed = err;
+  } else {
+    log(logLine(Date.now(), req.method, req.url, err));
+    typed = failureResponse(err, seen.route);
+  }
+  const r = errorResponse(typed, seen.metadata);
+  return envelopeResponse(r.status, r.headers, r.body);
+}
+
 /** The service over the store: a request in, its answer out (node:http and in-process callers alike). */
 export function createService(opts: AppOptions): Service {
   const { store } = opts;
   const clock = opts.clock ?? store.clock;
   const log = opts.log ?? (() => {});
-  const table = buildTable(ROUTES);
+  const find = router(ROUTES);
   const authenticate = opts.authenticate ?? authenticator(store);
 
   return async (req) => {
-    let metadata: Metadata = callerMetadata(undefined);
-    let route: Route | undefined;
+    const seen: Progress = { metadata: callerMetadata(undefined) };
     try {
       const url = new URL(req.url, 'http://localhost');
-      const parts = splitPath(url.pathname);
-      let params: Record<string, string> | undefined;
-      let entry: PathEntry | undefined;
-      for (const e of parts ? table : []) {
-        params = match(e, parts!);
-        if (params) {
-          entry = e;
-          break;
-        }
-      }
-      if (!entry || !params) throw new ServiceError('notFound');
-      route = entry.byMethod.get(req.method);
-      if (!route) {
-        throw new ServiceError('methodNotSupported', undefined, {
-          allow: [...entry.byMethod.keys()].join(', '),
-        });
-      }
-
-      let grant: TokenGrant | undefined;
-      if (route.roles !== 'public') {
-        grant = await authenticate(req.headers);
-        metadata = callerMetadata(grant);
-        if (!route.roles.includes(grant.role)) throw new ServiceError('forbidden');
-      }
-
-      let body: unknown;
-      if (route.body) {
-        // A caller in process may hand over the value its text encodes (in-process.ts): no parse then.
-        const handed = req.readJson ? await req.readJson() : undefined;
-        const text = handed === undefined ? await req.readBody() : undefined;
-        if (!isJson(req.headers['content-type'])) {
-          throw new ServiceError('validation', 'content-type: expected application/json');
-        }
-        let json = handed;
-        if (text !== undefined) {
-          try {
-            json = JSON.parse(text);
-          } catch {
-            throw new ServiceError('validation', 'body: not valid JSON');
-          }
-        }
-        metadata = echoMetadata(json);
-        const [{ BODIES }, { parseBody }] = await bodyParsing();
-        const parsed = parseBody(BODIES[route.body], json);
-        if (!parsed.success) throw new ServiceError('validation', firstIssue(parsed.error, json));
-        // Checked like any field first (a date that does not exist is a 406), then ignored.
-        body = route.serverStamps ? withoutServerStamps(parsed.data) : parsed.data;
-      }
-
-      const zoneHeader = req.headers.time_zone;
-      const zone = Array.isArray(zoneHeader) ? zoneHeader[0] : zoneHeader;
-      if (zone === undefined || zone === '') {
-        if (route.timeZoneRequired) throw new ServiceError('validation', 'time_zone: required');
-      } else if (!isValidTimeZone(zone)) {
-        throw new ServiceError('validation', 'time_zone: unknown time zone');
-      }
-
+      const { route, params } = find(req.method, url.pathname);
+      seen.route = route;
+      const grant = await admit(route, req, authenticate, seen);
+      const body = await readRequestBody(route, req, seen);
       const ctx: RequestContext = {
         store,
         clock,
@@ -194,28 +193,17 @@ export function createService(opts: AppOptions): Service {
         params,
         query: url.searchParams,
         grant: grant ?? { orgUuid: '', role: 'viewer', userUuid: null },
-        tz: zone || 'UTC',
-        metadata,
+        tz: requestZone(route, req),
+        metadata: seen.metadata,
         signal: req.signal ?? NEVER,
       };
-      const op = route;
-      const result = await waitForLock(() => op.handle(ctx, body), store.lockWaitMs);
-      if (route.raw) {
-        return result.content
-          ? contentResponse(result.content, result.headers)
-          : jsonResponse(200, result.headers ?? {}, result.data[0]);
-      }
-      return envelopeResponse(200, result.headers ?? {}, { data: result.data, metadata, statusCode: 'OK' });
+      return success(
+        route,
+        await waitForLock(() => route.handle(ctx, body), store.lockWaitMs),
+        seen.metadata,
+      );
     } catch (err) {
-      let failure: ServiceError;
-      if (err instanceof ServiceError) {
-        failure = err;
-      } else {
-        log(logLine(Date.now(), req.method, req.url, err));
-        failure = failureResponse(err, route);
-      }
-      const r = errorResponse(failure, metadata);
-      return envelopeResponse(r.status, r.headers, r.body);
+      return failure(err, req, seen, log);
     }
   };
 }

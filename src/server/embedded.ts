@@ -1,4 +1,4 @@
-// What a command on the embedded default needs of the server (src/kit/embedded.ts): the store, its tokens
+// What a command on the embedded default needs of the server (src/kit/embedded-server.ts): the store, its tokens
 // and the in-process service. Unlike index.ts it reaches nothing that loads zod (the fixtures, the OpenAPI
 // builder): a listing builds no schema, and the demo data loads only to seed a new database.
 import type { Store } from './store/port.js';

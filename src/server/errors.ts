@@ -1,5 +1,10 @@
 import type { Metadata } from '../domain/envelope.js';
-import { reasonText, SERVICE_ERRORS, type ServiceErrorDef, type ServiceErrorName } from '../domain/errors.js';
+import {
+  reasonText,
+  SERVICE_ERRORS,
+  type ServiceErrorDef,
+  type ServiceErrorName,
+} from '../domain/service-errors.js';
 
 /**
  * A failure the interface names: its section-7 entry. Only validation errors carry the field path in the

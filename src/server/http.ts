@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { waitForDrain } from '../domain/drain.js';
-import { MAX_BODY_BYTES } from '../domain/errors.js';
+import { MAX_BODY_BYTES } from '../domain/service-errors.js';
 import { ServiceError } from './errors.js';
 import { jsonRuns } from './json-runs.js';
 

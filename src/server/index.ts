@@ -3,13 +3,13 @@
 export { createApp } from './app.js';
 export type { Role, TokenActsFor } from './auth.js';
 export { createToken, listTokens, revokeToken, tokenActsFor, tokenIsValid } from './auth.js';
-export { type CopyWriter, copyWriter } from './fixtures/copy.js';
-export { changedDemoRecords, seedDemo } from './fixtures/demo.js';
-export type { ImportSummary } from './fixtures/import.js';
-export { importFixture, importRecords } from './fixtures/import.js';
-export { fileRecords } from './fixtures/record-stream.js';
 export type { InProcessAnswer, InProcessRequest, InProcessService } from './in-process.js';
 export { inProcessService } from './in-process.js';
+export { type CopyWriter, copyWriter } from './loading/copy.js';
+export { changedDemoRecords, seedDemo } from './loading/demo.js';
+export type { ImportSummary } from './loading/import.js';
+export { importFixture, importRecords } from './loading/import.js';
+export { fileRecords } from './loading/record-stream.js';
 export { openApiDocument } from './openapi/document.js';
 export { isStoreFailure, storeCause } from './store-failure.js';
 

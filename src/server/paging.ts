@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE } from '../domain/errors.js';
+import { MAX_PAGE_SIZE } from '../domain/service-errors.js';
 import { ServiceError } from './errors.js';
 import type { RequestContext } from './route.js';
 

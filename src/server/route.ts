@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { Clock } from '../domain/clock.js';
 import type { Metadata } from '../domain/envelope.js';
-import type { ServiceErrorName } from '../domain/errors.js';
 import type { Role, TokenGrant } from '../domain/grants.js';
 import type * as Domain from '../domain/index.js';
+import type { ServiceErrorName } from '../domain/service-errors.js';
 import { rolesOf } from './access.js';
 import type { BODIES } from './routes/bodies.js';
 import type { Store } from './store/port.js';

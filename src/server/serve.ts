@@ -1,7 +1,7 @@
 import { createServer, type Server, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Clock } from '../domain/clock.js';
-import type { ServiceErrorDef } from '../domain/errors.js';
+import type { ServiceErrorDef } from '../domain/service-errors.js';
 import { createApp, type Handler } from './app.js';
 import { errorResponse, headerOverflow, PROTOCOL_ERRORS, ServiceError } from './errors.js';
 import { openStore } from './store/open.js';

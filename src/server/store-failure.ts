@@ -1,5 +1,5 @@
-import type { ServiceErrorDef } from '../domain/errors.js';
-import { SERVICE_ERRORS } from '../domain/errors.js';
+import type { ServiceErrorDef } from '../domain/service-errors.js';
+import { SERVICE_ERRORS } from '../domain/service-errors.js';
 import { INTERNAL_ERROR, ServiceError } from './errors.js';
 import type { Route } from './route.js';
 import { isStoreError, type StoreError } from './store/port.js';

@@ -2,7 +2,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type ApiClientOptions } from '../../src/api/client.js';
-import { ApiError, AuthError, NetworkError, NotFoundError, OffOriginError } from '../../src/api/errors.js';
+import {
+  ApiError,
+  AuthError,
+  NetworkError,
+  NotFoundError,
+  OffOriginError,
+} from '../../src/api/request-errors.js';
 import { cliVersion } from '../../src/kit/version.js';
 import { until } from '../helpers/until.js';
 

@@ -1,7 +1,7 @@
 // Reading an answer tolerantly: the envelope with its habits, and error bodies of any shape quoted.
 import { describe, expect, it } from 'vitest';
-import { type ApiError, AuthError, NotFoundError } from '../../src/api/errors.js';
 import { type RawResponse, throwUnlessOk, toExchange } from '../../src/api/exchange.js';
+import { type ApiError, AuthError, NotFoundError } from '../../src/api/request-errors.js';
 
 const raw = (status: number, text: string, type?: string): RawResponse => ({
   status,

@@ -1,7 +1,7 @@
 // The one rule `add` and `apply` share for a write whose answer never came (api/network-failures.ts).
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError } from '../../src/api/errors.js';
 import { isOutcomeUnknown, toNetworkError } from '../../src/api/network-failures.js';
+import { ApiError, NetworkError } from '../../src/api/request-errors.js';
 
 const context = { url: new URL('http://127.0.0.1:9/edgedevice/add'), method: 'POST', timeoutMs: 1000 };
 const timeout = Object.assign(new Error('timed out'), { name: 'TimeoutError' });

@@ -93,7 +93,7 @@ describe('ccp edgedevice list', () => {
   });
 
   it('shows progress on a terminal stderr before a table or while records go to a file, never over streamed records', async () => {
-    const { testIO } = await import('../../src/kit/test-io.js');
+    const { testIO } = await import('../helpers/test-io.js');
     const { createFactory } = await import('../../src/kit/factory.js');
     const { run } = await import('../../src/cli/main.js');
     const spinnerFor = async (format: string, stdoutIsTTY = true, stderrIsTTY = true) => {

@@ -1,7 +1,7 @@
 // The IO layer's messages (notes, warnings, errors, spinner and progress text) show the service's controls
 // escaped on a terminal, and leave them as they are for a pipe or a file.
 import { describe, expect, it } from 'vitest';
-import { testIO } from '../../src/kit/test-io.js';
+import { testIO } from '../helpers/test-io.js';
 
 const REASON = 'bad \x1b]0;pwned\x07 \u009b2J \u202eZ';
 const SHOWN = 'bad \\e]0;pwned\\x07 \\x9b2J \\u202eZ';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testIO } from '../../src/kit/test-io.js';
+import { testIO } from '../helpers/test-io.js';
 
 describe('IO', () => {
   it('allows colour only with terminals on stdout and stdin, without NO_COLOR, --no-color, CI or TERM=dumb', () => {

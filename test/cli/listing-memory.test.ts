@@ -6,8 +6,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { type Page, paginate } from '../../src/api/paginate.js';
-import { writeRecords } from '../../src/kit/output.js';
-import { testIO } from '../../src/kit/test-io.js';
+import { writeRecords } from '../../src/kit/printing.js';
+import { testIO } from '../helpers/test-io.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;

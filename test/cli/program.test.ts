@@ -4,10 +4,10 @@ import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
 import { createFactory } from '../../src/kit/factory.js';
-import { testIO } from '../../src/kit/test-io.js';
 import { fillVerbs } from '../../src/kit/verbs.js';
 import { cliVersion } from '../../src/kit/version.js';
 import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
+import { testIO } from '../helpers/test-io.js';
 
 let tmp: { dir: string; remove: () => Promise<void> };
 let env: NodeJS.ProcessEnv;

@@ -6,12 +6,12 @@ import { runCodeTypeList } from '../../src/commands/codetype/list.js';
 import { runEdgeDeviceList } from '../../src/commands/edgedevice/list.js';
 import { runLicenseDeactivate } from '../../src/commands/license/deactivate.js';
 import { runOrgList } from '../../src/commands/org/list.js';
-import type { OutputSpec } from '../../src/kit/output.js';
+import type { OutputSpec } from '../../src/kit/printing.js';
 import { scriptedPrompter } from '../../src/kit/prompter.js';
-import { testIO } from '../../src/kit/test-io.js';
 import { CODE, LICENSE, ORG, ROOT_CHILDREN } from '../fixtures/basic-ids.js';
 import { type ServerWithClient, startServerWithClient } from '../helpers/api-client.js';
 import { ndjson } from '../helpers/cli.js';
+import { testIO } from '../helpers/test-io.js';
 
 let target: ServerWithClient;
 let client: ApiClient;

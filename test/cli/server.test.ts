@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runServerStart } from '../../src/commands/server/start.js';
-import { testIO } from '../../src/kit/test-io.js';
 import { openStore, tokenIsValid } from '../../src/server/index.js';
 import { ORG } from '../fixtures/basic-ids.js';
 import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
 import { FIXTURES_DIR } from '../helpers/server.js';
+import { testIO } from '../helpers/test-io.js';
 
 let tmp: { dir: string; remove: () => Promise<void> };
 let env: NodeJS.ProcessEnv;

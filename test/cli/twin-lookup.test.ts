@@ -169,3 +169,45 @@ describe('serial numbers compared as people read them (serialKey), on the twin a
     }
   });
 });
+
+describe('add --skip-existing on the twin', () => {
+  it("reads the organization's serial numbers by the twin's indexes, skipping what the walk skips", async () => {
+    const path = join(tmp.dir, 'skip.csv');
+    // SN-1001 and SN-1002 are the root organization's; SN-3001 another organization's (added here).
+    writeFileSync(path, 'edgeDeviceName,serialNumber\na,SN-1001\nb,SN-SKIP-1\nc,SN-1002\nd,SN-3001\n');
+    const args = [
+      'edgedevice',
+      'add',
+      '--org',
+      ORG.root,
+      '--user',
+      USER.admin,
+      '-f',
+      path,
+      '--skip-existing',
+    ];
+    const env = isolatedEnv(tmp.dir, { CCP_TIME_ZONE: ZONE });
+    const twin = await runCli(
+      ['--verbose', '--db', srv.dbPath, '--token', srv.tokens.admin, ...args, '-o', 'ndjson'],
+      {
+        env,
+      },
+    );
+    expect(twin.code, twin.stderr).toBe(0);
+    expect(walked(twin.stderr), twin.stderr).toBe(false);
+    expect(said(twin.stderr)).toContain('Skipping 2 devices whose serial number exists.');
+    expect(
+      twin.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).serialNumber)
+        .sort(),
+    ).toEqual(['SN-3001', 'SN-SKIP-1']);
+    // The walk of the listing now finds all four the organization's.
+    const walk = await runCli(['--token', srv.tokens.admin, ...args], {
+      env: { ...env, CCP_BASE_URL: srv.url },
+    });
+    expect(walk.code, walk.stderr).toBe(0);
+    expect(walk.stderr).toContain('Skipping 4 devices whose serial number exists.');
+  });
+});

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configGroup } from '../../src/commands/config/index.js';
 import { runConfigList } from '../../src/commands/config/list.js';
 import { runConfigSet } from '../../src/commands/config/set.js';
-import { ConfigError, ConfigStore } from '../../src/config/index.js';
+import { ConfigError, ConfigFile } from '../../src/config/index.js';
 import { PROFILE_KEYS } from '../../src/config/keys.js';
 import type { Factory } from '../../src/kit/factory.js';
 import { fillAllVerbs } from '../../src/kit/verbs.js';
@@ -54,7 +54,7 @@ describe('ccp config set / get / unset', () => {
     expect(set.err).toBe('Set time-zone to Asia/Kolkata in profile default\n');
     expect((await run(['config', 'get', 'time-zone'])).out).toBe('Asia/Kolkata\n');
     await run(['config', 'unset', 'time-zone']);
-    const store = await ConfigStore.open(t.env);
+    const store = await ConfigFile.open(t.env);
     expect(store.get('default', 'time-zone')).toBeUndefined();
   });
 
@@ -95,7 +95,7 @@ describe('ccp config set / get / unset', () => {
       { key: 'token', value: '-' },
       { io: { env: t.env, stdout: out.stream, stderr: err.stream, stdin } },
     );
-    const store = await ConfigStore.open(t.env);
+    const store = await ConfigFile.open(t.env);
     expect(store.get('default', 'token')).toBe(TOKEN);
     expect(err.text()).not.toContain(TOKEN);
   });
@@ -110,7 +110,7 @@ describe('ccp config set / get / unset', () => {
     await expect(run(['config', 'set', 'colour', 'red'])).rejects.toThrow(/unknown config key "colour"/);
     await expect(run(['config', 'set', 'org', 'not-a-uuid'])).rejects.toBeInstanceOf(ConfigError);
     await expect(run(['config', 'set', 'base-url', 'ftp://x'])).rejects.toThrow(/expected an http/);
-    const store = await ConfigStore.open(t.env);
+    const store = await ConfigFile.open(t.env);
     expect(store.profile('default')).toEqual({});
   });
 
@@ -125,7 +125,7 @@ describe('ccp config use', () => {
     expect((await run(['config', 'use', 'prod'])).err).toBe('Current profile is now prod\n');
     expect((await run(['config', 'get', 'base-url'])).out).toBe('https://prod.example.com\n');
     await run(['config', 'set', 'output', 'json']);
-    const store = await ConfigStore.open(t.env);
+    const store = await ConfigFile.open(t.env);
     expect(store.profile('prod')).toEqual({ 'base-url': 'https://prod.example.com', output: 'json' });
     expect(store.profile('default')).toEqual({});
     // CCP_PROFILE still overrides the current profile.
@@ -233,7 +233,7 @@ describe('ccp config list', () => {
       value: '5s',
       source: 'profile',
     });
-    const store = await ConfigStore.open(t.env);
+    const store = await ConfigFile.open(t.env);
     expect(statSync(store.path).mode & 0o777).toBe(0o600);
   });
 });

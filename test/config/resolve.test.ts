@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   ConfigError,
-  ConfigStore,
+  ConfigFile,
   defaultDbPath,
   type GlobalFlags,
   type ResolvedConfig,
@@ -128,7 +128,7 @@ describe('precedence flag > env > profile > default', () => {
 
       expect(row.read(await resolveConfig({}, t.env))).toEqual(row.fallback);
 
-      const store = await ConfigStore.open(t.env);
+      const store = await ConfigFile.open(t.env);
       store.set('default', row.key as never, profileValue);
       expect(row.read(await resolveConfig({}, t.env))).toEqual(expected[2]);
       expect(row.read(await resolveConfig({}, env))).toEqual(expected[1]);
@@ -139,7 +139,7 @@ describe('precedence flag > env > profile > default', () => {
   }
 
   it('treats an empty environment variable as unset', async () => {
-    const store = await ConfigStore.open(t.env);
+    const store = await ConfigFile.open(t.env);
     store.set('default', 'output', 'yaml');
     const config = await resolveConfig({}, { ...t.env, CCP_OUTPUT: '' });
     expect(config.output).toBe('yaml');
@@ -182,7 +182,7 @@ describe('precedence flag > env > profile > default', () => {
 
 describe('profiles', () => {
   it('reads the profile named by --profile, then CCP_PROFILE, then the current profile', async () => {
-    const store = await ConfigStore.open(t.env);
+    const store = await ConfigFile.open(t.env);
     store.set('default', 'org', ORG_A);
     store.set('staging', 'org', ORG_B);
     store.set('prod', 'org', ORG_C);
@@ -199,7 +199,7 @@ describe('profiles', () => {
   });
 
   it('keeps the keys of one profile out of another', async () => {
-    const store = await ConfigStore.open(t.env);
+    const store = await ConfigFile.open(t.env);
     store.set('staging', 'base-url', 'https://staging.test');
     expect((await resolveConfig({}, t.env)).baseUrl).toBeUndefined();
     expect((await resolveConfig({ profile: 'staging' }, t.env)).baseUrl).toBe('https://staging.test');
@@ -208,13 +208,13 @@ describe('profiles', () => {
   it('rejects a profile that does not exist, and `use` of one', async () => {
     await expect(resolveConfig({ profile: 'nope' }, t.env)).rejects.toThrow(/profile "nope".*does not exist/);
     await expect(resolveConfig({}, { ...t.env, CCP_PROFILE: 'nope' })).rejects.toThrow(/CCP_PROFILE/);
-    const store = await ConfigStore.open(t.env);
+    const store = await ConfigFile.open(t.env);
     expect(() => store.useProfile('nope')).toThrow(ConfigError);
     expect(store.currentProfile()).toBe('default');
   });
 
   it('keeps a profile after its last key is unset', async () => {
-    const store = await ConfigStore.open(t.env);
+    const store = await ConfigFile.open(t.env);
     store.set('lab', 'output', 'json');
     expect(store.unset('lab', 'output')).toBe(true);
     expect(store.unset('lab', 'output')).toBe(false);
@@ -243,7 +243,7 @@ describe('validation', () => {
     it(`rejects ${key} = ${JSON.stringify(value)} from a flag, the environment and the store`, async () => {
       await expect(resolveConfig({ [flag]: value }, t.env)).rejects.toThrow(message);
       await expect(resolveConfig({ [flag]: value }, t.env)).rejects.toBeInstanceOf(ConfigError);
-      const store = await ConfigStore.open(t.env);
+      const store = await ConfigFile.open(t.env);
       expect(() => store.set('default', key as never, value)).toThrow(ConfigError);
     });
   }
@@ -265,7 +265,7 @@ describe('validation', () => {
       /unknown config key "colour"; valid keys: base-url, token/,
     );
     expect(() => assertProfileName('../etc')).toThrow(ConfigError);
-    const store = await ConfigStore.open(t.env);
+    const store = await ConfigFile.open(t.env);
     expect(() => store.set('a b', 'output', 'json')).toThrow(/invalid profile name/);
   });
 
@@ -316,7 +316,7 @@ describe('connection keys', () => {
 
 describe('--db beside a base URL', () => {
   it('runs on the embedded default over that database, without the service token', async () => {
-    const store = await ConfigStore.open(t.env);
+    const store = await ConfigFile.open(t.env);
     store.set('default', 'base-url', 'https://profile.test');
     store.set('default', 'token', 'ccp_profileprofile');
     store.set('default', 'org', ORG_A);

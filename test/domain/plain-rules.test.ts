@@ -1,7 +1,7 @@
 // The rules the server and the config file check without zod (so a listing never loads it) agree with the
 // schemas that hold the same rules.
 import { describe, expect, it } from 'vitest';
-import { embeddedAccessOf } from '../../src/config/store.js';
+import { embeddedAccessOf } from '../../src/config/file.js';
 import { Uuid } from '../../src/domain/common.js';
 import { isUuid } from '../../src/domain/uuid.js';
 

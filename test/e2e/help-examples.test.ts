@@ -9,10 +9,10 @@ import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
 import { createFactory } from '../../src/kit/factory.js';
-import { testIO } from '../../src/kit/test-io.js';
 import { fillVerbs } from '../../src/kit/verbs.js';
-import { demoFixture } from '../../src/server/fixtures/demo.js';
+import { demoFixture } from '../../src/server/loading/demo.js';
 import { BIN, isolatedEnv, runCli, spawnCcp, tempDir } from '../helpers/cli.js';
+import { testIO } from '../helpers/test-io.js';
 
 const demo = demoFixture();
 const ROOT_ORG = demo.configuration.orgUuid;

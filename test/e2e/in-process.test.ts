@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_URL } from '../../src/kit/embedded.js';
+import { EMBEDDED_URL } from '../../src/kit/embedded-server.js';
 import {
   createToken,
   openStore,

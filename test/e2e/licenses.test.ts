@@ -243,4 +243,20 @@ describe('against a served twin: the licenses report is what ccp reads', () => {
     const again = await spawnCcp(['license', 'activate', 'LIC-0002'], { env: remote });
     expect(again.stderr).toContain('License LIC-0002 is already active');
   });
+
+  it('the PUT carries no body (the operation reads none), and the served twin takes it', async () => {
+    const r = await spawnCcp(['license', 'deactivate', LICENSE.expired, '--yes', '--verbose'], {
+      env: remote,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const put = r.stderr.slice(r.stderr.indexOf(`> PUT ${srv.url}/license/${LICENSE.expired}/deactivate`));
+    const sent = put.slice(0, put.indexOf('\n<'));
+    expect(sent).toContain('> PUT');
+    expect(sent).not.toContain('content-type');
+    expect(sent).not.toMatch(/bytes\)/);
+    expect(JSON.parse(r.stdout)[0].licenseDetails.license.status).toBe('INACTIVE');
+    const dry = await spawnCcp(['license', 'activate', LICENSE.expired, '--dry-run'], { env: remote });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(JSON.parse(dry.stdout)).toMatchObject({ method: 'PUT', envelope: null });
+  });
 });

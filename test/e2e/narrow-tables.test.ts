@@ -5,7 +5,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoFixture } from '../../src/server/fixtures/demo.js';
+import { demoFixture } from '../../src/server/loading/demo.js';
 import { isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
 import { runInPty } from '../helpers/pty.js';
 

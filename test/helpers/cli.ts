@@ -16,9 +16,9 @@ import { run } from '../../src/cli/main.js';
 import { type Clock, fixedClock } from '../../src/domain/clock.js';
 import { createFactory } from '../../src/kit/factory.js';
 import { scriptedPrompter } from '../../src/kit/prompter.js';
-import { type TestIOOptions, testIO } from '../../src/kit/test-io.js';
 import { buildIfStale } from './fresh-build.js';
 import { startTestServer, type TestServer, type TestServerOptions, type Tokens } from './server.js';
+import { type TestIOOptions, testIO } from './test-io.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BIN = join(ROOT, 'bin', 'ccp.js');

@@ -116,8 +116,8 @@ async function localValues(
     const zones = [...new Set(['UTC', ...Intl.supportedValuesOf('timeZone'), ...tzdataZones()])];
     return zones.sort().map((value) => ({ value, description: '' }));
   }
-  const { ConfigStore } = await import('../../config/index.js');
-  const store = await ConfigStore.read(env);
+  const { ConfigFile } = await import('../../config/index.js');
+  const store = await ConfigFile.read(env);
   const current = targetFlags(words).profile ?? env.CCP_PROFILE ?? store.currentProfile();
   return store.profileNames().map((value) => ({ value, description: value === current ? 'current' : '' }));
 }

@@ -1,9 +1,9 @@
 import { InvalidArgumentError, Option } from 'commander';
 import type { HttpMethod } from '../../api/client.js';
-import { isEnvelope, isResponseEnvelope } from '../../api/envelope.js';
+import { isEnvelope, isResponseEnvelope } from '../../api/envelope-shape.js';
 import { MAX_DEPTH, textTooDeepAt } from '../../domain/depth.js';
 import { defineCommand } from '../../kit/command.js';
-import { UsageError } from '../../kit/errors.js';
+import { UsageError } from '../../kit/command-errors.js';
 import type { IO } from '../../kit/io.js';
 import { type DryRunTarget, dryRunTarget, printDryRun } from '../../kit/write/dry-run.js';
 import { addDryRunFlag, type WriteFlags } from '../../kit/write/flags.js';

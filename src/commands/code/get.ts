@@ -3,7 +3,7 @@ import { getCode } from '../../api/codes.js';
 import { uuidArg } from '../../kit/args.js';
 import { defineCommand } from '../../kit/command.js';
 import type { IO } from '../../kit/io.js';
-import { type OutputSpec, oneRecordSpec, writeRecords } from '../../kit/output.js';
+import { type OutputSpec, oneRecordSpec, writeRecords } from '../../kit/printing.js';
 import { readDeps } from '../../kit/read-verbs.js';
 import { requireUuidArgument } from '../../kit/write/prompts.js';
 

@@ -1,4 +1,4 @@
-import type { ConfigStore } from '../../config/index.js';
+import type { ConfigFile } from '../../config/index.js';
 import { defineCommand } from '../../kit/command.js';
 import type { OutputFormat } from '../../output/formats.js';
 import { type ConfigDeps, describeSource, ensureOption, globalsOf } from './shared.js';
@@ -23,8 +23,8 @@ export interface ConfigListRow {
 /** Every key of a profile with its effective value and where it comes from; a token is always masked. */
 export async function runConfigList(opts: ConfigListOptions, deps: ConfigDeps): Promise<void> {
   const { io } = deps;
-  const { ConfigStore, shownValue, resolveEntries, selectProfile } = await import('../../config/index.js');
-  const store = await ConfigStore.open(io.env);
+  const { ConfigFile, shownValue, resolveEntries, selectProfile } = await import('../../config/index.js');
+  const store = await ConfigFile.open(io.env);
   if (opts.profiles) return listProfiles(store, opts, io);
   const profile = selectProfile({ profile: opts.profile }, io.env, store);
   const entries = resolveEntries({}, io.env, store, profile);
@@ -50,11 +50,7 @@ export async function runConfigList(opts: ConfigListOptions, deps: ConfigDeps): 
 }
 
 /** One name a line (what shell completion reads), or records with the current one marked. */
-async function listProfiles(
-  store: ConfigStore,
-  opts: ConfigListOptions,
-  io: ConfigDeps['io'],
-): Promise<void> {
+async function listProfiles(store: ConfigFile, opts: ConfigListOptions, io: ConfigDeps['io']): Promise<void> {
   const current = store.currentProfile();
   const rows = store.profileNames().map((name) => ({ name, current: name === current }));
   // One name a line unless a format is asked for: shell completion reads it.

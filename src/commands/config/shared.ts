@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { ConfigStore, GlobalFlags, ResolvedEntry } from '../../config/index.js';
+import type { ConfigFile, GlobalFlags, ResolvedEntry } from '../../config/index.js';
 import type { IO } from '../../kit/io.js';
 import type { Prompter } from '../../kit/prompter.js';
 
@@ -35,7 +35,7 @@ export function ensureOption(cmd: Command, parent: Command, flags: string, descr
 export function targetProfile(
   profileFlag: string | undefined,
   env: NodeJS.ProcessEnv,
-  store: ConfigStore,
+  store: ConfigFile,
 ): string {
   return profileFlag ?? (env.CCP_PROFILE || undefined) ?? store.currentProfile();
 }
@@ -62,5 +62,5 @@ export function describeSource(entry: ResolvedEntry): string {
  */
 export async function openForKey(key: string, io: Pick<IO, 'env'>) {
   const config = await import('../../config/index.js');
-  return { config, key: config.assertProfileKey(key), store: await config.ConfigStore.open(io.env) };
+  return { config, key: config.assertProfileKey(key), store: await config.ConfigFile.open(io.env) };
 }

@@ -9,9 +9,9 @@ export interface ConfigUnsetOptions {
 /** Removes a key from a profile; the key then falls back to its default. */
 export async function runConfigUnset(opts: ConfigUnsetOptions, deps: ConfigDeps): Promise<void> {
   const { io } = deps;
-  const { ConfigStore, assertProfileKey, selectProfile } = await import('../../config/index.js');
+  const { ConfigFile, assertProfileKey, selectProfile } = await import('../../config/index.js');
   const key = assertProfileKey(opts.key);
-  const store = await ConfigStore.open(io.env);
+  const store = await ConfigFile.open(io.env);
   const profile = selectProfile({ profile: opts.profile }, io.env, store);
   let removed = false;
   if (key === 'token' && store.tokenInKeyring(profile)) {

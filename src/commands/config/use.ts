@@ -8,8 +8,8 @@ export interface ConfigUseOptions {
 /** Makes an existing profile the current one. */
 export async function runConfigUse(opts: ConfigUseOptions, deps: ConfigDeps): Promise<void> {
   const { io } = deps;
-  const { ConfigStore } = await import('../../config/index.js');
-  const store = await ConfigStore.open(io.env);
+  const { ConfigFile } = await import('../../config/index.js');
+  const store = await ConfigFile.open(io.env);
   store.useProfile(opts.profile);
   io.stderr.write(`Current profile is now ${opts.profile}\n`);
 }

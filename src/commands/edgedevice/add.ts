@@ -1,11 +1,14 @@
 import { Option } from 'commander';
+import type { ApiClient } from '../../api/client.js';
 import { addEdgeDevicesRequest, existingSerials } from '../../api/edge-devices.js';
 import { sendWrite } from '../../api/write-request.js';
-import { type EdgeDevice, type EdgeDeviceInput, serialKey } from '../../domain/edge-device.js';
+import type { EdgeDevice, EdgeDeviceInput } from '../../domain/edge-device.js';
+import type { TwinLookup } from '../../domain/lookup.js';
+import { serialKey } from '../../domain/serial-key.js';
 import type { InputFormat } from '../../input/detect.js';
 import { wholeNumber } from '../../kit/args.js';
 import { defineCommand } from '../../kit/command.js';
-import { UsageError } from '../../kit/errors.js';
+import { UsageError } from '../../kit/command-errors.js';
 import * as batches from '../../kit/write/batches.js';
 import { sendBulk } from '../../kit/write/bulk.js';
 import { writeDryRun } from '../../kit/write/dry-run.js';
@@ -196,7 +199,7 @@ export const edgeDeviceAdd = defineCommand<EdgeDeviceAddOptions>({
     };
   },
   // Ctrl-C aborts io.signal: the add stops between answers and says what it saved.
-  run: (opts, f) => runEdgeDeviceAdd(opts, { ...writeDeps(f), signal: f.io.signal }),
+  run: (opts, f) => runEdgeDeviceAdd(opts, { ...writeDeps(f), twin: () => f.lookup(), signal: f.io.signal }),
 });
 
 /** --batch-size, as add and apply take it. */
@@ -206,17 +209,31 @@ export function batchSizeOption(): Option {
     .default(DEFAULT_BATCH_SIZE);
 }
 
-/** The service's answer in the order of the input rows (it may answer in its own listing order). */
-function inInputOrder(devices: EdgeDevice[], batch: Row[]): EdgeDevice[] {
-  const position = new Map(batch.map((r, k) => [r.record.serialNumber, k]));
-  const at = (d: EdgeDevice) => position.get(d.serialNumber ?? '') ?? batch.length;
-  return [...devices].sort((a, b) => at(a) - at(b));
+/**
+ * The serial numbers of `rows` that the organization's devices already use: on the embedded default, read by
+ * the twin's indexes (as apply matches); against a service, from one walk of the listing (the interface has
+ * no lookup by serial, and the listing holds the caller's whole scope, so other organizations' are left out).
+ */
+async function existingOf(
+  rows: readonly Row[],
+  orgUuid: string,
+  api: ApiClient,
+  twin: TwinLookup | undefined,
+): Promise<Set<string>> {
+  if (!twin) return existingSerials(api, orgUuid);
+  const serials = rows.map((r) => r.record.serialNumber);
+  const found = await twin.edgeDevicesMatching({ uuids: [], orgUuid, serials });
+  return new Set(found.flatMap((d) => (d.serialNumber ? [serialKey(d.serialNumber)] : [])));
 }
 
 /** Adds the devices in batches, printing each saved one as its batch is answered; returns how many were saved. */
 export async function runEdgeDeviceAdd(
   opts: EdgeDeviceAddOptions,
-  deps: WriteDeps & { signal?: AbortSignal },
+  deps: WriteDeps & {
+    signal?: AbortSignal;
+    /** The embedded database's lookups, where the target has them (--skip-existing reads them). */
+    twin?: () => Promise<TwinLookup | undefined>;
+  },
 ): Promise<number> {
   const { io } = deps;
   if (opts.dryRun) {
@@ -235,7 +252,7 @@ export async function runEdgeDeviceAdd(
   const api = await deps.api();
   let rows = opts.records;
   if (opts.skipExisting) {
-    const existing = await existingSerials(api, opts.orgUuid);
+    const existing = await existingOf(rows, opts.orgUuid, api, await deps.twin?.());
     rows = rows.filter((r) => !existing.has(serialKey(r.record.serialNumber)));
     const skipped = opts.records.length - rows.length;
     if (skipped > 0)
@@ -251,7 +268,8 @@ export async function runEdgeDeviceAdd(
         opts.userUuid,
         batch.map((r) => r.record),
       );
-      return inInputOrder((await sendWrite<EdgeDevice>(api, req)).envelope.data, batch);
+      // The saved records in the order the service answers them: printed as they came.
+      return (await sendWrite<EdgeDevice>(api, req)).envelope.data;
     },
     subject: (row) => `serial ${row.record.serialNumber}`,
   });

@@ -1,7 +1,7 @@
 import { Option } from 'commander';
 import type { EdgeDeviceApplyOptions } from '../../kit/apply/devices.js';
 import { defineCommand } from '../../kit/command.js';
-import { outputSpec } from '../../kit/output.js';
+import { outputSpec } from '../../kit/printing.js';
 import { addFileFlags, columnAliases, type WriteFlags } from '../../kit/write/flags.js';
 import { requireRecordUuid, requireValue } from '../../kit/write/prompts.js';
 import { writeSkeleton } from '../../kit/write/skeleton.js';

@@ -1,5 +1,6 @@
 import { listEdgeDevices } from '../../api/edge-devices.js';
-import { type EdgeDevice, serialKey } from '../../domain/edge-device.js';
+import type { EdgeDevice } from '../../domain/edge-device.js';
+import { serialKey } from '../../domain/serial-key.js';
 import { defineCommand } from '../../kit/command.js';
 import { addWatchFlags, watchOptions } from '../../kit/listing.js';
 import { type GetOptions, runGet } from '../../kit/listing-get.js';

@@ -5,7 +5,7 @@ import { MAX_DEPTH, textTooDeepAt } from '../../domain/depth.js';
 import type { EdgeDevice, EdgeDevicePushInput } from '../../domain/edge-device.js';
 import { isUuid } from '../../kit/args.js';
 import { defineCommand } from '../../kit/command.js';
-import { UsageError } from '../../kit/errors.js';
+import { UsageError } from '../../kit/command-errors.js';
 import type { Factory } from '../../kit/factory.js';
 import { addDryRunFlag, addFileFlags, type WriteFlags } from '../../kit/write/flags.js';
 import { flagRecord } from '../../kit/write/input.js';
@@ -116,7 +116,7 @@ async function deviceUuidOf(f: Factory, serial: string): Promise<string> {
   const [{ findRecords, walkListing }, { RecordsNotFoundError }, { serialKey }] = await Promise.all([
     import('../../kit/listing-find.js'),
     import('../../kit/listing-get.js'),
-    import('../../domain/edge-device.js'),
+    import('../../domain/serial-key.js'),
   ]);
   const { found } = await findRecords(
     walkListing(await f.api(), listEdgeDevices),

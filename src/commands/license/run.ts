@@ -4,7 +4,7 @@ import { parseTimestamp } from '../../domain/instant.js';
 import type { TwinLookup } from '../../domain/lookup.js';
 import { isUuid } from '../../kit/args.js';
 import { findEach } from '../../kit/listing-get.js';
-import { writeRecords } from '../../kit/output.js';
+import { writeRecords } from '../../kit/printing.js';
 import type { Prompter } from '../../kit/prompter.js';
 import { sendAndPrint, type WriteDeps, type WriteOutput } from '../../kit/write/send.js';
 import { shortTime } from '../../output/cells.js';

@@ -1,7 +1,7 @@
 import { saveNotificationsRequest } from '../../api/notifications.js';
 import type { Notification } from '../../domain/notification.js';
 import { defineCommand } from '../../kit/command.js';
-import { UsageError } from '../../kit/errors.js';
+import { UsageError } from '../../kit/command-errors.js';
 import { addDryRunFlag, addFileFlags } from '../../kit/write/flags.js';
 import { flagRecord } from '../../kit/write/input.js';
 import { recordOptions, sendRecords, type WriteRecords } from '../../kit/write/records.js';

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { updateNotificationsRequest } from '../../api/notifications.js';
 import type { Notification, NotificationUpdate } from '../../domain/notification.js';
 import { defineCommand } from '../../kit/command.js';
-import { UsageError } from '../../kit/errors.js';
+import { UsageError } from '../../kit/command-errors.js';
 import { addDryRunFlag, addFileFlags } from '../../kit/write/flags.js';
 import { flagRecord } from '../../kit/write/input.js';
 import { requireValue } from '../../kit/write/prompts.js';

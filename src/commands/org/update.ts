@@ -2,7 +2,7 @@ import { Option } from 'commander';
 import { updateOrganizationsRequest } from '../../api/organizations.js';
 import type { Organization, OrganizationUpdate } from '../../domain/organization.js';
 import { defineCommand } from '../../kit/command.js';
-import { UsageError } from '../../kit/errors.js';
+import { UsageError } from '../../kit/command-errors.js';
 import {
   addDryRunFlag,
   addFileFlags,

@@ -1,7 +1,7 @@
 import { basename, dirname, join, resolve } from 'node:path';
 import { Option } from 'commander';
-import { ApiError } from '../../api/errors.js';
 import { decodeReport, downloadReportRequest, plainFileName } from '../../api/reports.js';
+import { ApiError } from '../../api/request-errors.js';
 import { sendWrite } from '../../api/write-request.js';
 import { makeDirs } from '../../domain/dirs.js';
 import type { ReportRequest } from '../../domain/report.js';
@@ -12,7 +12,7 @@ import {
   reportFileName,
 } from '../../domain/report-kinds.js';
 import { defineCommand } from '../../kit/command.js';
-import { UsageError } from '../../kit/errors.js';
+import { UsageError } from '../../kit/command-errors.js';
 import { writeFileAtomic } from '../../kit/files.js';
 import type { IO } from '../../kit/io.js';
 import { type DryRunTarget, dryRunTarget, writeDryRun } from '../../kit/write/dry-run.js';

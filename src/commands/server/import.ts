@@ -1,6 +1,6 @@
 import { defineCommand } from '../../kit/command.js';
-import { UsageError } from '../../kit/errors.js';
-import type { OutputSpec } from '../../kit/output.js';
+import { UsageError } from '../../kit/command-errors.js';
+import type { OutputSpec } from '../../kit/printing.js';
 import { DB_HELP, type ServerDeps, serverDbPath } from './db.js';
 import { printSummary, summaryFormat } from './summary.js';
 

@@ -3,7 +3,7 @@ import { Option } from 'commander';
 import { shellQuote } from '../../domain/shell.js';
 import { wholeNumber } from '../../kit/args.js';
 import { defineCommand } from '../../kit/command.js';
-import { UsageError } from '../../kit/errors.js';
+import { UsageError } from '../../kit/command-errors.js';
 import { type ServerDeps, serverDbPath } from './db.js';
 
 export interface ServerStartOptions {

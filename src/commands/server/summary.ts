@@ -1,5 +1,5 @@
 import type { IO } from '../../kit/io.js';
-import type { OutputSpec } from '../../kit/output.js';
+import type { OutputSpec } from '../../kit/printing.js';
 
 /** An import summary: one line for a person, or one JSON object for a script (-o json|ndjson|yaml). */
 export async function printSummary(

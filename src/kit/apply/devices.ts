@@ -11,11 +11,11 @@ import {
 } from '../../domain/edge-device.js';
 import type { TwinLookup } from '../../domain/lookup.js';
 import type { InputFormat } from '../../input/index.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../command-errors.js';
 import type { IO } from '../io.js';
 import { listingProgress } from '../listing.js';
 import { type ListFn, walkListing } from '../listing-find.js';
-import type { OutputSpec } from '../output.js';
+import type { OutputSpec } from '../printing.js';
 import type { Prompter } from '../prompter.js';
 import { readInputFile } from '../write/input.js';
 import { type Batch, sendBatches } from './execute.js';

@@ -1,13 +1,13 @@
 // What differs between a stored edge device and the record a file gives for it: only the fields the file
 // gives count, flows are compared by flowId, and a write-only password is never compared with its mask.
-import {
-  type EdgeDevice,
-  type EdgeDeviceApplyInput,
-  type EdgeDeviceInput,
-  type EdgeFlow,
-  type ExternalReference,
-  serialKey,
+import type {
+  EdgeDevice,
+  EdgeDeviceApplyInput,
+  EdgeDeviceInput,
+  EdgeFlow,
+  ExternalReference,
 } from '../../domain/edge-device.js';
+import { serialKey } from '../../domain/serial-key.js';
 
 export interface Change {
   from: unknown;

@@ -2,10 +2,10 @@
 // answer never came, or Ctrl-C stops it with an account of what was saved, what may have been, what was
 // not sent, and the command that resumes: the same apply again, which plans only what is still to do.
 import type { ApiClient } from '../../api/client.js';
-import { ApiError, NetworkError } from '../../api/errors.js';
 import { isOutcomeUnknown } from '../../api/network-failures.js';
+import { ApiError, NetworkError } from '../../api/request-errors.js';
 import { sendWrite, type WriteRequest } from '../../api/write-request.js';
-import { CancelledError } from '../errors.js';
+import { CancelledError } from '../command-errors.js';
 import type { IO } from '../io.js';
 import { lineRanges, progressBar } from '../write/progress.js';
 

@@ -6,8 +6,8 @@ import {
   type EdgeDeviceApplyInput,
   EdgeDeviceInput,
   type EdgeFlow,
-  serialKey,
 } from '../../domain/edge-device.js';
+import { serialKey } from '../../domain/serial-key.js';
 import { issuesToProblems } from '../../input/problems.js';
 import { type Change, type DeviceDiff, diffDevice, disableRecord } from './diff.js';
 

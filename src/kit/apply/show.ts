@@ -3,9 +3,9 @@
 
 import type { RecordKind } from '../../domain/index.js';
 import { onTerminal } from '../../output/terminal-text.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../command-errors.js';
 import type { IO } from '../io.js';
-import { type OutputSpec, writeRecords } from '../output.js';
+import { type OutputSpec, writeRecords } from '../printing.js';
 import type { Prompter } from '../prompter.js';
 import { type PlanRow, planTable } from './render.js';
 

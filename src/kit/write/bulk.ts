@@ -1,13 +1,13 @@
 // A bulk write from a file: batches sent one after another, saved records streamed to stdout and appended
 // to a journal file as each batch is answered, failed rows kept for a re-run, and a summary a person can
 // act on when it stops early (a failure, an answer that never came, Ctrl-C).
-import { ApiError, NetworkError, serviceError } from '../../api/errors.js';
+import { ApiError, NetworkError, serviceError } from '../../api/request-errors.js';
 import { monotonicMs } from '../../domain/clock.js';
 import type { RecordKind } from '../../domain/index.js';
 import type { InputFormat } from '../../input/detect.js';
 import { oneLine } from '../../output/terminal-text.js';
-import { CancelledError } from '../errors.js';
-import { recordWriter } from '../output.js';
+import { CancelledError } from '../command-errors.js';
+import { recordWriter } from '../printing.js';
 import {
   type BatchResults,
   chunks,

@@ -1,5 +1,5 @@
 // --dry-run: every write prints the requests it would send, the one way.
-import { buildMetadata } from '../../api/envelope.js';
+import { buildMetadata } from '../../api/envelope-shape.js';
 import type { WriteRequest } from '../../api/write-request.js';
 import type { Metadata } from '../../domain/envelope.js';
 import { onTerminal } from '../../output/terminal-text.js';
@@ -58,7 +58,9 @@ export function writeDryRun(io: IO, target: DryRunTarget, requests: WriteRequest
     requests.map((req) => ({
       method: req.method,
       path: req.path,
-      envelope: { data: req.records, metadata: buildMetadata(target.metadata, req.metadata) },
+      envelope: req.noBody
+        ? null
+        : { data: req.records, metadata: buildMetadata(target.metadata, req.metadata) },
     })),
   );
 }

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { InputFormat, InputRecord } from '../../input/index.js';
 import { describeIssue, type InputProblem } from '../../input/problems.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../command-errors.js';
 import type { IO } from '../io.js';
 
 /** Where the records are and how to read them: -f, --format and --ignore-unknown. */

@@ -1,6 +1,6 @@
 // Values a write needs: from a flag, else a prompt on a terminal, else a usage error naming the flag.
 import { isUuid } from '../args.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../command-errors.js';
 import type { Factory } from '../factory.js';
 import type { KnownKind } from '../known-records.js';
 import type { Prompter } from '../prompter.js';

@@ -1,11 +1,11 @@
 // How a write's action hands over to its run function, and how one request is sent and its answer shown.
 import type { ApiClient } from '../../api/client.js';
-import { ApiError, serviceError } from '../../api/errors.js';
+import { ApiError, serviceError } from '../../api/request-errors.js';
 import { sendWrite, type WriteRequest } from '../../api/write-request.js';
 import type { RecordKind } from '../../domain/index.js';
 import type { Factory } from '../factory.js';
 import type { IO } from '../io.js';
-import { type OutputSpec, outputSpec, writeRecords } from '../output.js';
+import { type OutputSpec, outputSpec, writeRecords } from '../printing.js';
 import { type DryRunTarget, dryRunTarget, writeDryRun } from './dry-run.js';
 import type { WriteFlags } from './flags.js';
 

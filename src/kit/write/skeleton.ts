@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { InputFormat } from '../../input/detect.js';
 import type { Shape } from '../../input/shape.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../command-errors.js';
 import type { IO } from '../io.js';
 
 // Set by the server; a template leaves them out.

@@ -1,13 +1,13 @@
 // One OpenAPI operation per route: its name, parameters, body, roles and exactly the answers it can give.
 import { z } from 'zod';
 import { requestEnvelope } from '../../domain/envelope.js';
+import * as domain from '../../domain/index.js';
 import {
   MAX_PAGE_SIZE,
   SERVICE_ERRORS,
   type ServiceErrorDef,
   type ServiceErrorName,
-} from '../../domain/errors.js';
-import * as domain from '../../domain/index.js';
+} from '../../domain/service-errors.js';
 import type { Route, SchemaName } from '../route.js';
 import { BODIES } from '../routes/bodies.js';
 import { commonResponses, errorResponse, type OutsideSchema, okResponse } from './responses.js';

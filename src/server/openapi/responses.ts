@@ -5,7 +5,7 @@ import {
   SERVICE_ERRORS,
   type ServiceErrorDef,
   type ServiceErrorName,
-} from '../../domain/errors.js';
+} from '../../domain/service-errors.js';
 import { INTERNAL_ERROR, PROTOCOL_ERRORS } from '../errors.js';
 import { ref } from './schemas.js';
 

@@ -1,4 +1,3 @@
-import { SERVICE_ERRORS } from '../../domain/errors.js';
 import type { ReportRequest } from '../../domain/report.js';
 import {
   isReportFileType,
@@ -8,6 +7,7 @@ import {
   type ReportKind,
   reportFileName,
 } from '../../domain/report-kinds.js';
+import { SERVICE_ERRORS } from '../../domain/service-errors.js';
 import { ServiceError } from '../errors.js';
 import type { ReportJob } from '../reports/job.js';
 import { defineRoute, type RequestContext, type Route } from '../route.js';

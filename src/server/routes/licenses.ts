@@ -17,6 +17,7 @@ export const licenseRoutes: Route[] = [
       const action = ctx.params.action as LicenseAction;
       if (!LICENSE_ACTIONS.includes(action)) throw ServiceError.about('notFound', `action ${action}`);
       if (!isUuid(uuid)) throw ServiceError.about('notFound', `license ${uuid}`);
+      // The operation takes no body: none is read.
       return ctx.store.tx(async (s) => {
         const head = await s.licenses.head(uuid);
         if (!head) throw ServiceError.about('notFound', `license ${uuid}`);

@@ -1,11 +1,7 @@
 // The columns of an edge device, its flows and its external references: the record's fields, the table's
 // columns and how each is stored, shared by the repository and the clone's copier.
-import {
-  type EdgeDevice,
-  type EdgeFlow,
-  type ExternalReference,
-  serialKey,
-} from '../../domain/edge-device.js';
+import type { EdgeDevice, EdgeFlow, ExternalReference } from '../../domain/edge-device.js';
+import { serialKey } from '../../domain/serial-key.js';
 import { bind, columnsOf, fieldsAs, type RowOf, recordOf } from './columns.js';
 
 export const DEVICE = [

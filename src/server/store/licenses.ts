@@ -123,10 +123,18 @@ export function licenseRepo(db: Database.Database) {
       };
       put().run(bind(row, COLUMNS));
     },
-    /** Activates (keeping an earlier activation time) or deactivates; idempotent. */
-    setActive(uuid: string, active: boolean, now: number): void {
-      const r = get().get(uuid);
-      if (!r) return;
+    /**
+     * Activates (keeping an earlier activation time) or deactivates the license `row` holds, as read in this
+     * transaction; idempotent. Answers the record as it stands after, made from the row without reading it
+     * again, and whether anything changed: asking again for the state a license is in writes nothing, its
+     * update times included.
+     */
+    setActive(
+      r: LicenseRow,
+      active: boolean,
+      now: number,
+      tz: string,
+    ): { record: LicenseRecord; changed: boolean } {
       const flag = active ? 1 : 0;
       const status = active ? 'ACTIVE' : 'INACTIVE';
       const already =
@@ -134,14 +142,24 @@ export function licenseRepo(db: Database.Database) {
         r.details_active === flag &&
         r.status === status &&
         (!active || r.activate_on != null);
-      // Asking again for the state a license is in changes nothing, its update times included.
-      if (already) return;
+      if (already) return { record: toRecord(r, now, tz), changed: false };
       const activateOn = active
         ? r.active === 1 && r.activate_on != null
           ? r.activate_on
           : now
         : r.activate_on;
-      setState().run({ uuid, active: flag, status, activate_on: activateOn, now });
+      setState().run({ uuid: r.uuid, active: flag, status, activate_on: activateOn, now });
+      const after: LicenseRow = {
+        ...r,
+        active: flag,
+        details_active: flag,
+        status,
+        activate_on: activateOn,
+        license_update_on: now,
+        details_update_on: now,
+        updated_on: now,
+      };
+      return { record: toRecord(after, now, tz), changed: true };
     },
   };
 }

@@ -3,7 +3,7 @@
 // listing; serials compared as people read them (domain serialKey). The records are then read as a listing
 // page reads them.
 import type Database from 'better-sqlite3';
-import { serialKey } from '../../domain/edge-device.js';
+import { serialKey } from '../../domain/serial-key.js';
 import { SCOPE_CTE } from './scope.js';
 import { prepared } from './sqlite.js';
 

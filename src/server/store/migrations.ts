@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { serialKey } from '../../domain/edge-device.js';
+import { serialKey } from '../../domain/serial-key.js';
 import { MASK } from './columns.js';
 
 // Ordered; the index of a migration plus one is the `user_version` it leaves behind. Never edit a shipped one.

@@ -189,7 +189,11 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
       find: w(l.find),
       inScope: w(l.inScope),
       put: w(l.put),
-      setActive: w(l.setActive),
+      // Asking again for the state a license is in writes nothing (licenses.ts).
+      setActive: w((uuid: string, active: boolean, now: number) => {
+        const r = l.row(uuid);
+        if (r) l.setActive(r, active, now, 'UTC');
+      }),
     };
     const n = engine.notifications;
     const notifications: NotificationRepository = {

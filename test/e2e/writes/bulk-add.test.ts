@@ -126,6 +126,19 @@ describe('ccp edgedevice add -f (bulk)', () => {
     expect(refused.stderr).toContain('"SN-K-2\u200b" repeats line 2 ("SN-K-2"), read the same');
   });
 
+  it('prints the saved records as the service answered them (its listing order), not re-sorted', async () => {
+    const file = w.file('answer-order.csv', devicesCsv(20, 'O'));
+    const res = await w.ccp([...add, '-f', file, '-o', 'ndjson']);
+    expect(res.code, res.stderr).toBe(0);
+    const uuids = res.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).uuid as string);
+    expect(uuids).toHaveLength(20);
+    // One batch, one creation time: the service answers by uuid, as its listing orders them.
+    expect(uuids).toEqual([...uuids].sort());
+  });
+
   it('--continue-on-error writes the failed rows next to the input, and they add cleanly later', async () => {
     // The second batch clashes with a serial number the fixture already has.
     const existing = w.query<{ serial_number: string }>(
@@ -147,11 +160,11 @@ describe('ccp edgedevice add -f (bulk)', () => {
     expect(res.stderr).toContain('Batch 2 of 3 (lines 4-5) failed: CCP-DM-006');
     expect(res.stderr).toMatch(/saved: +lines 2-3, 6-7/);
     expect(res.stderr).toMatch(/failed: +lines 4-5/);
-    expect(JSON.parse(res.stdout).map((d: { serialNumber: string }) => d.serialNumber)).toEqual([
-      'SN-C-1',
-      'SN-C-2',
-      'SN-C-5',
-      'SN-C-6',
+    // Printed as the service answered each batch (its own order within a batch), batch after batch.
+    const printed = JSON.parse(res.stdout).map((d: { serialNumber: string }) => d.serialNumber);
+    expect([printed.slice(0, 2).sort(), printed.slice(2).sort()]).toEqual([
+      ['SN-C-1', 'SN-C-2'],
+      ['SN-C-5', 'SN-C-6'],
     ]);
     const failedPath = file.replace(/clash\.csv$/, 'clash.failed.csv');
     expect(res.stderr).toContain(failedPath);

@@ -124,9 +124,18 @@ describe('repositories', () => {
   });
 
   it('activates a license idempotently, keeping the first activation time, and counts days left', () => {
-    store.licenses.setActive(LICENSE, true, NOW);
-    store.licenses.setActive(LICENSE, true, NOW + DAY);
+    const set = (active: boolean, now: number) =>
+      store.licenses.setActive(store.licenses.row(LICENSE)!, active, now, 'UTC');
+    const on = set(true, NOW);
+    expect(on.changed).toBe(true);
+    // The record answered is the one the row now holds, without reading it again.
+    expect(on.record).toEqual(store.licenses.record(LICENSE, NOW, 'UTC'));
+    const again = set(true, NOW + DAY);
+    expect(again.changed).toBe(false);
+    // Nothing changed, nothing written: the update times stay those of the first activation.
+    expect(again.record.updatedOn).toBe(on.record.updatedOn);
     const r = store.licenses.record(LICENSE, NOW, 'UTC')!;
+    expect(r).toEqual(on.record);
     const lic = r.licenseDetails!.license!;
     expect([lic.status, lic.active, lic.activateOn]).toEqual([
       'ACTIVE',
@@ -135,8 +144,11 @@ describe('repositories', () => {
     ]);
     expect(r.licenseDetails).toMatchObject({ provisioned: 1, remaining: 9, remainingDays: 10, total: 10 });
     expect(store.licenses.record(LICENSE, NOW + 30 * DAY, 'UTC')!.licenseDetails!.remainingDays).toBe(0);
-    store.licenses.setActive(LICENSE, false, NOW);
-    expect(store.licenses.record(LICENSE, NOW, 'UTC')!.licenseDetails!.license!.status).toBe('INACTIVE');
+    const off = set(false, NOW + DAY);
+    expect(off.changed).toBe(true);
+    expect(off.record.licenseDetails!.license!.status).toBe('INACTIVE');
+    expect(off.record).toEqual(store.licenses.record(LICENSE, NOW + DAY, 'UTC'));
+    expect(set(false, NOW + 2 * DAY).changed).toBe(false);
   });
 
   it('stores only the SHA-256 of a token', async () => {

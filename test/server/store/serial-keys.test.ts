@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { serialKey } from '../../../src/domain/edge-device.js';
+import { serialKey } from '../../../src/domain/serial-key.js';
 import { openSqliteEngine as openStore } from '../../../src/server/store/db.js';
 import { MIGRATIONS } from '../../../src/server/store/migrations.js';
 import { openSqlite } from '../../../src/server/store/sqlite.js';

@@ -141,7 +141,7 @@ describe('passwords at rest', () => {
   });
 
   it('an import keeps only whether a password is set, as a write does', async () => {
-    const { importFixture } = await import('../../../src/server/fixtures/import.js');
+    const { importFixture } = await import('../../../src/server/loading/import.js');
     const [org] = await srv.store.organizations.roots();
     await importFixture(srv.store, {
       edgeDevices: [

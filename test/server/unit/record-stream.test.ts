@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fileRecords } from '../../../src/server/fixtures/record-stream.js';
+import { fileRecords } from '../../../src/server/loading/record-stream.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ccp-records-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

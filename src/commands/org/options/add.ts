@@ -2,7 +2,7 @@ import { addOrganizationOptionsRequest } from '../../../api/organizations.js';
 import type { OrganizationOption, OrganizationOptionInput } from '../../../domain/organization.js';
 import { parseAssignment } from '../../../kit/args.js';
 import { defineCommand } from '../../../kit/command.js';
-import { UsageError } from '../../../kit/errors.js';
+import { UsageError } from '../../../kit/command-errors.js';
 import { addDryRunFlag, addFileFlags, type WriteFlags } from '../../../kit/write/flags.js';
 import { requireRecordUuid } from '../../../kit/write/prompts.js';
 import { recordOptions, type WriteRecords } from '../../../kit/write/records.js';

@@ -2,7 +2,7 @@ import { Option } from 'commander';
 import { ROLES, type Role } from '../../../domain/grants.js';
 import { isUuid } from '../../../kit/args.js';
 import { defineCommand } from '../../../kit/command.js';
-import { UsageError } from '../../../kit/errors.js';
+import { UsageError } from '../../../kit/command-errors.js';
 import type { Prompter } from '../../../kit/prompter.js';
 import { DB_HELP, type ServerDeps, serverDbPath } from '../db.js';
 

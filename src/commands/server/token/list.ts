@@ -1,7 +1,7 @@
 // `ccp server token list`: the embedded server's tokens by id, never the tokens themselves.
 import { isoTimestamp } from '../../../domain/instant.js';
 import { defineCommand } from '../../../kit/command.js';
-import { type OutputSpec, outputSpec, writeRecords } from '../../../kit/output.js';
+import { type OutputSpec, outputSpec, writeRecords } from '../../../kit/printing.js';
 import type { View } from '../../../output/index.js';
 import { DB_HELP, type ServerDeps, serverDbPath } from '../db.js';
 

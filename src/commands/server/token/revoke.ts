@@ -1,6 +1,6 @@
 // `ccp server token revoke`: a token by its id, never by the token itself.
 import { defineCommand } from '../../../kit/command.js';
-import { UsageError } from '../../../kit/errors.js';
+import { UsageError } from '../../../kit/command-errors.js';
 import { DB_HELP, type ServerDeps, serverDbPath } from '../db.js';
 
 export interface ServerTokenRevokeOptions {

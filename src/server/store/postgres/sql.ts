@@ -1,5 +1,7 @@
 // PostgreSQL's habits for the shared column definitions (../columns.ts): numbered parameters, arrays bound as
 // one parameter each (unnest) for set-wise writes, COPY's text format, and the scope walks of ../scope.ts.
+
+import { serialKey as domainSerialKey } from '../../../domain/serial-key.js';
 import type { ColumnType, Entity } from '../columns.js';
 import { MAX_TREE_DEPTH } from '../scope.js';
 
@@ -102,7 +104,7 @@ export const ANCESTRY_CHECK = `WITH RECURSIVE up(uuid, depth) AS (
       WHERE o.parent_uuid IS NOT NULL AND up.depth < ${MAX_TREE_DEPTH}
   ) SELECT 1 AS one FROM up WHERE uuid = $1 LIMIT 1`;
 
-/** The serial number as compared for uniqueness within an organization: NFC, trimmed. */
+/** The serial number as compared for uniqueness within an organization (domain serialKey); null for none. */
 export function serialKey(serial: unknown): string | null {
-  return typeof serial === 'string' ? serial.normalize('NFC').trim() : serial == null ? null : String(serial);
+  return serial == null ? null : domainSerialKey(String(serial));
 }

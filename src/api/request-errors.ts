@@ -1,6 +1,6 @@
 // Errors of the API layer: what went wrong with a request, nothing about how the command line shows it.
-// src/cli/main.ts tells them apart by type and maps each to its exit code.
-import { SERVICE_ERRORS } from '../domain/errors.js';
+// src/cli/exit-codes.ts tells them apart by type and maps each to its exit code.
+import { SERVICE_ERRORS } from '../domain/service-errors.js';
 
 export interface ServiceErrorInit {
   code: string;

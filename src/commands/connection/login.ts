@@ -4,7 +4,7 @@
 import type { TlsOptions } from '../../api/client.js';
 import type { ProfileKey } from '../../config/keys.js';
 import { defineCommand } from '../../kit/command.js';
-import { UsageError } from '../../kit/errors.js';
+import { UsageError } from '../../kit/command-errors.js';
 import type { Factory } from '../../kit/factory.js';
 
 export interface LoginOptions {
@@ -203,9 +203,9 @@ function refused(err: unknown): boolean {
 export async function runLogin(opts: LoginOptions, f: Factory): Promise<void> {
   const { io } = f;
   const config = await import('../../config/index.js');
-  const { ConfigStore, assertProfileName } = config;
+  const { ConfigFile, assertProfileName } = config;
   const { targetProfile } = await import('../config/shared.js');
-  const store = await ConfigStore.open(io.env);
+  const store = await ConfigFile.open(io.env);
   const profile = assertProfileName(targetProfile(opts.profile, io.env, store));
   const current = store.profile(profile);
   // The flags checked before any question: a wrong one is said at once, not after every answer.
@@ -298,7 +298,7 @@ export async function runLogin(opts: LoginOptions, f: Factory): Promise<void> {
   }
 }
 
-export const rootLogin = defineCommand<LoginOptions>({
+export const connectionLogin = defineCommand<LoginOptions>({
   name: 'login',
   description: 'set up a profile for a service: asks, checks with one request, then saves',
   examples: [

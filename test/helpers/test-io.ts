@@ -1,6 +1,6 @@
 // An IO over in-memory streams, for tests: what was written, as strings, and terminals as the test says.
 import { PassThrough, Readable } from 'node:stream';
-import { buildIO, type IO } from './io.js';
+import { buildIO, type IO } from '../../src/kit/io.js';
 
 export interface TestIO extends IO {
   /** Everything written to stdout so far. */

@@ -4,9 +4,9 @@ import { defineCommand } from '../../kit/command.js';
 import type { Factory } from '../../kit/factory.js';
 
 export async function runLogout(opts: { profile?: string }, f: Factory): Promise<void> {
-  const { ConfigStore, assertProfileName } = await import('../../config/index.js');
+  const { ConfigFile, assertProfileName } = await import('../../config/index.js');
   const { targetProfile } = await import('../config/shared.js');
-  const store = await ConfigStore.open(f.io.env);
+  const store = await ConfigFile.open(f.io.env);
   const profile = assertProfileName(targetProfile(opts.profile, f.io.env, store));
   let where: string | undefined;
   if (store.tokenInKeyring(profile)) {
@@ -29,7 +29,7 @@ export async function runLogout(opts: { profile?: string }, f: Factory): Promise
   }
 }
 
-export const rootLogout = defineCommand<{ profile?: string }>({
+export const connectionLogout = defineCommand<{ profile?: string }>({
   name: 'logout',
   description: "remove the profile's token from the credential store or the config file",
   examples: ['ccp logout', 'ccp logout --profile staging'],

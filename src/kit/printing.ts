@@ -1,7 +1,9 @@
+// How a command prints its records: the format and options its flags and profile chose, and the writing
+// (through the pager on a terminal). The renderers themselves are src/output's.
 import type { RecordKind } from '../domain/index.js';
 import { QUERY_FORMATS } from '../output/formats.js';
 import type { OutputFormat, OutputOptions, RecordWriter, TimestampStyle, View } from '../output/index.js';
-import { UsageError } from './errors.js';
+import { UsageError } from './command-errors.js';
 import type { Factory } from './factory.js';
 import type { IO } from './io.js';
 
@@ -32,6 +34,18 @@ export interface OutputContext {
 }
 
 /**
+ * The format --json or -o chose, else the profile's (or CCP_OUTPUT's), read only then; undefined when neither
+ * chose one. Records are printed in it, and under json or ndjson errors are JSON too (src/cli/error-report.ts).
+ */
+export async function chosenFormat(
+  flags: Pick<OutputFlags, 'json' | 'output'>,
+  configured: () => Promise<OutputFormat | undefined>,
+): Promise<OutputFormat | undefined> {
+  if (flags.json) return 'json';
+  return (flags.output as OutputFormat | undefined) ?? configured();
+}
+
+/**
  * The output of `what`, from --json, -o, the profile, then the terminal: `table` when stdout is a terminal,
  * `json` otherwise (and `json` with --query, whose result is JSON). --fields and --query are checked here,
  * before anything is fetched (exit 2).
@@ -41,11 +55,11 @@ export async function resolveOutput(
   what: RecordKind | View,
   ctx: OutputContext,
 ): Promise<OutputSpec> {
-  let format = (flags.json ? 'json' : flags.output) as OutputFormat | undefined;
-  if (!format) {
+  // A profile's format that --query cannot shape gives way to the default below.
+  let format = await chosenFormat(flags, async () => {
     const configured = await ctx.configured();
-    format = flags.query && configured && !QUERY_FORMATS.includes(configured) ? undefined : configured;
-  }
+    return flags.query && configured && !QUERY_FORMATS.includes(configured) ? undefined : configured;
+  });
   format ??= flags.query ? 'json' : ctx.io.stdoutIsTTY ? 'table' : 'json';
   // Only what the flags ask for loads: --fields checks paths against the record schemas (zod).
   let fields: string[] | undefined;

@@ -1,5 +1,6 @@
-// Errors of the command line itself. The API layer's errors live in src/api/errors.ts, the configuration's
-// in src/config/errors.ts; src/cli/main.ts is the one place that prints them and maps them to exit codes.
+// Errors of the command line itself. The API layer's errors live in src/api/request-errors.ts, the
+// configuration's in src/config/config-error.ts; src/cli/exit-codes.ts is the one place that maps them to exit
+// codes, src/cli/error-report.ts prints them.
 
 /** A flag, argument or input the command cannot use (exit 2). */
 export class UsageError extends Error {

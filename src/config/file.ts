@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { makeDirs } from '../domain/dirs.js';
 import { isObject } from '../domain/objects.js';
 import { isUuid } from '../domain/uuid.js';
-import { ConfigError } from './errors.js';
+import { ConfigError } from './config-error.js';
 import type { FileContent } from './file-shape.js';
 import {
   assertProfileName,
@@ -47,7 +47,7 @@ export function configDir(env: NodeJS.ProcessEnv): string {
  * The config file: named profiles, the current profile, and the embedded server's admin access per
  * database path. One JSON file of mode 0600; conf writes it atomically.
  */
-/** What the store needs of conf; a read-only stand-in implements it when there is no file to read. */
+/** What ConfigFile needs of conf; a read-only stand-in implements it when there is no file to read. */
 interface Backing {
   readonly path: string;
   readonly store: FileContent;
@@ -70,7 +70,7 @@ class UnwritableBacking implements Backing {
   }
 }
 
-/** The file as read by ConfigStore.read(): writing it is for a store from ConfigStore.open(). */
+/** The file as read by ConfigFile.read(): writing it is for one from ConfigFile.open(). */
 class ReadOnlyBacking implements Backing {
   constructor(
     readonly path: string,
@@ -80,7 +80,7 @@ class ReadOnlyBacking implements Backing {
     return this.store[key];
   }
   set(): void {
-    throw new Error('a config store from ConfigStore.read() is not written');
+    throw new Error('a config file from ConfigFile.read() is not written');
   }
 }
 
@@ -101,9 +101,9 @@ function plainlyValid(store: unknown): boolean {
 
 type Shapes = typeof import('./file-shape.js');
 
-/** What resolving the configuration reads of the store. */
+/** What resolving the configuration reads of the file. */
 export type ProfileReader = Pick<
-  ConfigStore,
+  ConfigFile,
   'path' | 'currentProfile' | 'hasProfile' | 'profile' | 'profileNames'
 >;
 
@@ -122,13 +122,13 @@ function readOnlyBacking(cwd: string): Backing {
   );
 }
 
-export class ConfigStore {
+export class ConfigFile {
   private constructor(private readonly conf: Backing) {}
 
-  /** The store for a command that may write it: conf keeps the file, and writes it atomically. */
-  static async open(env: NodeJS.ProcessEnv): Promise<ConfigStore> {
+  /** The file for a command that may write it: conf keeps the file, and writes it atomically. */
+  static async open(env: NodeJS.ProcessEnv): Promise<ConfigFile> {
     const [{ default: ConfClass }, shapes] = await Promise.all([import('conf'), import('./file-shape.js')]);
-    return ConfigStore.opened(env, shapes, (cwd) => {
+    return ConfigFile.opened(env, shapes, (cwd) => {
       const conf: Backing = new ConfClass<FileContent>({
         projectName: 'ccp',
         projectSuffix: '',
@@ -143,26 +143,26 @@ export class ConfigStore {
   }
 
   /**
-   * The store for reading only (every command resolves its configuration): the file read and parsed as
+   * The file for reading only (every command resolves its configuration): the file read and parsed as
    * conf reads it, without loading conf and the JSON schema validator it brings. Writing throws.
    */
   static async read(env: NodeJS.ProcessEnv): Promise<ProfileReader> {
-    return ConfigStore.opened(env, undefined, readOnlyBacking);
+    return ConfigFile.opened(env, undefined, readOnlyBacking);
   }
 
   /**
    * The embedded server's access, read the same way (without conf): a command finding a valid token there
-   * writes nothing, and opens the store for writing only when it must (src/kit/embedded.ts).
+   * writes nothing, and opens the file for writing only when it must (src/kit/embedded-server.ts).
    */
-  static async readAccess(env: NodeJS.ProcessEnv): Promise<Pick<ConfigStore, 'embeddedAccess'>> {
-    return ConfigStore.opened(env, undefined, readOnlyBacking);
+  static async readAccess(env: NodeJS.ProcessEnv): Promise<Pick<ConfigFile, 'embeddedAccess'>> {
+    return ConfigFile.opened(env, undefined, readOnlyBacking);
   }
 
   private static async opened(
     env: NodeJS.ProcessEnv,
     shapes: Shapes | undefined,
     backing: (cwd: string) => Backing,
-  ): Promise<ConfigStore> {
+  ): Promise<ConfigFile> {
     const cwd = configDir(env);
     let conf: Backing;
     try {
@@ -191,7 +191,7 @@ export class ConfigStore {
         );
       }
     }
-    return new ConfigStore(conf);
+    return new ConfigFile(conf);
   }
 
   get path(): string {

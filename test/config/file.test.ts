@@ -2,7 +2,7 @@ import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  ConfigStore,
+  ConfigFile,
   configDir,
   loadEmbeddedAccess,
   maskToken,
@@ -28,7 +28,7 @@ describe('config file', () => {
   });
 
   it('keeps mode 0600 after every write, and the directory private', async () => {
-    const store = await ConfigStore.open(t.env);
+    const store = await ConfigFile.open(t.env);
     expect(store.path).toBe(join(t.dir, 'config', 'config.json'));
     store.set('default', 'token', 'ccp_abcdefghijklmnopqrstuvwxyz');
     expect(mode(store.path)).toBe(0o600);
@@ -46,10 +46,10 @@ describe('config file', () => {
   });
 
   it('persists across opens', async () => {
-    const a = await ConfigStore.open(t.env);
+    const a = await ConfigFile.open(t.env);
     a.set('staging', 'time-zone', 'Asia/Kolkata');
     a.useProfile('staging');
-    const b = await ConfigStore.open(t.env);
+    const b = await ConfigFile.open(t.env);
     expect(b.currentProfile()).toBe('staging');
     expect(b.get('staging', 'time-zone')).toBe('Asia/Kolkata');
     const file = JSON.parse(readFileSync(b.path, 'utf8'));
@@ -68,7 +68,7 @@ describe('without a writable config directory', () => {
     writeFileSync(blocker, '');
     const env = { ...t.env, CCP_CONFIG_DIR: join(blocker, 'ccp'), CCP_BASE_URL: 'https://ccp.example.com' };
     expect((await resolveConfig({}, env)).baseUrl).toBe('https://ccp.example.com');
-    const store = await ConfigStore.open(env);
+    const store = await ConfigFile.open(env);
     expect(() => store.set('default', 'output', 'json')).toThrow(/cannot write the config file .*not-a-dir/);
     await expect(
       saveEmbeddedAccess(join(t.dir, 'x.db'), { token: 'ccp_whatever-long-token', orgUuid: ORG }, env),
@@ -91,7 +91,7 @@ describe('embedded access', () => {
     const rel = join(t.dir, 'sub', '..', 'one.db');
     expect((await loadEmbeddedAccess(rel, t.env))?.token).toBe('ccp_tokenforthefirstdb');
     // Embedded access does not leak into any profile.
-    const store = await ConfigStore.open(t.env);
+    const store = await ConfigFile.open(t.env);
     expect(store.profile('default')).toEqual({});
   });
 

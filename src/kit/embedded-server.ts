@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { ApiError } from '../api/errors.js';
 import type { RawResponse, Transport, TransportRequest } from '../api/exchange.js';
-import type { ConfigStore, EmbeddedAccess } from '../config/index.js';
+import { ApiError } from '../api/request-errors.js';
+import type { ConfigFile, EmbeddedAccess } from '../config/index.js';
 import type { Clock } from '../domain/clock.js';
 import { makeDirs, tighten } from '../domain/dirs.js';
 import type { TwinLookup } from '../domain/lookup.js';
 import type { InProcessService, RecordCounts, Session, Store, TokenActsFor } from '../server/index.js';
+import { notCcpDatabase, UsageError } from './command-errors.js';
 
 /** What `ccp status` tells of the embedded database: how many records of each kind, and its check. */
 export interface DatabaseFacts {
@@ -15,7 +16,6 @@ export interface DatabaseFacts {
   integrity: string;
 }
 
-import { notCcpDatabase, UsageError } from './errors.js';
 import type { IO } from './io.js';
 
 /** The base URL requests to the embedded server are written against: a name only, nothing listens there. */
@@ -122,7 +122,7 @@ function inProcessTransport(call: InProcessService): Transport {
  * any organization); an explicit --db is taken as given.
  */
 export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServer> {
-  const [{ defaultDbPath, ConfigStore }, server] = await Promise.all([
+  const [{ defaultDbPath, ConfigFile }, server] = await Promise.all([
     import('../config/index.js'),
     import('../server/embedded.js'),
   ]);
@@ -143,7 +143,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     // The one check of the tokens for the command: its requests and its lookups find what it found. Inside
     // the bootstrap's transaction the session checks instead (the store waits for that transaction to end).
     const auth = server.authenticator(store);
-    const ready = async (config: Pick<ConfigStore, 'embeddedAccess'>, s?: Session) => {
+    const ready = async (config: Pick<ConfigFile, 'embeddedAccess'>, s?: Session) => {
       const access = config.embeddedAccess(dbPath);
       if (!access) return undefined;
       const seeded = !isDefault || (await (s ?? store).organizations.roots()).length > 0;
@@ -156,8 +156,8 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     // Several commands may start at once on a new database. Seeding and the token are decided under the
     // database's write lock, so one of them seeds and creates the token and the others find both.
     const bootstrap = (
-      config: ConfigStore,
-      demo: typeof import('../server/fixtures/demo.js') | undefined,
+      config: ConfigFile,
+      demo: typeof import('../server/loading/demo.js') | undefined,
     ): Promise<EmbeddedAccess> =>
       store.tx(async (s) => {
         // A default database left empty (by an interrupted first run, say) is seeded too.
@@ -186,14 +186,11 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       });
     // Most commands find the token: the config file is read without conf, which loads only to write it.
     const access =
-      (await (async () => {
-        const config = await ConfigStore.readAccess(opts.env);
-        return ready(config);
-      })()) ??
+      (await ready(await ConfigFile.readAccess(opts.env))) ??
       (await bootstrap(
-        await ConfigStore.open(opts.env),
+        await ConfigFile.open(opts.env),
         // The demo data (and zod, which checks it) load only where a first run may seed.
-        isDefault ? await import('../server/fixtures/demo.js') : undefined,
+        isDefault ? await import('../server/loading/demo.js') : undefined,
       ));
     const transport = inProcessTransport(
       server.inProcessService({ store, authenticate: auth, ...(opts.clock ? { clock: opts.clock } : {}) }),

@@ -1,3 +1,5 @@
+// The envelope on the client's side: a request's metadata filled in, and a body told to be an envelope (its
+// schemas are domain/envelope.ts's).
 import type { Metadata, ResponseEnvelope } from '../domain/envelope.js';
 
 export type { Metadata, ResponseEnvelope };

@@ -175,8 +175,8 @@ export async function runStatus(f: Factory): Promise<Status> {
       integrity,
     };
     // The token the client sent: a flag's or variable's, else the one the embedded server keeps.
-    const { ConfigStore } = await import('../../config/index.js');
-    const token = cfg.token ?? (await ConfigStore.readAccess(f.io.env)).embeddedAccess(cfg.db)?.token;
+    const { ConfigFile } = await import('../../config/index.js');
+    const token = cfg.token ?? (await ConfigFile.readAccess(f.io.env)).embeddedAccess(cfg.db)?.token;
     const grant = token === undefined ? undefined : await f.tokenActsFor(token);
     status.actsFor = grant
       ? { organization: { uuid: grant.orgUuid, name: grant.orgName }, role: grant.role }
@@ -195,7 +195,7 @@ export interface StatusOptions {
   format: OutputFormat;
 }
 
-export const rootStatus = defineCommand<StatusOptions>({
+export const connectionStatus = defineCommand<StatusOptions>({
   name: 'status',
   description: 'check the target: reachable, TLS, credentials, clock skew (exit 0 only when all hold)',
   examples: ['ccp status', 'ccp status --profile staging', 'ccp status -o json | jq .ok'],
@@ -221,7 +221,7 @@ export async function showStatus(opts: StatusOptions, f: Factory): Promise<void>
     human: (width) => human(s, width),
   });
   if (s.ok) return;
-  const { ChecksFailedError } = await import('../../kit/errors.js');
+  const { ChecksFailedError } = await import('../../kit/command-errors.js');
   // The exit code any command would end with: 3 credentials refused, 5 unreachable, else 1.
   // A credential store that does not give the secret is the credentials' failure too.
   const refused =
