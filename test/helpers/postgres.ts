@@ -54,10 +54,12 @@ export function findPostgres(): PgBinaries | { missing: string } {
 }
 
 const isRoot = () => process.getuid?.() === 0;
+// runuser lives in /usr/sbin, which a root shell's PATH may leave out (CI's does).
+const RUNUSER = ['/usr/sbin/runuser', '/sbin/runuser'].find((p) => existsSync(p)) ?? 'runuser';
 
 /** Runs a PostgreSQL program as the cluster's owner: `postgres` when we are root, else ourselves. */
 function asOwner(bin: string, args: string[], opts: { timeout?: number } = {}): string {
-  const [cmd, full] = isRoot() ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  const [cmd, full] = isRoot() ? [RUNUSER, ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
   return execFileSync(cmd, full, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...opts });
 }
 

@@ -1,17 +1,7 @@
 // `ccp status` for people: a line a check.
 import { oneLine } from '../../output/terminal-text.js';
+import type { RecordCounts } from '../../server/index.js';
 
-/** The record kinds of the embedded database, by table. */
-export const TABLES = {
-  organizations: 'organizations',
-  edgeDevices: 'edge_devices',
-  edgeFlows: 'edge_flows',
-  codeTypes: 'code_types',
-  codes: 'codes',
-  licenses: 'licenses',
-  notifications: 'notifications',
-  tokens: 'tokens',
-} as const;
 export interface TlsStatus {
   ok: boolean;
   protocol: string | null;
@@ -52,13 +42,13 @@ export interface Status {
     ok: boolean;
     path: string;
     sizeBytes: number;
-    counts: Record<keyof typeof TABLES, number>;
+    counts: Record<keyof RecordCounts, number>;
     integrity: string;
   };
 }
 
 /** Each kind's count in words: "304 edge devices, 61 flows, 1 token". */
-const NOUNS: Record<keyof typeof TABLES, [string, string]> = {
+const NOUNS: Record<keyof RecordCounts, [string, string]> = {
   organizations: ['organization', 'organizations'],
   edgeDevices: ['edge device', 'edge devices'],
   edgeFlows: ['flow', 'flows'],
@@ -113,7 +103,7 @@ export function human(s: Status, width: number): string[] {
   if (s.database) {
     const d = s.database;
     const counts = Object.entries(d.counts).map(
-      ([k, n]) => `${n} ${NOUNS[k as keyof typeof TABLES][n === 1 ? 0 : 1]}`,
+      ([k, n]) => `${n} ${NOUNS[k as keyof RecordCounts][n === 1 ? 0 : 1]}`,
     );
     lines.push(`  ✓ database ${d.path} (${(d.sizeBytes / 1024).toFixed(0)} KiB)`);
     // Folded between counts, never inside one ("4 code types").

@@ -22,7 +22,7 @@ import {
   flagNames,
 } from '../../kit/write/flags.js';
 import { flagRecord, readInputFile, rejectRepeats } from '../../kit/write/input.js';
-import { requireRecordUuid, requireValue } from '../../kit/write/prompts.js';
+import { requireOrgAndUser, requireValue } from '../../kit/write/prompts.js';
 import { type WriteDeps, type WriteOutput, writeDeps, writeOutput } from '../../kit/write/send.js';
 import { writeSkeleton } from '../../kit/write/skeleton.js';
 
@@ -154,16 +154,7 @@ export const edgeDeviceAdd = defineCommand<EdgeDeviceAddOptions>({
             'serial number',
             (v) => serialKey(String(v)),
           );
-    const orgUuid = await requireRecordUuid(f, cfg.org, {
-      kind: 'org',
-      flag: '--org',
-      message: 'Organization uuid',
-    });
-    const userUuid = await requireRecordUuid(f, cfg.user, {
-      kind: 'user',
-      flag: '--user',
-      message: 'User uuid',
-    });
+    const { orgUuid, userUuid } = await requireOrgAndUser(f, cfg);
     let records: Row[];
     if (fromFile) records = fromFile;
     else {

@@ -3,7 +3,7 @@ import type { EdgeDeviceApplyOptions } from '../../kit/apply/devices.js';
 import { defineCommand } from '../../kit/command.js';
 import { outputSpec } from '../../kit/printing.js';
 import { addFileFlags, columnAliases, type WriteFlags } from '../../kit/write/flags.js';
-import { requireRecordUuid, requireValue } from '../../kit/write/prompts.js';
+import { requireOrgAndUser, requireValue } from '../../kit/write/prompts.js';
 import { writeSkeleton } from '../../kit/write/skeleton.js';
 import { batchSizeOption, DEVICE_OPTIONS, EDGE_DEVICE_EXAMPLE } from './add.js';
 
@@ -56,16 +56,7 @@ is never a difference: change one with \`ccp edgedevice add\`.`,
       flag: '-f',
       message: 'File with the devices',
     });
-    const orgUuid = await requireRecordUuid(f, cfg.org, {
-      kind: 'org',
-      flag: '--org',
-      message: 'Organization uuid',
-    });
-    const userUuid = await requireRecordUuid(f, cfg.user, {
-      kind: 'user',
-      flag: '--user',
-      message: 'User uuid',
-    });
+    const { orgUuid, userUuid } = await requireOrgAndUser(f, cfg);
     return {
       io: f.io,
       api: () => f.api(),

@@ -87,3 +87,21 @@ export async function requireRecordUuid(
   });
   return answer.toLowerCase();
 }
+
+/** The organization and user a device write acts for (`--org`, `--user`, or the profile's), asked in turn. */
+export async function requireOrgAndUser(
+  f: Factory,
+  cfg: { org?: string | undefined; user?: string | undefined },
+): Promise<{ orgUuid: string; userUuid: string }> {
+  const orgUuid = await requireRecordUuid(f, cfg.org, {
+    kind: 'org',
+    flag: '--org',
+    message: 'Organization uuid',
+  });
+  const userUuid = await requireRecordUuid(f, cfg.user, {
+    kind: 'user',
+    flag: '--user',
+    message: 'User uuid',
+  });
+  return { orgUuid, userUuid };
+}

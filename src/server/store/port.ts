@@ -11,25 +11,9 @@ import type { Organization, OrganizationOption } from '../../domain/organization
 
 // ---- Who may do what: the server's words, not the persistence layer's. ----
 
-export const ROLES = ['admin', 'operator', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role, type TokenEntry, type TokenGrant } from '../../domain/grants.js';
 
-/** What a token lets its holder do: act for an organization (and those below it) in a role. */
-export interface TokenGrant {
-  orgUuid: string;
-  role: Role;
-  userUuid: string | null;
-}
-
-/** A token as `ccp server token list` shows it: never the token, nor enough of its hash to matter. */
-export interface TokenEntry {
-  id: string;
-  orgUuid: string;
-  role: Role;
-  userUuid: string | null;
-  createdOn: number;
-  lastUsedOn: number | null;
-}
+export { ROLES, type Role, type TokenEntry, type TokenGrant };
 
 /** A token's id: the start of its SHA-256, known to whoever can read the database, useless to sign in with. */
 export const TOKEN_ID_LENGTH = 12;
