@@ -16,11 +16,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Clock } from '../../src/domain/index.js';
 import {
   createToken,
   importFixture,
+  openStore,
   type ServerHandle,
   type Store,
   startServer,
@@ -28,6 +29,7 @@ import {
 import { ORG, USER } from '../fixtures/basic-ids.js';
 import { checkResponse } from './openapi-responses.js';
 import { expectStableOrder } from './order.js';
+import { freshDatabase } from './postgres.js';
 import { openSqliteForTest, type SqliteEngine } from './sqlite-engine.js';
 
 export { expectStableOrder };
@@ -44,6 +46,22 @@ export interface TestServerOptions {
   clock?: Clock;
   /** Check every answer of `call` against docs/openapi.json (test/helpers/openapi-responses.ts). Default: true. */
   checkResponses?: boolean;
+  /**
+   * The engine of the store: a SQLite file in the temp dir, or a fresh database on the test run's PostgreSQL
+   * (test/helpers/postgres-setup.ts). Default: CCP_TEST_STORE, else sqlite.
+   */
+  storeEngine?: 'sqlite' | 'postgres';
+}
+
+/** The store of a test server, and the SQLite engine under it (none on PostgreSQL). */
+async function openTestStore(
+  kind: 'sqlite' | 'postgres',
+  location: string,
+  clock: Clock | undefined,
+): Promise<{ store: Store; engine: SqliteEngine | undefined }> {
+  if (kind === 'postgres')
+    return { store: await openStore(location, clock ? { clock } : {}), engine: undefined };
+  return openSqliteForTest(location, clock ? { clock } : undefined);
 }
 
 export interface Tokens {
@@ -128,10 +146,17 @@ export function basicWithDevices(
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dir = await mkdtemp(join(tmpdir(), 'ccp-test-'));
-  const dbPath = join(dir, 'ccp.db');
+  const kind = opts.storeEngine ?? (process.env.CCP_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite');
+  let dbPath = join(dir, 'ccp.db');
+  if (kind === 'postgres') {
+    const admin = inject('pgAdminUrl');
+    if (!admin)
+      throw new Error("a PostgreSQL test server needs the run's PostgreSQL (test/helpers/postgres-setup.ts)");
+    dbPath = await freshDatabase(admin);
+  }
   const fixture = loadFixture(opts.fixture);
   const clock = opts.clock;
-  let { store, engine } = openSqliteForTest(dbPath, clock ? { clock } : undefined);
+  let { store, engine } = await openTestStore(kind, dbPath, clock);
   await importFixture(store, fixture);
   const tokens: Tokens = {
     admin: await createToken(store, { orgUuid: ORG.root, role: 'admin', userUuid: USER.admin }),
@@ -148,7 +173,10 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     url: server.url,
     tokens,
     store,
-    engine,
+    get engine(): SqliteEngine {
+      if (!engine) throw new Error('this test looks under the port, at the SQLite engine: not on PostgreSQL');
+      return engine;
+    },
     dbPath,
     fixture,
     async call(method, path, callOpts = {}) {
@@ -182,10 +210,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     async restart() {
       await server.close();
       await store.close();
-      ({ store, engine } = openSqliteForTest(dbPath, clock ? { clock } : undefined));
+      ({ store, engine } = await openTestStore(kind, dbPath, clock));
       server = await listen(store);
       handle.store = store;
-      handle.engine = engine;
       handle.url = server.url;
     },
     async close() {
