@@ -39,7 +39,9 @@ describe('input files of ccp edgedevice add', () => {
       },
       { edge_device_name: 'Gate', location: 'Dock', long_description: null, is_active: 0 },
     ]);
-    expect(JSON.parse(res.stdout)).toEqual([
+    // One batch, one creation time: printed as the service answered (by uuid), so compared by serial.
+    const printed = JSON.parse(res.stdout) as { serialNumber: string }[];
+    expect(printed.sort((a, b) => a.serialNumber.localeCompare(b.serialNumber))).toEqual([
       expect.objectContaining({ edgeDeviceName: 'Pump, north', serialNumber: 'SN-Q-1' }),
       expect.objectContaining({ edgeDeviceName: 'Gate', serialNumber: 'SN-Q-2' }),
     ]);
