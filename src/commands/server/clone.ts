@@ -95,39 +95,35 @@ export async function runServerClone(opts: ServerCloneOptions, deps: ServerDeps)
 }
 
 async function cloneInto(opts: ServerCloneOptions, deps: ServerDeps): Promise<void> {
-  const { openStore, copyWriter, isStoreFailure } = await import('../../server/index.js');
+  const { openStore, copyWriter } = await import('../../server/index.js');
   const { io } = deps;
   const store = await openStore(opts.dbPath, deps.clock ? { clock: deps.clock } : {});
   const progress = await io.progress('Cloning');
   try {
-    // One transaction: the pages written so far stay when the clone stops early (a failure, Ctrl-C), and a
-    // re-run refreshes them; the failure is thrown once they are committed.
-    const { summary, failure } = await store.bulk(async (s) => {
-      const writer = await copyWriter(s, store.clock);
-      const counts = { organizations: 0, edgeDevices: 0, bareOrganizations: 0, codeTypes: 0, codes: 0 };
-      try {
-        counts.organizations = opts.rootOrg ? await copyTree(opts.source, writer, opts.rootOrg, progress) : 0;
-        const devices = await copyDevices(opts.source, writer, progress);
-        counts.edgeDevices = devices.count;
-        counts.bareOrganizations = devices.bareOrganizations;
-        const types = await copyCodeTypes(opts.source, writer);
-        counts.codeTypes = types.codeTypes;
-        counts.codes = types.codes;
-        return { summary: counts, failure: undefined };
-      } catch (err) {
-        // A store failure leaves nothing to keep: the transaction is rolled back.
-        if (isStoreFailure(err)) throw err;
-        return { summary: counts, failure: err as unknown };
-      }
-    });
-    if (failure !== undefined) throw failure;
+    const writer = await copyWriter(store);
+    let counts: {
+      organizations: number;
+      devices: { count: number; bareOrganizations: number };
+      types: Types;
+    };
+    try {
+      const organizations = opts.rootOrg ? await copyTree(opts.source, writer, opts.rootOrg, progress) : 0;
+      const devices = await copyDevices(opts.source, writer, progress);
+      const types = await copyCodeTypes(opts.source, writer);
+      counts = { organizations, devices, types };
+    } catch (err) {
+      // The pages written so far stay when the clone stops early (a failure, Ctrl-C): a re-run refreshes them.
+      await writer.end().catch(() => undefined);
+      throw err;
+    }
+    await writer.end();
     progress.stop();
     io.note(`Not copied: ${NOT_COPIED}.`);
     await printSummary(io, opts.output, 'Cloned', {
-      organizations: summary.organizations + summary.bareOrganizations,
-      edgeDevices: summary.edgeDevices,
-      codeTypes: summary.codeTypes,
-      codes: summary.codes,
+      organizations: counts.organizations + counts.devices.bareOrganizations,
+      edgeDevices: counts.devices.count,
+      codeTypes: counts.types.codeTypes,
+      codes: counts.types.codes,
     });
   } finally {
     progress.stop();
@@ -162,7 +158,7 @@ async function copyTree(
   return count;
 }
 
-/** Every device the listing shows, a page at a time, each page written in one transaction. */
+/** Every device the listing shows, a page at a time, committed in steps of pages (copyWriter). */
 async function copyDevices(
   api: ApiClient,
   writer: CopyWriter,
@@ -207,10 +203,9 @@ async function copyDevices(
   return { count, bareOrganizations };
 }
 
-async function copyCodeTypes(
-  api: ApiClient,
-  writer: CopyWriter,
-): Promise<{ codeTypes: number; codes: number }> {
+type Types = { codeTypes: number; codes: number };
+
+async function copyCodeTypes(api: ApiClient, writer: CopyWriter): Promise<Types> {
   let codeTypes = 0;
   let codes = 0;
   for await (const t of listCodeTypes(api, { pageSize: PAGE_SIZE, all: true })) {

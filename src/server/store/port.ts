@@ -301,6 +301,14 @@ export interface StoreHealth {
   problems: string[];
 }
 
+/** The steps of one long write (Store.steps). */
+export interface BulkSteps {
+  /** Runs `fn` in one write transaction, as Store.bulk does. */
+  step<T>(fn: (s: Session) => Promise<T>): Promise<T>;
+  /** Gives the connection back; what the steps noted is forgotten. */
+  end(): Promise<void>;
+}
+
 export interface Store extends Repositories {
   readonly clock: Clock;
   /** How long a write waits in all for another writer's locks before failing `busy` (10 s unless told). */
@@ -318,6 +326,12 @@ export interface Store extends Repositories {
    * other work; foreign keys are checked at its end. Never retried.
    */
   bulk<T>(fn: (s: Session) => Promise<T>): Promise<T>;
+  /**
+   * A long write committed in steps (server clone): each step is a bulk transaction of its own, so another
+   * writer waits for one step at most, and every step runs on one connection, so what a step notes for the
+   * later ones (the devices a clone listed) lasts until end().
+   */
+  steps(): Promise<BulkSteps>;
   /**
    * Changes whenever the data may have changed, by this server or another one on the same database: what is
    * derived from the data may be kept while it stays the same (the caches of tokens, listings and counts).

@@ -12,6 +12,7 @@ import { BUSY_TIMEOUT_MS, type SqliteEngine } from './db.js';
 import { lookupQueries } from './lookup-queries.js';
 import type {
   BatchOutcome,
+  BulkSteps,
   CodeRepository,
   DeviceBatch,
   DeviceHead,
@@ -315,24 +316,49 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
     }
   }
 
-  async function bulk<T>(fn: (s: Session) => Promise<T>): Promise<T> {
+  /** The engine's bulk settings, kept while `fn` runs (one bulk, or the steps of one). */
+  function bulkSettings(): () => void {
     const cacheSize = db.pragma('cache_size', { simple: true }) as number;
     // Random uuids dirty most of the uuid index: at SQLite's default (1,000 pages) nearly every commit of a
     // bulk's pages would set off a checkpoint of the WAL, with its fsync. The WAL is folded back at the end.
     db.pragma('wal_autocheckpoint = 20000');
-    try {
-      return await transaction('BEGIN IMMEDIATE', true, async (s) => {
-        db.pragma('defer_foreign_keys = ON');
-        // A bigger page cache while loading: the serial-number index takes keys out of order, and with the
-        // 2 MB of every command a million devices read and spill its pages again and again.
-        db.pragma(`cache_size = -${BULK_CACHE_KB}`);
-        return fn(s);
-      });
-    } finally {
+    // A bigger page cache while loading: the serial-number index takes keys out of order, and with the
+    // 2 MB of every command a million devices read and spill its pages again and again.
+    db.pragma(`cache_size = -${BULK_CACHE_KB}`);
+    return () => {
       db.pragma(`cache_size = ${cacheSize}`);
       db.pragma('wal_autocheckpoint = 1000');
       if (!db.readonly) db.pragma('wal_checkpoint(PASSIVE)');
+    };
+  }
+
+  const bulkTransaction = <T>(fn: (s: Session) => Promise<T>): Promise<T> =>
+    transaction('BEGIN IMMEDIATE', true, async (s) => {
+      db.pragma('defer_foreign_keys = ON');
+      return fn(s);
+    });
+
+  async function bulk<T>(fn: (s: Session) => Promise<T>): Promise<T> {
+    const restore = bulkSettings();
+    try {
+      return await bulkTransaction(fn);
+    } finally {
+      restore();
     }
+  }
+
+  // One connection: what a step notes (a temporary table) is there for the next one as it is.
+  async function steps(): Promise<BulkSteps> {
+    const restore = bulkSettings();
+    let ended = false;
+    return {
+      step: bulkTransaction,
+      async end() {
+        if (ended) return;
+        ended = true;
+        await exclusive(restore);
+      },
+    };
   }
 
   const outside = repositories(alone, (fn) => bulk(fn));
@@ -344,6 +370,7 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
     tx: (fn) => transaction('BEGIN IMMEDIATE', false, fn),
     read: (fn) => transaction('BEGIN', false, fn),
     bulk,
+    steps,
     changeToken: async () => engine.version(),
     counts: alone((): RecordCounts => {
       const { counts } = engine.facts({ integrity: false });

@@ -618,10 +618,10 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
     async begin() {
       noting = (await sql.rows('SELECT 1 FROM edge_devices LIMIT 1')).length > 0;
       if (!noting) return;
-      // A temporary table of this session's connection, gone at its commit.
-      await sql.run(
-        'CREATE TEMP TABLE IF NOT EXISTS ccp_listed_devices (uuid TEXT COLLATE "C" PRIMARY KEY) ON COMMIT DROP',
-      );
+      // A temporary table of the connection, kept across the commits of a clone's steps (Store.steps): it
+      // goes at dropOthers, or with the connection. One an earlier run left on a pooled connection is emptied.
+      await sql.run('CREATE TEMP TABLE IF NOT EXISTS ccp_listed_devices (uuid TEXT COLLATE "C" PRIMARY KEY)');
+      await sql.run('TRUNCATE ccp_listed_devices');
     },
     async note(uuids: readonly string[]) {
       if (!noting || uuids.length === 0) return;

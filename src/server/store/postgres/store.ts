@@ -11,7 +11,7 @@ import { inspect } from 'node:util';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { type Clock, systemClock } from '../../../domain/clock.js';
-import type { RecordCounts, Repositories, Session, Store, StoreHealth } from '../port.js';
+import type { BulkSteps, RecordCounts, Repositories, Session, Store, StoreHealth } from '../port.js';
 import { StoreError } from '../port.js';
 import { type ConnectOptions, resolveConnection } from './connection.js';
 import { type DeviceContext, edgeDeviceRepository, ListingMemory } from './devices.js';
@@ -173,44 +173,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
     const client = await connect();
     let broken: Error | undefined;
     try {
-      // BEGIN and the snapshot's token in one round trip (a simple query of two statements).
-      const results = (await client
-        .query(`${begin}; SELECT pg_current_snapshot()::text AS t`)
-        .catch((err) => {
-          throw fail(err);
-        })) as unknown as pg.QueryResult[];
-      const changeToken = String(results[results.length - 1]!.rows[0]!.t);
-      let savepoints = 0;
-      const session: Session = {
-        ...repositories(client, async () => (cached ? memory.at(changeToken) : undefined)),
-        changeToken,
-        async savepoint<S>(inner: () => Promise<S>): Promise<S> {
-          const name = `ccp_sp_${++savepoints}`;
-          await client.query(`SAVEPOINT ${name}`).catch((err) => {
-            throw fail(err);
-          });
-          try {
-            const out = await inner();
-            await client.query(`RELEASE SAVEPOINT ${name}`).catch((err) => {
-              throw fail(err);
-            });
-            return out;
-          } catch (err) {
-            await client.query(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
-            throw err;
-          }
-        },
-      };
-      try {
-        const out = await fn(session);
-        await client.query('COMMIT').catch((err) => {
-          throw fail(err);
-        });
-        return out;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      }
+      return await onClient(client, undefined, begin, cached, fn);
     } catch (err) {
       if (err instanceof StoreError && err.kind === 'unavailable') broken = err;
       throw err;
@@ -218,6 +181,77 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
       // A connection that failed is closed, not given to the next request.
       client.release(broken);
     }
+  }
+
+  /** Runs `fn` in a transaction begun by `begin` on `client`, through `repos` if given (else its own). */
+  async function onClient<T>(
+    client: pg.PoolClient,
+    repos: Repositories | undefined,
+    begin: string,
+    cached: boolean,
+    fn: (s: Session) => Promise<T>,
+  ): Promise<T> {
+    // BEGIN and the snapshot's token in one round trip (a simple query of two statements).
+    const results = (await client.query(`${begin}; SELECT pg_current_snapshot()::text AS t`).catch((err) => {
+      throw fail(err);
+    })) as unknown as pg.QueryResult[];
+    const changeToken = String(results[results.length - 1]!.rows[0]!.t);
+    let savepoints = 0;
+    const session: Session = {
+      ...(repos ?? repositories(client, async () => (cached ? memory.at(changeToken) : undefined))),
+      changeToken,
+      async savepoint<S>(inner: () => Promise<S>): Promise<S> {
+        const name = `ccp_sp_${++savepoints}`;
+        await client.query(`SAVEPOINT ${name}`).catch((err) => {
+          throw fail(err);
+        });
+        try {
+          const out = await inner();
+          await client.query(`RELEASE SAVEPOINT ${name}`).catch((err) => {
+            throw fail(err);
+          });
+          return out;
+        } catch (err) {
+          await client.query(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
+          throw err;
+        }
+      },
+    };
+    try {
+      const out = await fn(session);
+      await client.query('COMMIT').catch((err) => {
+        throw fail(err);
+      });
+      return out;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    }
+  }
+
+  // Foreign keys checked at the commit: an import may list devices before their organizations.
+  const BULK = 'BEGIN; SET CONSTRAINTS ALL DEFERRED';
+
+  /**
+   * Steps on one connection held until end(), with one set of repositories: a clone's notes (a temporary
+   * table of the connection, and whether it notes at all) last from step to step. The connection is closed
+   * at the end, not given back, so that nothing a run left in it reaches the next user.
+   */
+  async function steps(): Promise<BulkSteps> {
+    const client = await connect();
+    const repos = repositories(client, async () => undefined);
+    let ended = false;
+    return {
+      async step(fn) {
+        if (ended) throw new StoreError('other', 'a step of a write that has ended');
+        return onClient(client, repos, BULK, false, fn);
+      },
+      async end() {
+        if (ended) return;
+        ended = true;
+        client.release(true);
+      },
+    };
   }
 
   async function tx<T>(fn: (s: Session) => Promise<T>): Promise<T> {
@@ -264,8 +298,8 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
     },
     tx,
     read: (fn) => inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', true, fn),
-    // Foreign keys checked at the commit: an import may list devices before their organizations.
-    bulk: (fn) => inTransaction('BEGIN; SET CONSTRAINTS ALL DEFERRED', false, fn),
+    bulk: (fn) => inTransaction(BULK, false, fn),
+    steps,
     changeToken: () => tokenOf(pool),
     async counts(): Promise<RecordCounts> {
       const r = await sqlOver(pool).rows<Record<string, number>>(
