@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { copyWriter } from '../../../src/server/loading/copy.js';
 import { type PlacedDevice, type Store, StoreError } from '../../../src/server/store/port.js';
 import { PG_SCHEMA_VERSION } from '../../../src/server/store/postgres/schema.js';
 import { openPostgresStore } from '../../../src/server/store/postgres/store.js';
@@ -229,6 +230,35 @@ describe.skipIf(!adminUrl)('PostgreSQL store adapter', () => {
       expect(await a.tokens.revokeById('FFFFFFFFFFFF', NOW)).toBe(true);
       expect(await b.tokens.find('f'.repeat(64))).toBeUndefined();
     });
+  });
+
+  describe('a clone in steps', () => {
+    it('lets another adapter write between its steps, and removes at its end the devices it did not list', async () => {
+      const url = await freshDatabase(adminUrl!);
+      const clone = await open(url, { clock: { now: () => NOW } });
+      // The other writer gives up after 3 s: a clone in one transaction held ROOT's count past that.
+      const other = await open(url, { lockWaitMs: 3000 });
+      await withOrgs(clone);
+      await clone.edgeDevices.importBatch([{ uuid: uuidOf(900), orgUUID: ROOT, serialNumber: 'GONE' }], NOW);
+      const writer = await copyWriter(clone);
+      await writer.devices([{ uuid: uuidOf(1), orgUUID: ROOT, serialNumber: 'SN-1' }]);
+      // The clone's step holds ROOT's device count; it is committed within about a second.
+      const t0 = performance.now();
+      expect(
+        await other.edgeDevices.insert({ uuid: uuidOf(901), orgUUID: ROOT, serialNumber: 'MEANWHILE' }, NOW),
+      ).toBe(true);
+      expect(performance.now() - t0).toBeLessThan(2500);
+      // A later step (the first was committed for the other write to go on) notes its devices in the same
+      // table as the first: none of them goes at the end.
+      await writer.devices([{ uuid: uuidOf(2), orgUUID: CHILD, serialNumber: 'SN-2' }]);
+      expect(await writer.dropUnlisted()).toBe(2);
+      await writer.end();
+      const left = psql(pgBin!, url, "SELECT string_agg(uuid, ',' ORDER BY uuid) FROM edge_devices");
+      expect(left).toBe(`${uuidOf(1)},${uuidOf(2)}`);
+      expect(await clone.edgeDevices.countInScope(ROOT)).toBe(2);
+      expect(await clone.edgeDevices.countInOrg(ROOT)).toBe(1);
+      await Promise.all([clone.close(), other.close()]);
+    }, 30_000);
   });
 
   describe('libpq conventions', () => {
