@@ -322,7 +322,7 @@ export interface Store extends Repositories {
   /** Runs `fn` in one read-only transaction: a consistent snapshot that never waits for a writer. */
   read<T>(fn: (s: Session) => Promise<T>): Promise<T>;
   /**
-   * One long write transaction fed from the caller's input (server import, clone): it may span awaits of
+   * One long write transaction fed from the caller's input (server import, seed): it may span awaits of
    * other work; foreign keys are checked at its end. Never retried.
    */
   bulk<T>(fn: (s: Session) => Promise<T>): Promise<T>;
