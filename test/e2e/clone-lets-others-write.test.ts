@@ -1,12 +1,15 @@
 // `ccp server clone` from a slow service, and another ccp process writing to the same database meanwhile:
 // the clone commits in steps (10,000 devices or about a second), so the other write waits for one step at
 // most, never for the whole clone (decisions.md, "Several processes, one database": a write waits up to 10 s).
+// Ctrl-C in the middle keeps what the steps wrote.
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../src/server/store/sqlite.js';
 import { isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
+import { spawnWatching } from './writes/helpers.js';
 
 const ORG = 'a0000000-0000-4000-8000-0000000c1057';
 const PAGES = 20;
@@ -35,6 +38,8 @@ let env: NodeJS.ProcessEnv;
 let reading: Promise<void>;
 let readingNow: () => void;
 let answerAt = 0;
+/** Told of each page of devices as it is sent. */
+let onPage: (pageNo: number) => void = () => undefined;
 
 beforeAll(async () => {
   reading = new Promise((r) => {
@@ -61,6 +66,7 @@ beforeAll(async () => {
           { 'x-total-count': String(TOTAL) },
         );
         if (pageNo === 2) setTimeout(readingNow, 300);
+        onPage(pageNo);
       }, answerAt - performance.now());
       return;
     }
@@ -133,4 +139,40 @@ describe('a clone that runs for longer than the lock wait', () => {
       sqlite.close();
     }
   }, 120_000);
+
+  it('keeps the steps it wrote when Ctrl-C stops it, with counts that match', async () => {
+    const copy = join(tmp.dir, 'stopped.db');
+    let child: ChildProcess | undefined;
+    const stopped = spawnWatching(
+      ['server', 'clone', '--from', 'svc', '--db', copy, '--verbose'],
+      env,
+      (_line, c) => {
+        child = c;
+      },
+    );
+    // The fourth page sent, and a moment to write it: SIGINT, as Ctrl-C sends it.
+    await new Promise<void>((r) => {
+      onPage = (pageNo) => {
+        if (pageNo === 3) setTimeout(r, 300);
+      };
+    });
+    onPage = () => undefined;
+    expect(child).toBeDefined();
+    child!.kill('SIGINT');
+    const r = await stopped;
+    expect(r.code).toBe(130);
+    expect(r.stderr).toContain('Cancelled.');
+    const sqlite = openSqlite(copy, { readonly: true });
+    try {
+      const devices = sqlite.prepare('SELECT count(*) FROM edge_devices').pluck().get() as number;
+      expect(devices).toBeGreaterThanOrEqual(4000);
+      expect(devices).toBeLessThan(TOTAL);
+      expect(devices % 1000).toBe(0);
+      expect(sqlite.prepare('SELECT n FROM org_device_counts WHERE org_uuid = ?').pluck().get(ORG)).toBe(
+        devices,
+      );
+    } finally {
+      sqlite.close();
+    }
+  }, 60_000);
 });
