@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { isDatabaseUrl } from '../domain/db-location.js';
 import { ConfigError } from './config-error.js';
 import type { ProfileReader } from './file.js';
 import {
@@ -173,7 +174,9 @@ export function resolveEntries(
 }
 
 export function resolveDb(flags: GlobalFlags, env: NodeJS.ProcessEnv): string {
-  return resolve(flags.db ?? fromEnv(env, 'CCP_DB') ?? defaultDbPath(env));
+  const db = flags.db ?? fromEnv(env, 'CCP_DB') ?? defaultDbPath(env);
+  // A PostgreSQL URL is not a path: it is taken as given.
+  return isDatabaseUrl(db) ? db : resolve(db);
 }
 
 export function toResolvedConfig(

@@ -1,4 +1,5 @@
 import type { Clock } from '../../domain/clock.js';
+import { isDatabaseUrl } from '../../domain/db-location.js';
 import type { Factory } from '../../kit/factory.js';
 import type { IO } from '../../kit/io.js';
 
@@ -9,14 +10,19 @@ export async function serverDbPath(f: Factory): Promise<string> {
     import('../../domain/dirs.js'),
     import('node:path'),
   ]);
-  const path = resolveDb({ db: f.globals().db }, f.io.env);
+  const flag = f.globals().db;
+  const path = resolveDb({ db: flag }, f.io.env);
+  if (flag !== undefined && isDatabaseUrl(flag)) {
+    (await import('../../kit/credentials.js')).warnDbPassword(f.io, flag);
+    return path;
+  }
   // ccp's own data folder is the user's alone; a folder named by --db is the user's to set.
   if (path === resolve(defaultDbPath(f.io.env))) tighten(dirname(path), 0o700);
   return path;
 }
 
 export const DB_HELP =
-  '--db <path> (a global flag; env CCP_DB; default ~/.local/share/ccp/ccp.db) names the database';
+  '--db <path|url> (a global flag; env CCP_DB; default ~/.local/share/ccp/ccp.db) names the database: a SQLite file, or a postgresql:// URL';
 
 /** The parts of the program a server verb uses. */
 export interface ServerDeps {
