@@ -4,10 +4,12 @@
 // or 3; several `ccp server start` on one database are one twin.
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type CliResult, isolatedEnv, ROOT, spawnCcp, tempDir } from '../helpers/cli.js';
-import { freshDatabase, psql } from '../helpers/postgres.js';
+import { freePort, freshDatabase, psql } from '../helpers/postgres.js';
 import { FIXTURES_DIR } from '../helpers/server.js';
 import { startServerProcess } from '../helpers/server-process.js';
 
@@ -128,5 +130,87 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL, end to end', () => {
     // No file or folder was made from the URL as if it were a path.
     for (const dir of [tmp.dir, ROOT])
       expect(readdirSync(dir).filter((n) => /^postgres/.test(n))).toEqual([]);
+  });
+
+  describe('faults at start', () => {
+    it('a database that refuses the connection: exit 5 naming it as host:port/database, for every command', async () => {
+      const port = await freePort();
+      const password = `pw-${randomBytes(6).toString('hex')}`;
+      const url = `postgresql://someone:${password}@127.0.0.1:${port}/twin`;
+      for (const args of [
+        ['server', 'start', '--port', '0', '--db', url],
+        ['server', 'token', 'list', '--db', url],
+        ['server', 'seed', '--demo', '--db', url],
+        ['--db', url, 'edgedevice', 'list'],
+        ['--db', url, 'status'],
+      ]) {
+        const r = await ccp(args);
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(5);
+        expect(r.stderr).toContain(`127.0.0.1:${port}/twin`);
+        expect(r.stderr).not.toContain(password);
+      }
+    });
+
+    it('a database that never answers: exit 5 after the 10 s connect timeout', async () => {
+      const held: Socket[] = [];
+      const silent = createServer((socket) => void held.push(socket));
+      await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+      const { port } = silent.address() as { port: number };
+      try {
+        const t0 = performance.now();
+        const r = await spawnCcp(['server', 'token', 'list'], {
+          env: { ...env, CCP_DB: `postgresql://someone@127.0.0.1:${port}/twin`, PGPASSWORD: 'x' },
+          timeoutMs: 25_000,
+        });
+        const s = (performance.now() - t0) / 1000;
+        expect(r.code, r.stderr).toBe(5);
+        expect(r.stderr).toContain(`127.0.0.1:${port}/twin`);
+        expect(s).toBeGreaterThan(9.5);
+        expect(s).toBeLessThan(20);
+      } finally {
+        for (const socket of held) socket.destroy();
+        silent.close();
+      }
+    }, 30_000);
+
+    it('a refused user or password: exit 3 naming the user and the database', async () => {
+      const { url, label } = await ownedDatabase('right-password');
+      const wrong = url.replace('right-password', 'wrong-password');
+      const user = new URL(url).username;
+      for (const args of [
+        ['server', 'start', '--port', '0'],
+        ['server', 'token', 'list'],
+        ['edgedevice', 'list'],
+      ]) {
+        const r = await ccp(args, { CCP_DB: wrong });
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(3);
+        expect(r.stderr).toContain(`user ${user} on ${label}`);
+        expect(r.stderr).not.toContain('wrong-password');
+      }
+    });
+
+    it('a database without the tables: server start makes them; other commands say how and make nothing', async () => {
+      const { url, label } = await ownedDatabase('pw');
+      for (const args of [
+        ['status'],
+        ['server', 'token', 'create', '--org', DEMO_ROOT, '--role', 'admin'],
+        ['edgedevice', 'list'],
+      ]) {
+        const r = await ccp(args, { CCP_DB: url });
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+        expect(r.stderr).toContain(`the database ${label} holds no twin: make one with ccp server seed`);
+      }
+      expect(tables(url)).toBe('0');
+      const server = await startServerProcess(url, env);
+      try {
+        // The notes follow the line that says where it listens.
+        for (let i = 0; i < 100 && !server.stderr().includes('create a token'); i++) await sleep(20);
+        expect(server.stderr()).toContain('the database is new and empty');
+        expect(Number(tables(url))).toBeGreaterThan(0);
+        expect((await fetch(`${server.url}/edgedevice/all/0`)).status).toBe(401);
+      } finally {
+        await server.stop();
+      }
+    });
   });
 });
