@@ -8,9 +8,10 @@ import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ORG, USER } from '../fixtures/basic-ids.js';
 import { type CliResult, isolatedEnv, ROOT, spawnCcp, tempDir } from '../helpers/cli.js';
 import { freePort, freshDatabase, psql } from '../helpers/postgres.js';
-import { FIXTURES_DIR } from '../helpers/server.js';
+import { envelope, FIXTURES_DIR } from '../helpers/server.js';
 import { startServerProcess } from '../helpers/server-process.js';
 
 const adminUrl = inject('pgAdminUrl');
@@ -210,6 +211,66 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL, end to end', () => {
         expect((await fetch(`${server.url}/edgedevice/all/0`)).status).toBe(401);
       } finally {
         await server.stop();
+      }
+    });
+  });
+
+  describe('several servers, one database', () => {
+    /** A request to a server as a client makes it; the envelope and X-Total-Count back. */
+    async function call(base: string, token: string, method: string, path: string, body?: unknown) {
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          time_zone: 'UTC',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      const json = (await res.json()) as { statusCode?: string; data?: Array<{ serialNumber: string }> };
+      return { status: res.status, json, total: res.headers.get('x-total-count') };
+    }
+    const page = '/edgedevice/all/0?pageSize=500';
+
+    it('a device added through one server is listed through the other at its next request; a revoked token is refused by both', async () => {
+      const { url } = await ownedDatabase('pw');
+      const imported = await ccp(['server', 'import', join(FIXTURES_DIR, 'basic.json')], { CCP_DB: url });
+      expect(imported.code, imported.stderr).toBe(0);
+      const created = await ccp(['server', 'token', 'create', '--org', ORG.root, '--role', 'admin'], {
+        CCP_DB: url,
+      });
+      expect(created.code, created.stderr).toBe(0);
+      const token = created.stdout.trim();
+      const [a, b] = await Promise.all([startServerProcess(url, env), startServerProcess(url, env)]);
+      try {
+        // Both have read the listing and checked the token once: whatever they keep is warm.
+        const before = await call(b.url, token, 'GET', page);
+        expect(before.status).toBe(200);
+        expect((await call(a.url, token, 'GET', page)).status).toBe(200);
+        const total = Number(before.total);
+
+        const added = await call(
+          a.url,
+          token,
+          'POST',
+          `/edgedevice/org/${ORG.root}/user/${USER.admin}/add`,
+          envelope([
+            { edgeDeviceName: 'Through A', serialNumber: 'SN-TEAM-1', ipAdress: '10.9.0.1', port: 1883 },
+          ]),
+        );
+        expect(added.json.statusCode, JSON.stringify(added.json)).toBe('OK');
+        const after = await call(b.url, token, 'GET', page);
+        expect(after.total).toBe(String(total + 1));
+        expect(after.json.data!.map((d) => d.serialNumber)).toContain('SN-TEAM-1');
+
+        const tokens = await ccp(['server', 'token', 'list', '-o', 'json'], { CCP_DB: url });
+        const id = (JSON.parse(tokens.stdout) as Array<{ id: string }>)[0]!.id;
+        const revoked = await ccp(['server', 'token', 'revoke', id, '--db', url]);
+        expect(revoked.code, revoked.stderr).toBe(0);
+        expect((await call(a.url, token, 'GET', page)).status).toBe(401);
+        expect((await call(b.url, token, 'GET', page)).status).toBe(401);
+      } finally {
+        await Promise.all([a.stop(), b.stop()]);
       }
     });
   });
