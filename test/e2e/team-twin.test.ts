@@ -273,5 +273,60 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL, end to end', () => {
         await Promise.all([a.stop(), b.stop()]);
       }
     });
+
+    it('two servers starting at once on an empty database both make it a twin and serve', async () => {
+      const { url } = await ownedDatabase('pw');
+      expect(tables(url)).toBe('0');
+      const [a, b] = await Promise.all([startServerProcess(url, env), startServerProcess(url, env)]);
+      try {
+        // No token yet: both answer as a twin does, with 401, never a 500.
+        expect((await fetch(`${a.url}${page}`)).status).toBe(401);
+        expect((await fetch(`${b.url}${page}`)).status).toBe(401);
+        expect(psql(pgBin!, url, 'SELECT count(*) FROM ccp_schema')).toBe('1');
+      } finally {
+        await Promise.all([a.stop(), b.stop()]);
+      }
+    });
+
+    it('clashing bulk adds through two servers: exactly one batch saved, the other CCP-DM-006', async () => {
+      const { url } = await ownedDatabase('pw');
+      await ccp(['server', 'import', join(FIXTURES_DIR, 'basic.json')], { CCP_DB: url });
+      const token = (
+        await ccp(['server', 'token', 'create', '--org', ORG.root, '--role', 'admin'], { CCP_DB: url })
+      ).stdout.trim();
+      const [a, b] = await Promise.all([startServerProcess(url, env), startServerProcess(url, env)]);
+      try {
+        const total = Number((await call(a.url, token, 'GET', page)).total);
+        const rows = (tag: string) =>
+          Array.from({ length: 500 }, (_, i) => ({
+            edgeDeviceName: `${tag} ${i}`,
+            serialNumber: `SN-${tag}-${i}`,
+            ipAdress: '10.9.0.2',
+            port: 1883,
+          }));
+        const clash = (n: number) => ({
+          edgeDeviceName: `clash ${n}`,
+          serialNumber: `SN-CLASH-${n}`,
+          port: 1,
+        });
+        // The clashing serials at both ends, in opposite orders: the two may also deadlock, which is retried.
+        const first = [clash(1), ...rows('A'), clash(2)];
+        const second = [clash(2), ...rows('B'), clash(1)];
+        const add = `/edgedevice/org/${ORG.root}/user/${USER.admin}/add`;
+        const answers = await Promise.all([
+          call(a.url, token, 'POST', add, envelope(first)),
+          call(b.url, token, 'POST', add, envelope(second)),
+        ]);
+        const codes = answers.map((r) => r.json.statusCode).sort();
+        expect(codes, JSON.stringify(answers.map((r) => r.status))).toEqual(['CCP-DM-006', 'OK']);
+        const after = await call(b.url, token, 'GET', page);
+        expect(after.total).toBe(String(total + 502));
+        const serials = new Set(after.json.data!.map((d) => d.serialNumber));
+        const savedA = serials.has('SN-A-0');
+        expect(serials.has('SN-B-0')).toBe(!savedA);
+      } finally {
+        await Promise.all([a.stop(), b.stop()]);
+      }
+    });
   });
 });
