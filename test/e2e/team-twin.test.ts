@@ -262,6 +262,10 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL, end to end', () => {
         const after = await call(b.url, token, 'GET', page);
         expect(after.total).toBe(String(total + 1));
         expect(after.json.data!.map((d) => d.serialNumber)).toContain('SN-TEAM-1');
+        // In the PostgreSQL database, not in a file of the URL's name.
+        expect(psql(pgBin!, url, "SELECT count(*) FROM edge_devices WHERE serial_number = 'SN-TEAM-1'")).toBe(
+          '1',
+        );
 
         const tokens = await ccp(['server', 'token', 'list', '-o', 'json'], { CCP_DB: url });
         const id = (JSON.parse(tokens.stdout) as Array<{ id: string }>)[0]!.id;
@@ -324,6 +328,9 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL, end to end', () => {
         const serials = new Set(after.json.data!.map((d) => d.serialNumber));
         const savedA = serials.has('SN-A-0');
         expect(serials.has('SN-B-0')).toBe(!savedA);
+        expect(
+          psql(pgBin!, url, "SELECT count(*) FROM edge_devices WHERE serial_number LIKE 'SN-CLASH-%'"),
+        ).toBe('2');
       } finally {
         await Promise.all([a.stop(), b.stop()]);
       }
