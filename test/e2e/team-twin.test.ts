@@ -133,6 +133,33 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL, end to end', () => {
       expect(readdirSync(dir).filter((n) => /^postgres/.test(n))).toEqual([]);
   });
 
+  it("a profile's db names the database for server commands and the embedded default, without a warning", async () => {
+    const password = `pw-${randomBytes(6).toString('hex')}`;
+    const { url, label } = await ownedDatabase(password);
+    const home = await tempDir('ccp-team-profile-');
+    const own = isolatedEnv(home.dir);
+    try {
+      const run = (args: string[]) => spawnCcp(args, { env: own });
+      const results = [await run(['config', 'set', 'db', url])];
+      results.push(await run(['server', 'seed', '--demo']));
+      results.push(await run(['edgedevice', 'list', '-o', 'json']));
+      results.push(await run(['server', 'token', 'list', '-o', 'json']));
+      results.push(await run(['status', '-o', 'json']));
+      results.push(await run(['config', 'list', '-o', 'json']));
+      for (const r of results) {
+        expect(r.code, r.stderr).toBe(0);
+        expect(r.stderr).not.toContain(WARNING);
+        expect(`${r.stdout}${r.stderr}`).not.toContain(password);
+      }
+      expect((JSON.parse(results[2]!.stdout) as unknown[]).length).toBeGreaterThan(0);
+      expect((JSON.parse(results[3]!.stdout) as unknown[]).length).toBe(1);
+      expect((JSON.parse(results[4]!.stdout) as { database: { path: string } }).database.path).toBe(label);
+      expect(Number(psql(pgBin!, url, 'SELECT count(*) FROM edge_devices'))).toBe(300);
+    } finally {
+      await home.remove();
+    }
+  });
+
   describe('faults at start', () => {
     it('a database that refuses the connection: exit 5 naming it as host:port/database, for every command', async () => {
       const port = await freePort();

@@ -3,15 +3,16 @@ import { isDatabaseUrl } from '../../domain/db-location.js';
 import type { Factory } from '../../kit/factory.js';
 import type { IO } from '../../kit/io.js';
 
-/** The database a server command works on: --db, then CCP_DB, then the default in the data directory. */
+/** The database a server command works on: --db, then CCP_DB, then the profile's `db`, then the default. */
 export async function serverDbPath(f: Factory): Promise<string> {
-  const [{ resolveDb, defaultDbPath }, { tighten }, { dirname, resolve }] = await Promise.all([
+  const [{ resolveServerDb, defaultDbPath }, { tighten }, { dirname, resolve }] = await Promise.all([
     import('../../config/index.js'),
     import('../../domain/dirs.js'),
     import('node:path'),
   ]);
   const flag = f.globals().db;
-  const path = resolveDb({ db: flag }, f.io.env);
+  const g = f.globals();
+  const path = await resolveServerDb({ db: flag, profile: g.profile, profileFlag: g.profileFlag }, f.io.env);
   if (flag !== undefined && isDatabaseUrl(flag)) {
     (await import('../../kit/credentials.js')).warnDbPassword(f.io, flag);
     return path;
