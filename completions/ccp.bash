@@ -162,9 +162,9 @@ __ccp_args() {
     "api") REPLY="GET POST PUT DELETE" ;;
     "codetype get") REPLY=""; __ccp_live=codetype ;;
     "completion") REPLY="bash zsh fish" ;;
-    "config get") REPLY="base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw" ;;
-    "config set") REPLY="base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw" ;;
-    "config unset") REPLY="base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw" ;;
+    "config get") REPLY="base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw db" ;;
+    "config set") REPLY="base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw db" ;;
+    "config unset") REPLY="base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw db" ;;
     "config use") REPLY=""; __ccp_live=profile ;;
     "edgedevice get") REPLY=""; __ccp_live=device ;;
     "edgedevice push") REPLY=""; __ccp_live=device ;;

@@ -302,13 +302,13 @@ complete -c ccp -n '__ccp_at "config"' -a unset -d 'remove a configuration value
 complete -c ccp -n '__ccp_at "config"' -a use -d 'make a profile the current one (CCP_PROFILE and --profile still override it)'
 
 complete -c ccp -n '__ccp_under "config get"' -l reveal -d 'print a token in full instead of masked'
-complete -c ccp -n '__ccp_at "config get"' -a 'base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw'
+complete -c ccp -n '__ccp_at "config get"' -a 'base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw db'
 
 complete -c ccp -n '__ccp_under "config list"' -l profiles -d 'list the profile names instead'
 
-complete -c ccp -n '__ccp_at "config set"' -a 'base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw'
+complete -c ccp -n '__ccp_at "config set"' -a 'base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw db'
 
-complete -c ccp -n '__ccp_at "config unset"' -a 'base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw'
+complete -c ccp -n '__ccp_at "config unset"' -a 'base-url token org user time-zone output timeout timestamps parallel auth-scheme headers token-command ca-file client-cert client-key insecure csv-raw db'
 
 complete -c ccp -n '__ccp_at "config use"' -a '(__ccp_live profile)'
 

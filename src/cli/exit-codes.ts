@@ -75,6 +75,20 @@ export function describeError(
       text: err.message,
     };
   }
+  // The database a command names, at its start: unreachable (exit 5) or refusing the user (exit 3). The
+  // store's message names it as host:port/database, never with a password.
+  const store = err as { name?: unknown; kind?: unknown; message?: unknown } | null;
+  if (store?.name === 'StoreError' && (store.kind === 'unavailable' || store.kind === 'auth')) {
+    const reason = String(store.message);
+    const auth = store.kind === 'auth';
+    return {
+      code: auth ? 'DATABASE_AUTH' : 'DATABASE_UNAVAILABLE',
+      reason,
+      httpStatus: null,
+      exitCode: auth ? EXIT.auth : EXIT.network,
+      text: reason,
+    };
+  }
   const message = err instanceof Error ? err.message : String(err);
   return {
     code: 'INTERNAL',

@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { isDatabaseUrl, shownLocation } from '../domain/db-location.js';
 import { makeDirs } from '../domain/dirs.js';
 import { isObject } from '../domain/objects.js';
 import { isUuid } from '../domain/uuid.js';
@@ -278,13 +279,13 @@ export class ConfigFile {
   }
 
   embeddedAccess(dbPath: string): EmbeddedAccess | undefined {
-    return embeddedAccessOf(this.conf.get('embedded')?.[resolve(dbPath)]);
+    return embeddedAccessOf(this.conf.get('embedded')?.[accessKey(dbPath)]);
   }
 
   setEmbeddedAccess(dbPath: string, access: EmbeddedAccess): void {
     const checked = embeddedAccessOf(access);
     if (!checked) throw new ConfigError('embedded access needs a token and an organization uuid');
-    this.write('embedded', { ...(this.conf.get('embedded') ?? {}), [resolve(dbPath)]: checked });
+    this.write('embedded', { ...(this.conf.get('embedded') ?? {}), [accessKey(dbPath)]: checked });
   }
 
   private write<K extends keyof FileContent>(key: K, value: FileContent[K]): void {
@@ -292,4 +293,9 @@ export class ConfigFile {
     // A file created by hand or by an older version may be looser; the token makes 0600 a must.
     chmodSync(this.conf.path, FILE_MODE);
   }
+}
+
+/** The database an embedded token is kept for: a file by its absolute path, a URL without its password. */
+function accessKey(db: string): string {
+  return isDatabaseUrl(db) ? shownLocation(db) : resolve(db);
 }

@@ -1,5 +1,6 @@
 import type { EmbeddedAccess } from './file.js';
 import { ConfigFile } from './file.js';
+import { validateValue } from './keys.js';
 import {
   type GlobalFlags,
   type ResolvedConfig,
@@ -26,7 +27,8 @@ export async function resolveConfig(flags: GlobalFlags, env: NodeJS.ProcessEnv):
   const store = await ConfigFile.read(env);
   const profile = selectProfile(flags, env, store);
   const entries = resolveEntries(flags, env, store, profile);
-  return toResolvedConfig(profile, entries, resolveDb(flags, env), flags.db !== undefined);
+  const profileDb = entries.find((e) => e.key === 'db' && e.source === 'profile')?.value;
+  return toResolvedConfig(profile, entries, resolveDb(flags, env, profileDb), flags.db !== undefined);
 }
 
 /** The admin access the embedded server bootstrapped for a database, if any. */
@@ -43,4 +45,16 @@ export async function saveEmbeddedAccess(
   env: NodeJS.ProcessEnv,
 ): Promise<void> {
   (await ConfigFile.open(env)).setEmbeddedAccess(dbPath, access);
+}
+
+/** The database a server command works on: --db, then CCP_DB, then the profile's `db`, then the default. */
+export async function resolveServerDb(flags: GlobalFlags, env: NodeJS.ProcessEnv): Promise<string> {
+  if (flags.db !== undefined || (env.CCP_DB ?? '') !== '') return resolveDb(flags, env);
+  const store = await ConfigFile.read(env);
+  const stored = store.profile(selectProfile(flags, env, store)).db;
+  return resolveDb(
+    flags,
+    env,
+    stored === undefined ? undefined : validateValue('db', stored, `profile in ${store.path}`),
+  );
 }

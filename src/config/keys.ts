@@ -1,6 +1,7 @@
 // The CLI's uuid check (the same 8-4-4-4-12 pattern as the domain's zod Uuid): resolving the configuration,
 // which every command does, then loads neither zod nor the record schemas.
 import { resolve } from 'node:path';
+import { isDatabaseUrl, shownLocation } from '../domain/db-location.js';
 import { isValidTimeZone } from '../domain/instant.js';
 import { OUTPUT_FORMATS } from '../domain/output-formats.js';
 import { isSecretHeader } from '../domain/secrets.js';
@@ -31,6 +32,7 @@ export const PROFILE_KEYS = [
   'client-key',
   'insecure',
   'csv-raw',
+  'db',
 ] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
@@ -57,6 +59,7 @@ export const KEY_SOURCES: Record<ProfileKey, { flag: string; option: string; env
   'client-key': { flag: 'clientKey', option: '--client-key', env: 'CCP_CLIENT_KEY' },
   insecure: { flag: 'insecure', option: '--insecure', env: 'CCP_INSECURE' },
   'csv-raw': { flag: 'csvRaw', option: '--csv-raw', env: 'CCP_CSV_RAW' },
+  db: { flag: 'db', option: '--db', env: 'CCP_DB' },
 };
 
 /**
@@ -150,6 +153,7 @@ const EXPECTED: Record<ProfileKey, string> = {
   'client-key': 'the path of a PEM private key',
   insecure: 'true or false',
   'csv-raw': 'true or false',
+  db: "a SQLite file's path or a postgresql:// URL",
 };
 
 function isValid(key: ProfileKey, value: string): boolean {
@@ -182,6 +186,7 @@ function isValid(key: ProfileKey, value: string): boolean {
     case 'ca-file':
     case 'client-cert':
     case 'client-key':
+    case 'db':
       return value !== '';
     case 'insecure':
     case 'csv-raw':
@@ -199,9 +204,10 @@ export function validateValue(key: ProfileKey, raw: string, origin: string): str
   // A file named relative to where `config set` or `login` ran means that file wherever ccp runs later.
   if ((key === 'ca-file' || key === 'client-cert' || key === 'client-key') && value !== '')
     value = resolve(value);
+  if (key === 'db' && value !== '' && !isDatabaseUrl(value)) value = resolve(value);
   if (key === 'base-url') value = value.replace(/\/+$/, '');
   if (!isValid(key, value)) {
-    const shown = SECRET_KEYS.has(key) || key === 'headers' ? '' : ` "${raw}"`;
+    const shown = SECRET_KEYS.has(key) || key === 'headers' || key === 'db' ? '' : ` "${raw}"`;
     const near = key === 'time-zone' ? nearZones(value) : '';
     throw new ConfigError(`invalid ${key}${shown}${near} from ${origin}: expected ${EXPECTED[key]}`);
   }
@@ -243,6 +249,8 @@ export function maskToken(token: string): string {
 /** A value as `config get`, `list` and `set` show it: the token masked, secret headers' values masked. */
 export function shownValue(key: ProfileKey, value: string): string {
   if (SECRET_KEYS.has(key)) return maskToken(value);
+  // A database URL's password is never shown (cli.md, "A team twin").
+  if (key === 'db') return shownLocation(value);
   if (key !== 'headers') return value;
   return (parseHeaders(value) ?? [])
     .map(([name, v]) => `${name}: ${isSecretHeader(name) ? maskToken(v) : v}`)

@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { isDatabaseUrl } from '../domain/db-location.js';
 import { ConfigError } from './config-error.js';
 import type { ProfileReader } from './file.js';
 import {
@@ -172,8 +173,11 @@ export function resolveEntries(
   });
 }
 
-export function resolveDb(flags: GlobalFlags, env: NodeJS.ProcessEnv): string {
-  return resolve(flags.db ?? fromEnv(env, 'CCP_DB') ?? defaultDbPath(env));
+/** The database: --db, then CCP_DB, then the profile's `db`, then the default file in the data directory. */
+export function resolveDb(flags: GlobalFlags, env: NodeJS.ProcessEnv, profileDb?: string): string {
+  const db = flags.db ?? fromEnv(env, 'CCP_DB') ?? profileDb ?? defaultDbPath(env);
+  // A PostgreSQL URL is not a path: it is taken as given.
+  return isDatabaseUrl(db) ? db : resolve(db);
 }
 
 export function toResolvedConfig(

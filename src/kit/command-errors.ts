@@ -38,6 +38,8 @@ export class ChecksFailedError extends Error {
  */
 export function notCcpDatabase(err: unknown): UsageError | undefined {
   const e = err as { name?: string; kind?: string; path?: string; message?: string };
+  // A PostgreSQL database without the tables: its message says how to make a twin there.
+  if (e?.name === 'StoreError' && e.kind === 'missing') return new UsageError(String(e.message));
   if (e?.name !== 'NotCcpDatabaseError' || typeof e.path !== 'string') return undefined;
   const make = `ccp server seed --demo --db ${e.path}  (or: ccp server import FILE --db ${e.path})`;
   if (e.kind === 'foreign')

@@ -7,6 +7,7 @@ import type { TlsOptions } from '../api/client.js';
 import { isLoopback } from '../api/network-failures.js';
 import { AuthError } from '../api/request-errors.js';
 import type { ResolvedConfig } from '../config/index.js';
+import { urlHasPassword } from '../domain/db-location.js';
 import { isSecretHeader } from '../domain/secrets.js';
 import { UsageError } from './command-errors.js';
 import type { IO } from './io.js';
@@ -19,6 +20,17 @@ export interface Credentials {
 
 export const HISTORY_WARNING =
   'warning: a token given on the command line lands in shell history and the process list; use --token - (stdin), CCP_TOKEN, `ccp login` or a profile token-command';
+
+const DB_PASSWORD_WARNING =
+  'warning: a password in --db lands in shell history and the process list; use PGPASSWORD, ~/.pgpass, CCP_DB or a profile';
+const warnedOf = new WeakSet<IO>();
+
+/** Warns, once per run, when --db is a database URL with a password in it (CCP_DB and profiles do not warn). */
+export function warnDbPassword(io: IO, dbFlag: string | undefined): void {
+  if (dbFlag === undefined || !urlHasPassword(dbFlag) || warnedOf.has(io)) return;
+  warnedOf.add(io);
+  io.warn(DB_PASSWORD_WARNING);
+}
 
 /** `--token -`: the token is stdin's first line, so it stays out of argv. */
 export async function tokenFromStdin(io: Pick<IO, 'stdin'>): Promise<string> {

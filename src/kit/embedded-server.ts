@@ -4,6 +4,7 @@ import type { RawResponse, Transport, TransportRequest } from '../api/exchange.j
 import { ApiError } from '../api/request-errors.js';
 import type { ConfigFile, EmbeddedAccess } from '../config/index.js';
 import type { Clock } from '../domain/clock.js';
+import { isDatabaseUrl, shownLocation } from '../domain/db-location.js';
 import { makeDirs, tighten } from '../domain/dirs.js';
 import type { TwinLookup } from '../domain/lookup.js';
 import type { InProcessService, RecordCounts, Session, Store, TokenActsFor } from '../server/index.js';
@@ -14,6 +15,10 @@ export interface DatabaseFacts {
   counts: RecordCounts;
   /** `ok`, or what the check found. */
   integrity: string;
+  /** The database as `host:port/database` or its file: never a password. */
+  location: string;
+  /** The engine and its version: `PostgreSQL 15.18`, `SQLite 3.50.2`. */
+  engine: string;
 }
 
 import type { IO } from './io.js';
@@ -126,9 +131,12 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     import('../config/index.js'),
     import('../server/embedded.js'),
   ]);
-  const dbPath = resolve(opts.dbPath);
-  const isDefault = dbPath === resolve(defaultDbPath(opts.env));
-  const isNew = !existsSync(dbPath);
+  const url = isDatabaseUrl(opts.dbPath);
+  // A URL is not a path: nothing of a file's rules (made absolute, its folder made) applies to it.
+  const dbPath = url ? opts.dbPath : resolve(opts.dbPath);
+  const shown = shownLocation(dbPath);
+  const isDefault = !url && dbPath === resolve(defaultDbPath(opts.env));
+  const isNew = !url && !existsSync(dbPath);
   // Only the default database is made on first use; a --db or CCP_DB where none is makes nothing.
   if (isNew && isDefault) makeDirs(dirname(dbPath));
   // ccp's own data folder; a folder named by --db is the user's to set.
@@ -172,8 +180,8 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
         if (found) return found;
         const root = (await s.organizations.roots())[0];
         if (!root) {
-          throw new UsageError(`the database ${dbPath} holds no organization`, {
-            hint: `load data first: ccp server seed --demo --db ${dbPath}  (or: ccp server import FILE --db ${dbPath})`,
+          throw new UsageError(`the database ${store.describe()} holds no organization`, {
+            hint: `load data first: ccp server seed --demo --db ${shown}  (or: ccp server import FILE --db ${shown})`,
           });
         }
         const created = {
@@ -204,8 +212,8 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       lookup: async (t, tz) => server.twinLookup(store, t ? await auth.grantOf(t) : undefined, tz),
       async facts() {
         const counts = await store.counts();
-        const { problems } = await store.health({ thorough: true });
-        return { counts, integrity: problems.length === 0 ? 'ok' : problems.join('; ') };
+        const { problems, location, engine } = await store.health({ thorough: true });
+        return { counts, integrity: problems.length === 0 ? 'ok' : problems.join('; '), location, engine };
       },
       actsFor: (t) => server.tokenActsFor(store, t),
       async close() {
@@ -217,13 +225,20 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     await opened?.close();
     const refused = notCcpDatabase(err);
     if (refused) throw refused;
+    // A database that cannot be reached, or refuses the user, when the command starts: exit 5 or 3, its own
+    // message (cli/exit-codes.ts), as a remote service that cannot be reached is exit 5.
+    const kind =
+      (err as { name?: unknown; kind?: unknown } | null)?.name === 'StoreError'
+        ? (err as { kind: unknown }).kind
+        : undefined;
+    if (!opened && (kind === 'unavailable' || kind === 'auth')) throw err;
     // What the embedded service would answer (decisions.md), said as plainly: the command fails (exit 1).
     if (server.isStoreFailure(err)) {
       throw new ApiError({
         code: 'SERVICE_UNAVAILABLE',
         reason: `The service is unavailable: ${server.storeCause(err)}`,
         httpStatus: 503,
-        subject: dbPath,
+        subject: shown,
       });
     }
     throw err;

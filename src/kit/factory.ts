@@ -1,6 +1,7 @@
 import type { ApiClient, ApiClientOptions, TlsOptions, TokenScheme } from '../api/client.js';
 import type { GlobalFlags, ResolvedConfig } from '../config/index.js';
 import { type Clock, systemClock } from '../domain/clock.js';
+import { urlHasPassword } from '../domain/db-location.js';
 import type { TwinLookup } from '../domain/lookup.js';
 import type { TokenActsFor } from '../server/index.js';
 import type { Credentials } from './credentials.js';
@@ -130,6 +131,9 @@ export function createFactory(opts: FactoryOptions): Factory {
         } else if (token !== undefined) {
           const { HISTORY_WARNING } = await import('./credentials.js');
           io.warn(HISTORY_WARNING);
+        }
+        if (flags.db !== undefined && urlHasPassword(flags.db)) {
+          (await import('./credentials.js')).warnDbPassword(io, flags.db);
         }
         const globalFlags: GlobalFlags = {
           baseUrl: flags.baseUrl,

@@ -175,6 +175,7 @@ describe('ccp config list', () => {
       ['client-key', '', ''],
       ['insecure', '', ''],
       ['csv-raw', '', ''],
+      ['db', '', ''],
     ]);
   });
 

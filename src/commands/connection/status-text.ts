@@ -40,8 +40,12 @@ export interface Status {
   settings: Array<{ key: string; value: string; from: string }>;
   database?: {
     ok: boolean;
+    /** The file, or `host:port/database`: never a password. */
     path: string;
-    sizeBytes: number;
+    /** The file's size; null for a PostgreSQL database. */
+    sizeBytes: number | null;
+    /** The engine and its version: `PostgreSQL 15.18`, `SQLite 3.50.2`. */
+    engine: string;
     counts: Record<keyof RecordCounts, number>;
     integrity: string;
   };
@@ -105,7 +109,8 @@ export function human(s: Status, width: number): string[] {
     const counts = Object.entries(d.counts).map(
       ([k, n]) => `${n} ${NOUNS[k as keyof RecordCounts][n === 1 ? 0 : 1]}`,
     );
-    lines.push(`  ✓ database ${d.path} (${(d.sizeBytes / 1024).toFixed(0)} KiB)`);
+    const size = d.sizeBytes === null ? d.engine : `${(d.sizeBytes / 1024).toFixed(0)} KiB`;
+    lines.push(`  ✓ database ${d.path} (${size})`);
     // Folded between counts, never inside one ("4 code types").
     const room = Number.isFinite(width) && width > 0 ? width : Number.POSITIVE_INFINITY;
     let line = '   ';

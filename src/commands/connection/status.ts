@@ -1,7 +1,9 @@
 // `ccp status`, as `gh auth status`: where commands go, and whether each part of reaching it holds.
+
 import { existsSync, statSync } from 'node:fs';
 import type { TLSSocket } from 'node:tls';
 import type { ProfileKey, ResolvedConfig } from '../../config/index.js';
+import { isDatabaseUrl } from '../../domain/db-location.js';
 import { defineCommand } from '../../kit/command.js';
 import type { Factory } from '../../kit/factory.js';
 import type { OutputFormat } from '../../output/index.js';
@@ -88,7 +90,8 @@ export async function runStatus(f: Factory): Promise<Status> {
   const embedded = !cfg.baseUrl;
   const target = cfg.baseUrl ?? 'embedded server (local database)';
   // The database is looked at before the embedded server creates or migrates it.
-  const existed = embedded && existsSync(cfg.db);
+  const url = isDatabaseUrl(cfg.db);
+  const existed = embedded && (url || existsSync(cfg.db));
   const status: Status = {
     ok: false,
     target,
@@ -140,6 +143,9 @@ export async function runStatus(f: Factory): Promise<Status> {
     const e = err as Error & { hint?: string; httpStatus?: number | null };
     // A --db that names no database of ccp's is the command's usage, not a check that failed (exit 2).
     if (embedded && e.name === 'UsageError') throw err;
+    // So is a database that cannot be reached or refuses the user (exit 5 or 3, as any command's start).
+    const kind = (err as { kind?: unknown }).kind;
+    if (embedded && e.name === 'StoreError' && (kind === 'unavailable' || kind === 'auth')) throw err;
     if (e.name === 'AuthError' && e.httpStatus === null) {
       // The token-command or the credential store failed: no request was made.
       status.reachable = { ok: false, ms: null, error: 'not checked' };
@@ -166,11 +172,12 @@ export async function runStatus(f: Factory): Promise<Status> {
   // again, could cost the first its locks.
   const facts = embedded && (existed || existsSync(cfg.db)) ? await f.databaseFacts() : undefined;
   if (facts) {
-    const { counts, integrity } = facts;
+    const { counts, integrity, engine } = facts;
     status.database = {
       ok: integrity === 'ok',
-      path: cfg.db,
-      sizeBytes: statSync(cfg.db).size,
+      path: url ? facts.location : cfg.db,
+      sizeBytes: url ? null : statSync(cfg.db).size,
+      engine,
       counts,
       integrity,
     };

@@ -58,7 +58,7 @@ export async function runServerSeed(
     const changed = opts.force ? [] : await changedDemoRecords(store);
     if (changed.length > 0) {
       const what = changed.map((c) => `${c.count} ${c.kind}`).join(', ');
-      const message = `${opts.dbPath} holds demo records changed since they were seeded (${what})`;
+      const message = `${store.describe()} holds demo records changed since they were seeded (${what})`;
       if (!deps.io.canPrompt())
         throw new UsageError(`${message}: seeding would replace them`, {
           hint: 'pass --force to replace them with the demo data',

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { Option } from 'commander';
+import { isDatabaseUrl, shownLocation } from '../../domain/db-location.js';
 import { shellQuote } from '../../domain/shell.js';
 import { wholeNumber } from '../../kit/args.js';
 import { defineCommand } from '../../kit/command.js';
@@ -80,12 +81,16 @@ function listenError(err: unknown, host: string, port: number): unknown {
 }
 
 export async function runServerStart(opts: ServerStartOptions, deps: ServerDeps): Promise<void> {
-  const { startServer } = await import('../../server/index.js');
-  const isNew = !existsSync(opts.dbPath);
+  const { startServer, openStore } = await import('../../server/index.js');
+  const url = isDatabaseUrl(opts.dbPath);
+  const isNew = !url && !existsSync(opts.dbPath);
+  // Opened here rather than by startServer: a database's faults at start are the command's, before any listen.
+  const store = await openStore(opts.dbPath, deps.clock ? { clock: deps.clock } : {});
   const stop = opts.stopped ? { promise: opts.stopped, dispose: () => {} } : signals();
   try {
+    const empty = isNew || (url && (await store.counts()).organizations === 0);
     const handle = await startServer({
-      dbPath: opts.dbPath,
+      store,
       host: opts.host,
       port: opts.port,
       ...(deps.clock ? { clock: deps.clock } : {}),
@@ -94,10 +99,10 @@ export async function runServerStart(opts: ServerStartOptions, deps: ServerDeps)
     }).catch((err: unknown) => {
       throw listenError(err, opts.host, opts.port);
     });
-    deps.io.note(`ccp: serving ${opts.dbPath} at ${handle.url} (Ctrl-C to stop)`);
+    deps.io.note(`ccp: serving ${store.describe()} at ${handle.url} (Ctrl-C to stop)`);
     // Without the --db they were given, the commands hinted at would work on the default database.
-    const db = opts.dbFlag === undefined ? '' : ` --db ${shellQuote(opts.dbFlag)}`;
-    if (isNew)
+    const db = opts.dbFlag === undefined ? '' : ` --db ${shellQuote(shownLocation(opts.dbFlag))}`;
+    if (empty)
       deps.io.note(
         `ccp: the database is new and empty: load data with \`ccp server seed --demo${db}\` or \`ccp server import FILE${db}\``,
       );
@@ -107,6 +112,7 @@ export async function runServerStart(opts: ServerStartOptions, deps: ServerDeps)
     deps.io.note(`ccp: ${typeof why === 'string' ? why : 'stop'}: draining requests and closing`);
     await handle.close();
   } finally {
+    await store.close();
     stop.dispose();
   }
 }
