@@ -254,7 +254,11 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL, end to end', () => {
         },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
-      const json = (await res.json()) as { statusCode?: string; data?: Array<{ serialNumber: string }> };
+      const json = (await res.json()) as {
+        statusCode?: string;
+        reason?: string;
+        data?: Array<{ serialNumber: string }>;
+      };
       return { status: res.status, json, total: res.headers.get('x-total-count') };
     }
     const page = '/edgedevice/all/0?pageSize=500';
@@ -349,7 +353,10 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL, end to end', () => {
           call(b.url, token, 'POST', add, envelope(second)),
         ]);
         const codes = answers.map((r) => r.json.statusCode).sort();
-        expect(codes, JSON.stringify(answers.map((r) => r.status))).toEqual(['CCP-DM-006', 'OK']);
+        expect(
+          codes,
+          JSON.stringify(answers.map((r) => [r.status, r.json.statusCode, r.json.reason])),
+        ).toEqual(['CCP-DM-006', 'OK']);
         const after = await call(b.url, token, 'GET', page);
         expect(after.total).toBe(String(total + 502));
         const serials = new Set(after.json.data!.map((d) => d.serialNumber));
