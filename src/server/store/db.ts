@@ -81,6 +81,8 @@ export interface SqliteEngine {
  * read is stale. Taking the lock at BEGIN lets the busy handler wait for it instead.
  */
 export const BUSY_TIMEOUT_MS = 10_000;
+// What a synchronous pause waits on (Atomics.wait): nothing ever wakes it.
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * A path that holds no database of ccp's: nothing there (`missing`), an empty file or an empty SQLite database
@@ -167,7 +169,7 @@ export function openSqliteEngine(
       throw new NotCcpDatabaseError(path, 'missing', 'does not exist');
     throw err;
   }
-  try {
+  const setUp = () => {
     if (onDisk) recognise(db, path, create);
     if (onDisk && !readOnly) {
       // The records (and their secrets) are the user's alone: changed by path, before the first write, so
@@ -183,9 +185,24 @@ export function openSqliteEngine(
     // a command that reads a long listing once would otherwise grow by every page it read, up to 16 MB.
     db.pragma('cache_size = -2000');
     if (!readOnly) migrate(db);
-  } catch (err) {
-    db.close();
-    throw err;
+  };
+  // Several processes making one new database at once: where taking a lock could deadlock (a reader turning
+  // writer, the switch to WAL), SQLite answers SQLITE_BUSY at once instead of waiting. Each step of the set-up
+  // may run again (the migrations read their version under the write lock), so it is tried again, in the
+  // same wait a write gets.
+  const deadline = Date.now() + busyTimeoutMs;
+  for (;;) {
+    try {
+      setUp();
+      break;
+    } catch (err) {
+      if (String((err as { code?: unknown }).code).startsWith('SQLITE_BUSY') && Date.now() < deadline) {
+        Atomics.wait(PAUSE, 0, 0, 20 + Math.random() * 30);
+        continue;
+      }
+      db.close();
+      throw err;
+    }
   }
   const clock = opts.clock ?? systemClock;
   // One transaction function for every call: building one per request (db.transaction) costs more than the

@@ -322,9 +322,6 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
     // Random uuids dirty most of the uuid index: at SQLite's default (1,000 pages) nearly every commit of a
     // bulk's pages would set off a checkpoint of the WAL, with its fsync. The WAL is folded back at the end.
     db.pragma('wal_autocheckpoint = 20000');
-    // A bigger page cache while loading: the serial-number index takes keys out of order, and with the
-    // 2 MB of every command a million devices read and spill its pages again and again.
-    db.pragma(`cache_size = -${BULK_CACHE_KB}`);
     return () => {
       db.pragma(`cache_size = ${cacheSize}`);
       db.pragma('wal_autocheckpoint = 1000');
@@ -335,6 +332,10 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
   const bulkTransaction = <T>(fn: (s: Session) => Promise<T>): Promise<T> =>
     transaction('BEGIN IMMEDIATE', true, async (s) => {
       db.pragma('defer_foreign_keys = ON');
+      // A bigger page cache while loading: the serial-number index takes keys out of order, and with the
+      // 2 MB of every command a million devices read and spill its pages again and again. Set inside the
+      // transaction: the pragma may read the schema another process has just changed.
+      db.pragma(`cache_size = -${BULK_CACHE_KB}`);
       return fn(s);
     });
 
