@@ -71,16 +71,24 @@ describe(`a walk of ${DEVICES} devices promotes next to nothing`, () => {
   it.each([['ndjson'], ['json']])(
     '--all -o %s: the scavenges of the walk promote little',
     async (format) => {
-      const r = await exportPromotions(['edgedevice', 'list', '--all', '-o', format], format);
-      expect(r.code).toBe(0);
-      expect(r.lines).toBeGreaterThanOrEqual(DEVICES);
-      // The first half covers start-up (modules, the code cache); the second is the walk's steady state,
-      // where a page of 500 devices is some 700 KB.
-      const steady = r.promoted.slice(Math.floor(r.promoted.length / 2));
-      expect(steady.length).toBeGreaterThanOrEqual(8);
-      expect(median(steady), `promoted per scavenge: ${r.promoted.join(' ')}`).toBeLessThan(128 * 1024);
+      // V8's sizing of the young generation varies from run to run (Node 26 now and then settles on one
+      // where each scavenge promotes about a page): a second walk is taken before failing. A page held a turn
+      // too long promotes at every scavenge of every walk, so it still fails.
+      const seen: string[] = [];
+      for (let walk = 0; walk < 2; walk++) {
+        const r = await exportPromotions(['edgedevice', 'list', '--all', '-o', format], format);
+        expect(r.code).toBe(0);
+        expect(r.lines).toBeGreaterThanOrEqual(DEVICES);
+        // The first half covers start-up (modules, the code cache); the second is the walk's steady state,
+        // where a page of 500 devices is some 700 KB.
+        const steady = r.promoted.slice(Math.floor(r.promoted.length / 2));
+        expect(steady.length).toBeGreaterThanOrEqual(8);
+        if (median(steady) < 128 * 1024) return;
+        seen.push(r.promoted.join(' '));
+      }
+      expect.fail(`promoted per scavenge, two walks: ${seen.join(' | ')}`);
     },
-    60_000,
+    120_000,
   );
 
   // An ES module importing node:process (conf does, and a first run loads conf) reads every property of
