@@ -73,10 +73,11 @@ const TABLE_COLUMNS: Record<RecordKind, [string, number, 'cut'?][]> = {
     ['isActive', 8],
     ['isLinked', 9],
   ],
-  // What support staff hold and ask about (cli.md, "The first hour"). The serial number and uuid identify a
-  // license; its long key goes before status and days left, so 80 columns still answer "is it active?".
+  // What support staff hold and ask about (cli.md, "The first hour"). Key, serial number and uuid each
+  // identify a license and stay while status and days left can go; where the three alone overflow (85
+  // columns), the uuid, the rightmost, goes, and status and days left come back beside the key.
   license: [
-    ['licenseDetails.license.licenseKey', 3],
+    ['licenseDetails.license.licenseKey', 0],
     ['serialNumber', 0],
     ['licenseDetails.license.status', 1],
     ['licenseDetails.remainingDays', 2],

@@ -92,14 +92,22 @@ describe('license list and get on the embedded default (demo data)', () => {
     expect(JSON.parse(list.stdout)).toEqual(JSON.parse(report.stdout).records);
   });
 
-  it('list at 80 columns: serial number, status, days left and uuid fit; the key is named as left out', async () => {
-    const pty = runInPty(['license', 'list'], env, { cols: 80 });
-    expect((await pty.exited).code, pty.text()).toBe(0);
-    const text = plain(pty.text());
-    expect(text).toMatch(/│ Serial number │ Status\s+│ Days left │ UUID\s+│/);
-    expect(text).toMatch(/│ LIC-2024-007\s+│ EXPIRED\s+│ 0\s+│ [0-9a-f-]{36} │/);
-    expect(text).toContain('Left out to fit 80 columns: License key');
-    for (const line of text.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+  it('list on a narrow terminal keeps the key, serial number and uuid while status and days left give way', async () => {
+    const at100 = runInPty(['license', 'list'], env, { cols: 100 });
+    expect((await at100.exited).code, at100.text()).toBe(0);
+    const hundred = plain(at100.text());
+    expect(hundred).toMatch(/│ License key\s+│ Serial number │ Status\s+│ UUID\s+│/);
+    expect(hundred).toMatch(/│ ACME-LIC-2024-007-[0-9A-F]{8} │ LIC-2024-007\s+│ EXPIRED\s+│ [0-9a-f-]{36} │/);
+    expect(hundred).toContain('Left out to fit 100 columns: Days left');
+    for (const line of hundred.split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
+    // Key, serial number and uuid alone take 85 columns: the uuid goes, and what fits beside the key comes back.
+    const at80 = runInPty(['license', 'list'], env, { cols: 80 });
+    expect((await at80.exited).code, at80.text()).toBe(0);
+    const eighty = plain(at80.text());
+    expect(eighty).toMatch(/│ License key\s+│ Serial number │ Status\s+│ Days left │/);
+    expect(eighty).toMatch(/│ ACME-LIC-2024-007-[0-9A-F]{8} │ LIC-2024-007\s+│ EXPIRED\s+│ 0\s+│/);
+    expect(eighty).toContain('Left out to fit 80 columns: UUID');
+    for (const line of eighty.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
     const widePty = runWide(['license', 'list']);
     await widePty.exited;
     const wide = plain(widePty.text());
