@@ -54,8 +54,7 @@ ${DB_HELP}.`,
     const g = f.globals();
     const { createFactory } = await import('../../kit/factory.js');
     // The service is the profile's, whatever --db names: a factory of its own, without --db.
-    const src = createFactory({ io: f.io, clock: f.clock });
-    src.setGlobals({
+    const srcFlags = {
       profile: from,
       profileFlag: '--from',
       timeout: g.timeout,
@@ -63,7 +62,8 @@ ${DB_HELP}.`,
       quiet: g.quiet,
       color: g.color,
       input: g.input,
-    });
+    };
+    const src = createFactory({ io: f.io, clock: f.clock, flags: () => srcFlags });
     const cfg = await src.config();
     if (!cfg.baseUrl) {
       throw new UsageError(`profile ${from} names no service to clone (no base-url)`, {
