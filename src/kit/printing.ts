@@ -46,6 +46,19 @@ export async function chosenFormat(
 }
 
 /**
+ * The format a command prints in, whatever it prints: chosenFormat's (`configured` is the profile's, for a
+ * command that reads one), else a table on a terminal and JSON elsewhere, and JSON with --query (whose result
+ * is JSON).
+ */
+export async function outputFormat(
+  flags: Pick<OutputFlags, 'json' | 'output' | 'query'>,
+  stdoutIsTTY: boolean,
+  configured: () => Promise<OutputFormat | undefined> = async () => undefined,
+): Promise<OutputFormat> {
+  return (await chosenFormat(flags, configured)) ?? (flags.query ? 'json' : stdoutIsTTY ? 'table' : 'json');
+}
+
+/**
  * The output of `what`, from --json, -o, the profile, then the terminal: `table` when stdout is a terminal,
  * `json` otherwise (and `json` with --query, whose result is JSON). --fields and --query are checked here,
  * before anything is fetched (exit 2).
@@ -56,11 +69,10 @@ export async function resolveOutput(
   ctx: OutputContext,
 ): Promise<OutputSpec> {
   // A profile's format that --query cannot shape gives way to the default below.
-  let format = await chosenFormat(flags, async () => {
+  const format = await outputFormat(flags, ctx.io.stdoutIsTTY, async () => {
     const configured = await ctx.configured();
     return flags.query && configured && !QUERY_FORMATS.includes(configured) ? undefined : configured;
   });
-  format ??= flags.query ? 'json' : ctx.io.stdoutIsTTY ? 'table' : 'json';
   // Only what the flags ask for loads: --fields checks paths against the record schemas (zod).
   let fields: string[] | undefined;
   if (flags.fields !== undefined) {

@@ -75,7 +75,7 @@ ${DB_HELP}.`,
         dbPath: await serverDbPath(f),
         source: await src.api(),
         rootOrg: g.org ?? cfg.org,
-        output: summaryFormat(g, f.io.stdoutIsTTY),
+        output: await summaryFormat(f),
         dispose: () => src.dispose(),
       };
     } catch (err) {
