@@ -1,6 +1,7 @@
 // How a command prints its records: the format and options its flags and profile chose, and the writing
 // (through the pager on a terminal). The renderers themselves are src/output's.
 import type { RecordKind } from '../domain/index.js';
+import { pageLength, type RecordPage } from '../domain/record-lines.js';
 import { QUERY_FORMATS } from '../output/formats.js';
 import type { OutputFormat, OutputOptions, RecordWriter, TimestampStyle, View } from '../output/index.js';
 import { UsageError } from './command-errors.js';
@@ -163,15 +164,15 @@ export async function writeRecords(
 ): Promise<number> {
   const { openPager } = await import('./pager.js');
   // A listing that has its pages (api/paginate.ts) is written a page at a time: a few promises a page.
-  const pages = (records as { pages?: AsyncIterable<object[]> }).pages;
-  const source: AsyncIterator<object | object[]> | Iterator<object> = pages
+  const pages = (records as { pages?: AsyncIterable<RecordPage<object>> }).pages;
+  const source: AsyncIterator<object | RecordPage<object>> | Iterator<object> = pages
     ? pages[Symbol.asyncIterator]()
     : Symbol.asyncIterator in records
       ? records[Symbol.asyncIterator]()
       : records[Symbol.iterator]();
   // The pager starts with the first record: while the service is slow, the spinner and Ctrl-C reach ccp,
   // not a pager waiting for input.
-  let next: IteratorResult<object | object[]> | undefined = await source.next();
+  let next: IteratorResult<object | RecordPage<object>> | undefined = await source.next();
   const pager = next.done ? undefined : await openPager(io, spec.pager === true);
   const writer = await recordWriter(pager?.out ?? io.output, spec, what);
   let count = 0;
@@ -179,11 +180,11 @@ export async function writeRecords(
     while (!next.done) {
       // Nothing here holds a page written while the next is fetched: a page still held then survives the
       // young generation's collections, and is promoted to old space, where it stays until a full one.
-      let value: object | object[] | undefined = next.value;
+      let value: object | RecordPage<object> | undefined = next.value;
       next = undefined;
       if (pages) {
-        await writer.writeAll(value as object[]);
-        count += (value as object[]).length;
+        await writer.writePage(value as RecordPage<object>);
+        count += pageLength(value as RecordPage<object>);
       } else {
         await writer.write(value);
         count++;

@@ -182,9 +182,10 @@ async function copyDevices(
       total = t;
     },
   });
+  const { recordsOf } = await import('../../domain/record-lines.js');
   // A page at a time: a few promises a page instead of several a device.
   for await (const batch of devices.pages) {
-    for (const d of batch) {
+    for (const d of recordsOf(batch)) {
       if (typeof d.uuid !== 'string' || typeof d.orgUUID !== 'string') continue;
       if (!known.has(d.orgUUID)) {
         known.add(d.orgUUID);
