@@ -16,8 +16,9 @@ import { systemIO } from './system-io.js';
  * The whole command tree. Registering commands imports no heavy module (undici, zod, the server...):
  * each action loads what it needs, so `--help`, `--version` and the completion generator stay fast.
  */
-export function buildProgram(f: Factory = createFactory({ io: systemIO(), flags: () => ({}) })): Command {
+export function buildProgram(given?: Factory): Command {
   const program = new RootCommand('ccp');
+  const f = given ?? createFactory({ io: systemIO(), flags: () => program.opts() });
   program
     .description('Administer edge devices, organizations, codes, licenses and notifications')
     .version(cliVersion(), '-V, --version', 'print the version')
