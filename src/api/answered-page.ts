@@ -1,4 +1,4 @@
-import { linesPage } from '../domain/record-lines.js';
+import type { RecordPage } from '../domain/record-lines.js';
 import { type RawResponse, throwUnlessOk, toExchange } from './exchange.js';
 import type { Page } from './paginate.js';
 
@@ -21,14 +21,14 @@ export class AnsweredPage<T> implements Page<T> {
     this.total = Number.isSafeInteger(total) && total >= 0 ? total : undefined;
   }
 
-  get records(): T[] {
+  get records(): RecordPage<T> {
     const raw = this.raw;
     const lines = raw.lines && this.asLines ? raw.lines() : undefined;
     if (lines) {
       // The envelope without its records says whether the page is an answer, and an OK one.
       const ex = toExchange<T>({ status: raw.status, headers: raw.headers, text: '', json: lines.envelope });
       throwUnlessOk(ex);
-      return linesPage<T>(lines.count, lines.lines);
+      return { count: lines.count, lines: lines.lines };
     }
     const ex = toExchange<T>(raw);
     throwUnlessOk(ex);

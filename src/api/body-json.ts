@@ -1,9 +1,10 @@
 // The value of a large JSON envelope read from its bytes in runs under 64 KB. A listing page is a few
 // hundred kilobytes: as one string it lands in V8's large-object space, which is mapped and faulted in
-// afresh for every string (far more than the same text costs in small strings). The runs are cut where the bytes look like a cut between records (`},{`), or,
-// once records showed `},{` of their own, where reading the bytes finds one. Every cut is proven by
-// JSON.parse: a run parses alone only when it starts and ends between two records of the envelope's
-// `data`, outside any string. Anything else falls back to parsing the whole text.
+// afresh for every string (far more than the same text costs in small strings). The runs are cut where the
+// bytes look like a cut between records (`},{`), or, once the page's records showed `},{` of their own,
+// where reading the bytes finds one (each page finds that out from its first record: nothing outlives a
+// call). Every cut is proven by JSON.parse: a run parses alone only when it starts and ends between two
+// records of the envelope's `data`, outside any string. Anything else falls back to parsing the whole text.
 //
 // pageLines reads the same bytes for a writer that prints records as they came (`-o ndjson`): each record's
 // text becomes a line, checked as JSON.parse would check it, without making a record of it.
@@ -31,9 +32,6 @@ export function parseEnvelope(bytes: Buffer): Record<string, unknown> | undefine
     return undefined;
   }
 }
-
-/** Whether the records seen so far hold `},{` of their own: a listing's pages share their records' shape. */
-let nested = false;
 
 /**
  * The end (`}`) of the first record that ends at or after `min` and is followed by another: the bytes read
@@ -95,6 +93,10 @@ function split(bytes: Buffer): Record<string, unknown> | undefined {
   if (!found) return undefined;
   const { close } = found;
   const records: unknown[] = [];
+  // Whether this page's records hold `},{` of their own, as its first record tells (a page's records share
+  // their shape); a run that does not parse tells it too.
+  const first = recordEnd(bytes, found.from, found.from, close);
+  let nested = first > 0 && bytes.subarray(found.from, first).includes(BETWEEN);
   let from = found.from;
   while (from < close) {
     // A cut a run's length on, or the end of the records.

@@ -128,6 +128,11 @@ export class ApiClient {
     return this.base.toString();
   }
 
+  /** Whether requests carry a token (a 401's hint says where it came from, or that none was sent). */
+  get sendsToken(): boolean {
+    return this.opts.token !== undefined && this.opts.token !== '';
+  }
+
   /** The envelope of an OK answer; any other statusCode (whatever the HTTP status) throws a typed error. */
   async request<T = unknown>(
     method: HttpMethod,

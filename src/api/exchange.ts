@@ -162,7 +162,7 @@ export interface TransportRequest {
 
 /**
  * How requests reach the service: HTTP through a connection pool (transport.ts), or the embedded server's
- * handler called in process (src/kit/embedded-server.ts). Failures are thrown as they come; the client names them.
+ * handler called in process (in-process-transport.ts). Failures are thrown as they come; the client names them.
  */
 export interface Transport {
   request(req: TransportRequest): Promise<RawResponse>;

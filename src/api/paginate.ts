@@ -1,4 +1,5 @@
-import { recordsOf, slicePage } from '../domain/record-lines.js';
+import { followsPages } from '../domain/paging.js';
+import { pageLength, type RecordPage, recordsOf, slicePage } from '../domain/record-lines.js';
 import { ApiError } from './request-errors.js';
 
 export interface PageOptions {
@@ -26,7 +27,8 @@ export interface PageOptions {
 }
 
 export interface Page<T> {
-  records: T[];
+  /** The records, or with `raw` maybe the lines they came as. */
+  records: RecordPage<T>;
   total?: number;
 }
 
@@ -69,17 +71,17 @@ export function paginate<T>(
  * A listing's records, one at a time; or, taken instead, `pages`: the same records a page at a time (a
  * writer that takes them so spends a few promises a page, not a record).
  */
-export type Listing<T> = AsyncGenerator<T> & { pages: AsyncGenerator<T[]> };
+export type Listing<T> = AsyncGenerator<T> & { pages: AsyncGenerator<RecordPage<T>> };
 
 /** The pages of paginate's walk: its records in the arrays they came in, none empty. */
 async function* paginatePages<T>(
   fetchPage: (pageNo: number, pageSize: number) => Promise<Page<T>>,
   opts: PageOptions,
-): AsyncGenerator<T[]> {
+): AsyncGenerator<RecordPage<T>> {
   if (!Number.isInteger(opts.pageSize) || opts.pageSize <= 0)
     throw new RangeError('pageSize must be a positive integer');
   const limit = opts.limit ?? Number.POSITIVE_INFINITY;
-  const follow = opts.all === true || opts.limit !== undefined;
+  const follow = followsPages(opts);
   const parallel = follow ? Math.max(1, Math.floor(opts.parallel ?? 1)) : 1;
   let size = opts.pageSize;
   // Index of the next record wanted, over the whole listing.
@@ -124,22 +126,24 @@ async function* paginatePages<T>(
     // young generation's collections and be promoted to old space, until a full collection.
     let page: Page<T> | undefined = await current;
     if (page.total !== undefined) total = page.total;
-    let records: T[] | undefined = page.records ?? [];
+    let records: RecordPage<T> | undefined = page.records ?? [];
     page = undefined;
-    const count = records.length;
+    const count = pageLength(records);
     const full = count >= size;
     if (full && skip === 0) served = true;
     // Once the first page told the length, the next pages go out before its records are written.
     if (full && skip === 0) fetchAhead(pageNo + 1, true);
-    let fresh: T[] | undefined = skip === 0 ? records : slicePage(records, skip);
+    let fresh: RecordPage<T> | undefined = skip === 0 ? records : slicePage(records, skip);
     records = undefined;
-    const freshCount = fresh.length;
+    const freshCount = pageLength(fresh);
     fetched += freshCount;
     opts.onPage?.(fetched, total);
-    let taken: T[] | undefined = freshCount > limit - yielded ? slicePage(fresh, 0, limit - yielded) : fresh;
+    let taken: RecordPage<T> | undefined =
+      freshCount > limit - yielded ? slicePage(fresh, 0, limit - yielded) : fresh;
     fresh = undefined;
-    if (taken.length > 0) {
-      yielded += taken.length;
+    const takenCount = pageLength(taken);
+    if (takenCount > 0) {
+      yielded += takenCount;
       yield taken;
     }
     taken = undefined;

@@ -9,6 +9,8 @@ export interface ServiceErrorInit {
   httpStatus: number | null;
   /** What the command acted on (a uuid, a serial, a file and line), named in the message. */
   subject?: string;
+  /** A line telling the user what to check, where the command knows better than the CLI's own hints. */
+  hint?: string;
 }
 
 /** Strips a leading "<CODE> " from a reason, as decisions.md's reasons start with their code. */
@@ -30,6 +32,7 @@ export class ApiError extends Error {
   readonly reason: string;
   readonly httpStatus: number | null;
   readonly subject?: string;
+  readonly hint?: string;
   constructor(init: ServiceErrorInit) {
     const reason = reasonWithoutCode(init.code, init.reason);
     super(init.subject && !namesSubject(reason, init.subject) ? `${reason}: ${init.subject}` : reason);
@@ -38,6 +41,7 @@ export class ApiError extends Error {
     this.reason = reason;
     this.httpStatus = init.httpStatus;
     this.subject = init.subject;
+    this.hint = init.hint;
   }
 }
 

@@ -26,7 +26,7 @@ const NETWORK_HINTS: Record<string, string> = {
 
 /** What the user can do about an error, where ccp knows more than the error says. */
 async function hintFor(err: unknown, f: Factory): Promise<string | undefined> {
-  if (err instanceof UsageError) return err.hint;
+  if (err instanceof UsageError || (err instanceof ApiError && err.hint)) return err.hint;
   if (err instanceof NetworkError) return err.hint ?? NETWORK_HINTS[err.code];
   if (err instanceof AuthError && err.httpStatus === 401) return tokenHint(f);
   // nginx's default underscores_in_headers off drops `time_zone` on its way to the service.
@@ -45,11 +45,11 @@ async function tokenHint(f: Factory): Promise<string> {
     (api) => new URL(api.baseUrl).origin,
     () => cfg?.baseUrl ?? 'the service',
   );
-  const sent = f.sent();
-  // `login` checking what it was given: the token it sent was refused, and running login is what they do.
-  if (sent?.checking)
-    return `the token was refused by ${target}: check it, and how the service takes it (--auth-scheme)`;
-  if (!(sent?.token ?? c?.token)) {
+  const sent = await f.api().then(
+    (api) => api.sendsToken,
+    () => undefined,
+  );
+  if (!(sent ?? c?.token)) {
     return `no token was sent to ${target}: pass --token - (stdin), set CCP_TOKEN, or run ccp login`;
   }
   return `the token sent to ${target} came from ${c?.origin ?? 'the embedded server'}${cfg ? ` (profile ${cfg.profile})` : ''}; check it, or run ccp login`;

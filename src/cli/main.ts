@@ -1,8 +1,10 @@
 // The entry of bin/ccp.js: runs one command line. What a failure prints is error-report.ts's, its exit code
 // exit-codes.ts's, Ctrl-C interrupt.ts's.
-import { createFactory, type Factory } from '../kit/factory.js';
+import type { Clock } from '../domain/clock.js';
+import { createFactory, type GlobalOptions } from '../kit/factory.js';
 import type { IO } from '../kit/io.js';
 import type { OutputFlags } from '../kit/printing.js';
+import type { Prompter } from '../kit/prompter.js';
 import { reportError } from './error-report.js';
 import { EXIT } from './exit-codes.js';
 import { handleSigint } from './interrupt.js';
@@ -11,13 +13,20 @@ import { systemIO } from './system-io.js';
 
 export interface RunDeps {
   io?: IO;
-  factory?: Factory;
+  prompter?: Prompter;
+  clock?: Clock;
 }
 
 /** Runs one command line and returns its exit code; never exits the process. */
 export async function run(argv: string[], deps: RunDeps = {}): Promise<number> {
   const io = deps.io ?? systemIO();
-  const f = deps.factory ?? createFactory({ io });
+  // The factory reads the global flags as commander parsed them: its parts are made after parsing.
+  const f = createFactory({
+    io,
+    prompter: deps.prompter,
+    clock: deps.clock,
+    flags: () => program.opts<GlobalOptions>(),
+  });
   const program = buildProgram(f);
   try {
     await program.parseAsync(argv);

@@ -2,7 +2,7 @@ import { type Command, Option } from 'commander';
 import { registerCommands } from '../commands/index.js';
 import { DEFAULT_PARALLEL, MAX_PARALLEL, TIMESTAMP_STYLES } from '../config/settings.js';
 import { ownWording } from '../kit/args.js';
-import { createFactory, type Factory, type GlobalOptions } from '../kit/factory.js';
+import { createFactory, type Factory } from '../kit/factory.js';
 import { examples } from '../kit/help.js';
 import { fillVerbs } from '../kit/verbs.js';
 import { cliVersion } from '../kit/version.js';
@@ -16,8 +16,9 @@ import { systemIO } from './system-io.js';
  * The whole command tree. Registering commands imports no heavy module (undici, zod, the server...):
  * each action loads what it needs, so `--help`, `--version` and the completion generator stay fast.
  */
-export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Command {
+export function buildProgram(given?: Factory): Command {
   const program = new RootCommand('ccp');
+  const f = given ?? createFactory({ io: systemIO(), flags: () => program.opts() });
   program
     .description('Administer edge devices, organizations, codes, licenses and notifications')
     .version(cliVersion(), '-V, --version', 'print the version')
@@ -135,8 +136,11 @@ export function buildProgram(f: Factory = createFactory({ io: systemIO() })): Co
         'ccp status',
       ),
     );
-  program.hook('preAction', (_root, action) => {
-    f.setGlobals(action.optsWithGlobals() as GlobalOptions);
+  program.hook('preAction', () => {
+    const g = f.globals();
+    f.io.setColor(g.color !== false);
+    f.io.setNoInput(g.input === false);
+    f.io.setQuiet(g.quiet === true);
   });
   // A group's verbs are added as the group is dispatched to (src/cli/verbs.ts).
   program.hook('preSubcommand', (_root, group) => fillVerbs(group));

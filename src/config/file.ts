@@ -153,7 +153,7 @@ export class ConfigFile {
 
   /**
    * The embedded server's access, read the same way (without conf): a command finding a valid token there
-   * writes nothing, and opens the file for writing only when it must (src/kit/embedded-server.ts).
+   * writes nothing, and opens the file for writing only when it must (server/embedded-bootstrap.ts, through kit/embedded-server.ts).
    */
   static async readAccess(env: NodeJS.ProcessEnv): Promise<Pick<ConfigFile, 'embeddedAccess'>> {
     return ConfigFile.opened(env, undefined, readOnlyBacking);

@@ -12,3 +12,16 @@ export const QUERY_FORMATS: readonly OutputFormat[] = ['json', 'ndjson', 'yaml']
 export function isJsonFormat(format: string | undefined): boolean {
   return format === 'json' || format === 'ndjson';
 }
+
+/**
+ * Whether records are written as the service wrote them (record-lines.ts): NDJSON of whole records, neither
+ * shaped (--query, --fields) nor their timestamps rewritten.
+ */
+export function passesThrough(o: {
+  format: OutputFormat;
+  query?: string;
+  fields?: readonly string[];
+  timestamps?: string;
+}): boolean {
+  return o.format === 'ndjson' && !o.query && !o.fields && o.timestamps !== 'iso';
+}

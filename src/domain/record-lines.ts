@@ -1,42 +1,44 @@
-// A listing page a writer may print as the service wrote it (api/body-json.ts, pageLines): an array as long as
-// the page, holding no record until one is asked for, that carries the records' NDJSON bytes. An NDJSON
-// export so writes a page's bytes as they came, where parsing each record to print it again was most of
-// the client's work (and of its garbage).
+// A listing page is its records, or the lines the service wrote them as (api/body-json.ts, pageLines). An
+// NDJSON export writes a page of lines as it came, where parsing each record to print it again was most of
+// the client's work (and of its garbage); any other reader asks the page for its records.
 
-const LINES = Symbol('record lines');
-
-type LinesPage = object[] & { [LINES]?: Buffer };
-
-/** A page of `count` records whose NDJSON text is `lines` (one record a line, each ending in a newline). */
-export function linesPage<T>(count: number, lines: Buffer): T[] {
-  const page = new Array<object>(count) as LinesPage;
-  page[LINES] = lines;
-  return page as T[];
+/** A page's records as the service wrote them: NDJSON, one record a line, each line ending in a newline. */
+export interface RecordLines {
+  readonly count: number;
+  readonly lines: Buffer;
 }
 
-/** The NDJSON bytes of a page linesPage made; undefined for a page of records. */
-export function linesOf(records: readonly unknown[]): Buffer | undefined {
-  return (records as LinesPage)[LINES];
+/** A listing page: its records, or the lines they came as. */
+export type RecordPage<T> = T[] | RecordLines;
+
+/** Whether a page is lines (not records). */
+export function isLines<T>(page: RecordPage<T>): page is RecordLines {
+  return !Array.isArray(page);
+}
+
+/** How many records a page holds. */
+export function pageLength(page: RecordPage<unknown>): number {
+  return isLines(page) ? page.count : page.length;
 }
 
 /** Records `start` to `end` (exclusive) of a page: for a page of lines, a page of those lines. */
-export function slicePage<T>(records: T[], start: number, end = records.length): T[] {
-  const lines = linesOf(records);
-  if (!lines) return records.slice(start, end);
+export function slicePage<T>(page: RecordPage<T>, start: number, end?: number): RecordPage<T> {
+  if (!isLines(page)) return page.slice(start, end);
+  const { lines } = page;
   const at = (n: number) => {
     let pos = 0;
     for (let k = 0; k < n; k++) pos = lines.indexOf(0x0a, pos) + 1;
     return pos;
   };
-  const to = Math.min(end, records.length);
+  const to = Math.min(end ?? page.count, page.count);
   const from = Math.min(start, to);
-  return linesPage<T>(to - from, lines.subarray(at(from), at(to)));
+  return { count: to - from, lines: lines.subarray(at(from), at(to)) };
 }
 
-/** The records themselves: those of a page linesPage made parsed from its lines, a line at a time. */
-export function recordsOf<T>(records: T[]): T[] {
-  const lines = linesOf(records);
-  if (!lines) return records;
+/** A page's records: a page of lines parsed a line at a time. */
+export function recordsOf<T>(page: RecordPage<T>): T[] {
+  if (!isLines(page)) return page;
+  const { lines } = page;
   const out: T[] = [];
   for (let from = 0; from < lines.length; ) {
     const end = lines.indexOf(0x0a, from);

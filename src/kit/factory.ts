@@ -31,7 +31,6 @@ export interface Factory {
   readonly clock: Clock;
   /** The global flags of the command being run. */
   globals(): GlobalOptions;
-  setGlobals(flags: GlobalOptions): void;
   config(): Promise<ResolvedConfig>;
   /** The token a remote command sends and where it came from (a profile's token-command runs here, once). */
   credentials(): Promise<Credentials>;
@@ -50,13 +49,11 @@ export interface Factory {
   /** On the embedded default, the organization and role a token acts for (no route tells it). */
   tokenActsFor(token: string): Promise<TokenActsFor | undefined>;
   /**
-   * A client for settings not saved yet (`login` checks them with one request), with --timeout or the
-   * default, and the --verbose trace; api() then gives it, so an error names the URL it went to.
+   * A new client for settings not saved yet (`login` checks them with one request), with --timeout or the
+   * default, and the --verbose trace. Its caller closes it.
    */
   checkingClient(target: CheckTarget): Promise<ApiClient>;
-  /** Whether the client api() or checkingClient() made sends a token, and whether it is login's check. */
-  sent(): { token: boolean; checking: boolean } | undefined;
-  /** Closes what api() opened (the client's connections, an embedded server). */
+  /** Closes what was made (the client's connections, an embedded server). */
   dispose(): Promise<void>;
 }
 
@@ -72,167 +69,189 @@ export interface CheckTarget {
 
 export interface FactoryOptions {
   io: IO;
+  /** The global flags as the program parsed them: read when a part is first made, which is after parsing. */
+  flags: () => GlobalOptions;
   clock?: Clock;
   prompter?: Prompter;
   /** Tests may fix the configuration instead of resolving it from flags, env and profiles. */
   config?: (flags: GlobalOptions) => Promise<ResolvedConfig>;
 }
 
+/** A part made on first use and kept, its failure too; `made()` gives it only if it was asked for. */
+export interface Once<T> {
+  (): Promise<T>;
+  made(): Promise<T> | undefined;
+}
+
+export function once<T>(make: () => Promise<T>): Once<T> {
+  let kept: Promise<T> | undefined;
+  return Object.assign(() => (kept ??= make()), { made: () => kept });
+}
+
+/** Awaits a part if it was made, for disposal: a part that failed to be made has nothing to close. */
+async function ifMade<T>(part: Once<T>, close: (value: T) => Promise<void> | undefined): Promise<void> {
+  const value = await part.made()?.catch(() => undefined);
+  if (value !== undefined) await close(value);
+}
+
 export function createFactory(opts: FactoryOptions): Factory {
-  const { io } = opts;
-  let flags: GlobalOptions = {};
-  let configPromise: Promise<ResolvedConfig> | undefined;
-  let apiPromise: Promise<ApiClient> | undefined;
-  let credentialsPromise: Promise<Credentials> | undefined;
-  let embedded: EmbeddedServer | undefined;
-  let client: ApiClient | undefined;
-  // The twin's lookups, made when a verb first asks for them: most verbs look nothing up.
-  let twin: (() => Promise<TwinLookup | undefined>) | undefined;
-  let sent: { token: boolean; checking: boolean } | undefined;
+  const { io, flags } = opts;
+  const clock = opts.clock ?? systemClock;
+  const prompter = opts.prompter ?? inquirerPrompter(io);
 
   // The one place a client is made: every command's requests get the same user agent, Ctrl-C and trace.
-  const build = async (
+  const makeClient = async (
     o: Omit<ApiClientOptions, 'userAgent' | 'env' | 'signal' | 'trace'>,
-    checking: boolean,
   ): Promise<ApiClient> => {
     const { ApiClient } = await import('../api/client.js');
-    client = new ApiClient({
+    return new ApiClient({
       ...o,
       userAgent: `ccp/${cliVersion()}`,
       env: io.env,
       signal: io.signal,
-      trace: flags.verbose ? (line) => io.writeErr(`${line}\n`) : undefined,
+      trace: flags().verbose ? (line) => io.writeErr(`${line}\n`) : undefined,
     });
-    sent = { token: o.token !== undefined && o.token !== '', checking };
-    return client;
   };
 
-  const factory: Factory = {
+  // --token as given: `-` reads it from stdin; one on the command line is warned about.
+  const tokenFlag = async (token: string | undefined): Promise<string | undefined> => {
+    if (token === undefined) return undefined;
+    const { HISTORY_WARNING, tokenFromStdin } = await import('./credentials.js');
+    if (token !== '-') {
+      io.warn(HISTORY_WARNING);
+      return token;
+    }
+    // On a terminal, stdin is a person: ask without echo rather than wait for an end of file.
+    return io.stdinIsTTY && io.canPrompt()
+      ? prompter.password({ message: 'Token (not shown)', flag: '--token' })
+      : tokenFromStdin(io);
+  };
+
+  const config = once(async (): Promise<ResolvedConfig> => {
+    const g = flags();
+    const token = await tokenFlag(g.token);
+    if (g.db !== undefined && urlHasPassword(g.db)) {
+      (await import('./credentials.js')).warnDbPassword(io, g.db);
+    }
+    const globalFlags: GlobalFlags = {
+      baseUrl: g.baseUrl,
+      token,
+      authScheme: g.authScheme,
+      headers: g.header?.join('\n'),
+      caFile: g.caFile,
+      clientCert: g.clientCert,
+      clientKey: g.clientKey,
+      insecure: g.insecure ? 'true' : undefined,
+      csvRaw: g.csvRaw ? 'true' : undefined,
+      profile: g.profile,
+      profileFlag: g.profileFlag,
+      timeZone: g.timeZone,
+      org: g.org,
+      user: g.user,
+      db: g.db,
+      output: g.json ? 'json' : g.output,
+      timeout: g.timeout,
+      timestamps: g.timestamps,
+      parallel: g.parallel,
+    };
+    if (opts.config) return opts.config({ ...g, ...globalFlags, insecure: g.insecure, csvRaw: g.csvRaw });
+    // A ConfigError thrown here is a usage error (exit 2): src/cli/exit-codes.ts maps it, like every error.
+    const { resolveConfig } = await import('../config/index.js');
+    return resolveConfig(globalFlags, io.env);
+  });
+
+  const credentials = once(async (): Promise<Credentials> => {
+    const cfg = await config();
+    const { resolveCredentials } = await import('./credentials.js');
+    return resolveCredentials(cfg, io.env);
+  });
+
+  // The local database served in this process, when no base URL is configured; undefined otherwise.
+  const embedded = once(async (): Promise<EmbeddedServer | undefined> => {
+    const cfg = await config();
+    if (cfg.baseUrl) return undefined;
+    const { startEmbedded } = await import('./embedded-server.js');
+    return startEmbedded({ dbPath: cfg.db, io, env: io.env, clock });
+  });
+
+  // A remote service's TLS settings and token, its warnings said, and undici loaded before a request's time
+  // and spinner start.
+  const remote = once(async () => {
+    const http = import('../api/client.js').then((m) => m.loadHttpTransport());
+    const cfg = await config();
+    const { clearTextWarning, tlsOptions } = await import('./credentials.js');
+    const baseUrl = cfg.baseUrl!;
+    const tls = tlsOptions(cfg);
+    const { token } = await credentials();
+    const clear = clearTextWarning(baseUrl, token, cfg.headers);
+    if (clear) io.warn(clear);
+    if (cfg.insecure) {
+      io.warn(
+        'warning: TLS verification is off (--insecure or the profile key insecure): anyone on the path can read and change this traffic',
+      );
+    }
+    await http;
+    return { baseUrl, token, tls };
+  });
+
+  const api = once(async (): Promise<ApiClient> => {
+    // The client module loads while the configuration is read, then the embedded server's modules or the
+    // HTTP transport's.
+    const clientModule = import('../api/client.js');
+    const cfg = await config();
+    const [server] = await Promise.all([embedded(), clientModule]);
+    const common = {
+      authScheme: cfg.authScheme,
+      headers: cfg.headers,
+      timeZone: cfg.timeZone,
+      userUuid: cfg.user,
+      timeoutMs: cfg.timeoutMs,
+    };
+    if (server) {
+      return makeClient({
+        ...common,
+        baseUrl: server.url,
+        token: cfg.token ?? server.token,
+        orgUuid: cfg.org ?? server.orgUuid,
+        // In process, pages are answered one after another on one thread: nothing to overlap.
+        parallel: 1,
+        transport: server.transport,
+        pending: () => io.busy('Waiting for the local server'),
+      });
+    }
+    const { baseUrl, token, tls } = await remote();
+    return makeClient({
+      ...common,
+      baseUrl,
+      token,
+      tls,
+      orgUuid: cfg.org,
+      parallel: cfg.parallel,
+      pending: () => io.busy(`Waiting for ${new URL(baseUrl).host}`),
+    });
+  });
+
+  // The twin's lookups, made when a verb first asks for them: most verbs look nothing up.
+  const lookup = once(async (): Promise<TwinLookup | undefined> => {
+    const [server, cfg] = await Promise.all([embedded(), config()]);
+    return server?.lookup(cfg.token ?? server.token, cfg.timeZone);
+  });
+
+  return {
     io,
-    prompter: opts.prompter ?? inquirerPrompter(io),
-    clock: opts.clock ?? systemClock,
-    globals: () => flags,
-    setGlobals(next) {
-      flags = next;
-      io.setColor(next.color !== false);
-      io.setNoInput(next.input === false);
-      io.setQuiet(next.quiet === true);
+    prompter,
+    clock,
+    globals: flags,
+    config,
+    credentials,
+    api,
+    lookup,
+    async databaseFacts() {
+      const server = await embedded().catch(() => undefined);
+      return server?.facts();
     },
-    config() {
-      configPromise ??= (async () => {
-        let token = flags.token;
-        if (token === '-') {
-          const { tokenFromStdin } = await import('./credentials.js');
-          // On a terminal, stdin is a person: ask without echo rather than wait for an end of file.
-          token =
-            io.stdinIsTTY && io.canPrompt()
-              ? await factory.prompter.password({ message: 'Token (not shown)', flag: '--token' })
-              : await tokenFromStdin(io);
-        } else if (token !== undefined) {
-          const { HISTORY_WARNING } = await import('./credentials.js');
-          io.warn(HISTORY_WARNING);
-        }
-        if (flags.db !== undefined && urlHasPassword(flags.db)) {
-          (await import('./credentials.js')).warnDbPassword(io, flags.db);
-        }
-        const globalFlags: GlobalFlags = {
-          baseUrl: flags.baseUrl,
-          token,
-          authScheme: flags.authScheme,
-          headers: flags.header?.join('\n'),
-          caFile: flags.caFile,
-          clientCert: flags.clientCert,
-          clientKey: flags.clientKey,
-          insecure: flags.insecure ? 'true' : undefined,
-          csvRaw: flags.csvRaw ? 'true' : undefined,
-          profile: flags.profile,
-          profileFlag: flags.profileFlag,
-          timeZone: flags.timeZone,
-          org: flags.org,
-          user: flags.user,
-          db: flags.db,
-          output: flags.json ? 'json' : flags.output,
-          timeout: flags.timeout,
-          timestamps: flags.timestamps,
-          parallel: flags.parallel,
-        };
-        if (opts.config)
-          return opts.config({ ...flags, ...globalFlags, insecure: flags.insecure, csvRaw: flags.csvRaw });
-        // A ConfigError thrown here is a usage error (exit 2): src/cli/exit-codes.ts maps it, like every error.
-        const { resolveConfig } = await import('../config/index.js');
-        return resolveConfig(globalFlags, io.env);
-      })();
-      return configPromise;
-    },
-    credentials() {
-      credentialsPromise ??= (async () => {
-        const cfg = await factory.config();
-        const { resolveCredentials } = await import('./credentials.js');
-        return resolveCredentials(cfg, io.env);
-      })();
-      return credentialsPromise;
-    },
-    api() {
-      apiPromise ??= (async () => {
-        // The client module loads while the configuration is read; then the embedded server's modules, or
-        // for a base URL the HTTP transport (undici), before a request's time and spinner start.
-        const clientModule = import('../api/client.js');
-        const cfg = await factory.config();
-        const embeddedModule = cfg.baseUrl ? undefined : import('./embedded-server.js');
-        const httpModule = cfg.baseUrl ? clientModule.then((m) => m.loadHttpTransport()) : undefined;
-        await clientModule;
-        let baseUrl = cfg.baseUrl;
-        let token: string | undefined;
-        let org = cfg.org;
-        let tls: import('../api/client.js').TlsOptions | undefined;
-        if (httpModule) {
-          const { clearTextWarning, tlsOptions } = await import('./credentials.js');
-          tls = tlsOptions(cfg);
-          token = (await factory.credentials()).token;
-          const clear = clearTextWarning(baseUrl!, token, cfg.headers);
-          if (clear) io.warn(clear);
-          if (cfg.insecure) {
-            io.warn(
-              'warning: TLS verification is off (--insecure or the profile key insecure): anyone on the path can read and change this traffic',
-            );
-          }
-          await httpModule;
-        }
-        if (!baseUrl) {
-          const { startEmbedded } = await (embeddedModule ?? import('./embedded-server.js'));
-          embedded = await startEmbedded({ dbPath: cfg.db, io, env: io.env, clock: factory.clock });
-          baseUrl = embedded.url;
-          token ??= cfg.token ?? embedded.token;
-          org ??= embedded.orgUuid;
-          const { lookup } = embedded;
-          const twinToken = token;
-          let made: Promise<TwinLookup | undefined> | undefined;
-          twin = () => {
-            made ??= lookup(twinToken, cfg.timeZone);
-            return made;
-          };
-        }
-        const waiting = embedded ? 'Waiting for the local server' : `Waiting for ${new URL(baseUrl).host}`;
-        return build(
-          {
-            baseUrl,
-            token,
-            authScheme: cfg.authScheme,
-            headers: cfg.headers,
-            tls,
-            timeZone: cfg.timeZone,
-            orgUuid: org,
-            userUuid: cfg.user,
-            timeoutMs: cfg.timeoutMs,
-            // In process, pages are answered one after another on one thread: nothing to overlap.
-            parallel: embedded ? 1 : cfg.parallel,
-            ...(embedded ? { transport: embedded.transport } : {}),
-            pending: () => io.busy(waiting),
-          },
-          false,
-        );
-      })();
-      return apiPromise;
+    async tokenActsFor(token) {
+      return (await embedded())?.actsFor(token);
     },
     async checkingClient(target) {
       // No profile to read yet (login is making it): --timeout, else the default.
@@ -242,47 +261,19 @@ export function createFactory(opts: FactoryOptions): Factory {
       ]);
       await loadHttpTransport();
       const timeoutMs =
-        keys.parseTimeout(flags.timeout ?? keys.DEFAULT_TIMEOUT) ?? keys.parseTimeout(keys.DEFAULT_TIMEOUT)!;
-      const made = build(
-        {
-          ...target,
-          timeoutMs,
-          pending: () => io.busy(`Checking ${new URL(target.baseUrl).host}`),
-          retries: 0,
-        },
-        true,
-      );
-      apiPromise = made;
-      return made;
-    },
-    sent: () => sent,
-    async lookup() {
-      await factory.api();
-      return twin?.();
-    },
-    async databaseFacts() {
-      try {
-        await factory.api();
-      } catch {
-        return undefined;
-      }
-      return embedded?.facts();
-    },
-    async tokenActsFor(token) {
-      await factory.api();
-      return embedded?.actsFor(token);
+        keys.parseTimeout(flags().timeout ?? keys.DEFAULT_TIMEOUT) ??
+        keys.parseTimeout(keys.DEFAULT_TIMEOUT)!;
+      return makeClient({
+        ...target,
+        timeoutMs,
+        pending: () => io.busy(`Checking ${new URL(target.baseUrl).host}`),
+        retries: 0,
+      });
     },
     async dispose() {
-      const c = client;
-      const e = embedded;
-      twin = undefined;
-      client = undefined;
-      sent = undefined;
-      embedded = undefined;
-      apiPromise = undefined;
-      await c?.close();
-      await e?.close();
+      // The client first: its requests in flight end before the server they go to closes.
+      await ifMade(api, (c) => c.close());
+      await ifMade(embedded, (e) => e?.close());
     },
   };
-  return factory;
 }

@@ -1,6 +1,8 @@
 import type { ApiClient } from '../api/client.js';
 import type { Listing, PageOptions } from '../api/paginate.js';
 import type { RecordKind } from '../domain/index.js';
+import { passesThrough } from '../domain/output-formats.js';
+import { followsPages } from '../domain/paging.js';
 import { UsageError } from './command-errors.js';
 import type { IO } from './io.js';
 import { FOLLOW_PAGE_SIZE, type ListFlags, listingProgress } from './listing.js';
@@ -66,14 +68,13 @@ export async function runListing(
   // --sort-by it counts the first of the whole listing's order: every page is read.
   const sorting = opts.sortBy !== undefined;
   const page: PageOptions =
-    opts.where || sorting
-      ? { ...opts.page, all: opts.page.all === true || opts.page.limit !== undefined, limit: undefined }
-      : opts.page;
-  const follow = page.all === true || (page.limit ?? 0) > page.pageSize;
+    opts.where || sorting ? { ...opts.page, all: followsPages(opts.page), limit: undefined } : opts.page;
+  // Progress is for a walk of more than one page.
+  const manyPages = page.all === true || (page.limit ?? 0) > page.pageSize;
   // Records streaming to the terminal would tear the progress line; a table is printed at the end, and
   // records going to a file or a pipe leave stderr's terminal free for it.
   const toTerminal = opts.io.stdoutIsTTY && opts.output.format !== 'table';
-  const progress = await listingProgress(opts.io, what.noun, follow && !toTerminal);
+  const progress = await listingProgress(opts.io, what.noun, manyPages && !toTerminal);
   let fetched = 0;
   let total: number | undefined;
   const onPage: PageOptions['onPage'] = (n, t) => {
@@ -82,14 +83,7 @@ export async function runListing(
     progress.onPage?.(n, t);
   };
   // NDJSON of whole records, nothing reading them on the way: the service's own lines can be printed.
-  const out = opts.output;
-  const raw =
-    !opts.where &&
-    opts.sortBy === undefined &&
-    out.format === 'ndjson' &&
-    !out.fields &&
-    !out.query &&
-    out.timestamps !== 'iso';
+  const raw = !opts.where && opts.sortBy === undefined && passesThrough(opts.output);
   let count: number;
   try {
     let records: AsyncIterable<object> | Iterable<object> = stopAfterLast(
@@ -125,9 +119,15 @@ export async function runListing(
   if (opts.where && (table || opts.io.stdoutIsTTY)) {
     const { whereText } = await import('./listing-where.js');
     const looked = { pageNo: start, fetched, total, more: full && more };
-    const line = filteredNote(count, follow ? undefined : looked, whereText(opts.where), what.noun, fetched);
+    const line = filteredNote(
+      count,
+      manyPages ? undefined : looked,
+      whereText(opts.where),
+      what.noun,
+      fetched,
+    );
     if (line && (count === 0 ? table : opts.io.stdoutIsTTY)) opts.io.note(line);
-  } else if (!follow && opts.io.stdoutIsTTY && full && more) {
+  } else if (!manyPages && opts.io.stdoutIsTTY && full && more) {
     opts.io.note(nextPageFooter(start, fetched, total, what.noun));
   }
   return count;

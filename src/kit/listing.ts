@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import type { PageOptions } from '../api/paginate.js';
+import { followsPages } from '../domain/paging.js';
 import { collect, wholeNumber } from './args.js';
 import { UsageError } from './command-errors.js';
 import type { IO, Spinner } from './io.js';
@@ -50,11 +51,6 @@ export function addListFlags(cmd: Command): Command {
       ),
     )
     .addOption(new Option('--reverse', 'with --sort-by, the other way: highest or latest first'));
-}
-
-/** --all and --limit follow pages: a walk of many pages, in bigger pages. */
-export function followsPages(flags: ListFlags): boolean {
-  return flags.all === true || flags.limit !== undefined;
 }
 
 /** Turns the listing flags into page options; --page with --all starts there. */

@@ -1,6 +1,7 @@
 // How a command prints its records: the format and options its flags and profile chose, and the writing
 // (through the pager on a terminal). The renderers themselves are src/output's.
 import type { RecordKind } from '../domain/index.js';
+import { pageLength, type RecordPage } from '../domain/record-lines.js';
 import { QUERY_FORMATS } from '../output/formats.js';
 import type { OutputFormat, OutputOptions, RecordWriter, TimestampStyle, View } from '../output/index.js';
 import { UsageError } from './command-errors.js';
@@ -46,6 +47,19 @@ export async function chosenFormat(
 }
 
 /**
+ * The format a command prints in, whatever it prints: chosenFormat's (`configured` is the profile's, for a
+ * command that reads one), else a table on a terminal and JSON elsewhere, and JSON with --query (whose result
+ * is JSON).
+ */
+export async function outputFormat(
+  flags: Pick<OutputFlags, 'json' | 'output' | 'query'>,
+  stdoutIsTTY: boolean,
+  configured: () => Promise<OutputFormat | undefined> = async () => undefined,
+): Promise<OutputFormat> {
+  return (await chosenFormat(flags, configured)) ?? (flags.query ? 'json' : stdoutIsTTY ? 'table' : 'json');
+}
+
+/**
  * The output of `what`, from --json, -o, the profile, then the terminal: `table` when stdout is a terminal,
  * `json` otherwise (and `json` with --query, whose result is JSON). --fields and --query are checked here,
  * before anything is fetched (exit 2).
@@ -56,11 +70,10 @@ export async function resolveOutput(
   ctx: OutputContext,
 ): Promise<OutputSpec> {
   // A profile's format that --query cannot shape gives way to the default below.
-  let format = await chosenFormat(flags, async () => {
+  const format = await outputFormat(flags, ctx.io.stdoutIsTTY, async () => {
     const configured = await ctx.configured();
     return flags.query && configured && !QUERY_FORMATS.includes(configured) ? undefined : configured;
   });
-  format ??= flags.query ? 'json' : ctx.io.stdoutIsTTY ? 'table' : 'json';
   // Only what the flags ask for loads: --fields checks paths against the record schemas (zod).
   let fields: string[] | undefined;
   if (flags.fields !== undefined) {
@@ -151,15 +164,15 @@ export async function writeRecords(
 ): Promise<number> {
   const { openPager } = await import('./pager.js');
   // A listing that has its pages (api/paginate.ts) is written a page at a time: a few promises a page.
-  const pages = (records as { pages?: AsyncIterable<object[]> }).pages;
-  const source: AsyncIterator<object | object[]> | Iterator<object> = pages
+  const pages = (records as { pages?: AsyncIterable<RecordPage<object>> }).pages;
+  const source: AsyncIterator<object | RecordPage<object>> | Iterator<object> = pages
     ? pages[Symbol.asyncIterator]()
     : Symbol.asyncIterator in records
       ? records[Symbol.asyncIterator]()
       : records[Symbol.iterator]();
   // The pager starts with the first record: while the service is slow, the spinner and Ctrl-C reach ccp,
   // not a pager waiting for input.
-  let next: IteratorResult<object | object[]> | undefined = await source.next();
+  let next: IteratorResult<object | RecordPage<object>> | undefined = await source.next();
   const pager = next.done ? undefined : await openPager(io, spec.pager === true);
   const writer = await recordWriter(pager?.out ?? io.output, spec, what);
   let count = 0;
@@ -167,11 +180,11 @@ export async function writeRecords(
     while (!next.done) {
       // Nothing here holds a page written while the next is fetched: a page still held then survives the
       // young generation's collections, and is promoted to old space, where it stays until a full one.
-      let value: object | object[] | undefined = next.value;
+      let value: object | RecordPage<object> | undefined = next.value;
       next = undefined;
       if (pages) {
-        await writer.writeAll(value as object[]);
-        count += (value as object[]).length;
+        await writer.writePage(value as RecordPage<object>);
+        count += pageLength(value as RecordPage<object>);
       } else {
         await writer.write(value);
         count++;

@@ -2,16 +2,10 @@ import type { Command } from 'commander';
 import type { ApiClient } from '../api/client.js';
 import type { RecordKind } from '../domain/index.js';
 import type { TwinLookup } from '../domain/lookup.js';
+import { followsPages } from '../domain/paging.js';
 import type { Factory } from './factory.js';
 import type { IO } from './io.js';
-import {
-  addListFlags,
-  addWatchFlags,
-  followsPages,
-  type ListFlags,
-  pageOptions,
-  watchOptions,
-} from './listing.js';
+import { addListFlags, addWatchFlags, type ListFlags, pageOptions, watchOptions } from './listing.js';
 import { type ListingOptions, listingFilter } from './listing-run.js';
 import { type OutputSpec, outputSpec } from './printing.js';
 

@@ -1,4 +1,5 @@
 import type { RecordKind } from '../domain/index.js';
+import type { RecordPage } from '../domain/record-lines.js';
 import type { OutputFormat } from './formats.js';
 
 export type { OutputFormat } from './formats.js';
@@ -75,6 +76,8 @@ export interface RecordWriter {
    * `ndjson`: the same records as NDJSON lines, when the caller already has them (a bulk write's journal).
    */
   writeAll?(records: readonly object[], ndjson?: string | Uint8Array): Promise<void>;
+  /** A listing's page: its records, or the lines the service wrote them as (written so where they pass through). */
+  writePage?(page: RecordPage<object>): Promise<void>;
   end(): Promise<void>;
   /** Hands what was written so far to the stream (createRecordWriter's writers gather it: see Sink). */
   flush?(): Promise<void>;

@@ -1,4 +1,5 @@
-import { linesOf, recordsOf } from '../domain/record-lines.js';
+import { isLines, recordsOf } from '../domain/record-lines.js';
+import { passesThrough } from './formats.js';
 import { DONE, Sink } from './sink.js';
 import { terminalFilter } from './terminal-text.js';
 import { isoTimestamps } from './timestamps.js';
@@ -34,8 +35,8 @@ export function createRecordWriter(out: NodeJS.WritableStream, opts: OutputOptio
   const iso = opts.timestamps === 'iso' && opts.format !== 'table' && opts.format !== 'name';
   const shape = iso ? isoTimestamps : <T>(r: T): T => r;
   const query = opts.query;
-  // NDJSON of whole records as they came: a page the service's lines came with (record-lines.ts) is those lines.
-  const passThrough = opts.format === 'ndjson' && !query && !opts.fields && !iso;
+  // NDJSON of whole records as they came: a page of the service's lines (record-lines.ts) is those lines.
+  const passThrough = passesThrough(opts);
   const inner: Promise<RecordWriter> = query
     ? import('./query.js').then((m) => m.createQueryWriter(sink, { ...opts, query }))
     : format().then((create) => create(sink, opts));
@@ -88,22 +89,26 @@ export function createRecordWriter(out: NodeJS.WritableStream, opts: OutputOptio
     }
     return done === DONE ? DONE : track(done);
   };
+  function writeAll(records: readonly object[], ndjson?: string | Uint8Array): Promise<void> {
+    if (ended) return Promise.reject(new Error('write after end'));
+    return enqueue(async (w) => {
+      const shaped = iso ? records.map(isoTimestamps) : records;
+      if (w.writeAll) return w.writeAll(shaped, iso ? undefined : ndjson);
+      for (const record of shaped) await w.write(record);
+    });
+  }
   return {
     write(record) {
       if (ended) return Promise.reject(new Error('write after end'));
       const shaped = shape(record);
       return now((w) => w.write(shaped));
     },
-    writeAll(records, ndjson) {
+    writeAll,
+    writePage(page) {
+      if (!isLines(page)) return writeAll(page);
       if (ended) return Promise.reject(new Error('write after end'));
-      const lines = linesOf(records);
-      return enqueue(async (w) => {
-        if (lines && passThrough && w.writeAll) return w.writeAll(records, lines);
-        const real = lines ? recordsOf(records as object[]) : records;
-        const shaped = iso ? real.map(isoTimestamps) : real;
-        if (w.writeAll) return w.writeAll(shaped, iso ? undefined : ndjson);
-        for (const record of shaped) await w.write(record);
-      });
+      // The lines as they came; for any other output, the records they are.
+      return passThrough ? enqueue(async () => sink.write(page.lines)) : writeAll(recordsOf<object>(page));
     },
     end() {
       if (ended) return tail;

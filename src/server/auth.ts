@@ -75,7 +75,7 @@ interface Known {
 /**
  * The grant of a request's bearer token (401 when missing, unknown or revoked); `grantOf` answers for a token
  * the same way (undefined for 401). A command on the embedded default checks its token once: the check it
- * makes at start (src/kit/embedded-server.ts) is the one its requests and its lookups find here.
+ * makes at start (src/server/embedded-bootstrap.ts) is the one its requests and its lookups find here.
  */
 export interface Authenticator {
   (headers: IncomingHttpHeaders): Promise<TokenGrant>;

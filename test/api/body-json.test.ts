@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageLines, parseEnvelope } from '../../src/api/body-json.js';
-import { linesOf, linesPage, recordsOf, slicePage } from '../../src/domain/record-lines.js';
+import { isLines, pageLength, type RecordPage, recordsOf, slicePage } from '../../src/domain/record-lines.js';
 
 const device = (i: number, name = `gateway ${i}`) => ({
   uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
@@ -73,7 +73,7 @@ describe("pageLines: a page's records as NDJSON lines, read from its bytes", () 
     const text = `{"statusCode":"OK","data":[${records.join(',')}]}`;
     const got = pageLines(Buffer.from(text));
     expect(got?.lines.toString()).toBe(`${records.join('\n')}\n`);
-    expect(recordsOf(linesPage(got!.count, got!.lines))).toEqual(JSON.parse(text).data);
+    expect(recordsOf({ count: got!.count, lines: got!.lines })).toEqual(JSON.parse(text).data);
   });
 
   it('leaves to JSON.parse any page that is not compact records in UTF-8', () => {
@@ -136,10 +136,10 @@ describe("pageLines: a page's records as NDJSON lines, read from its bytes", () 
   it('a page of lines is still its records for any reader that asks for them', () => {
     const value = page(5);
     const got = pageLines(Buffer.from(JSON.stringify(value)))!;
-    const records = linesPage<object>(got.count, got.lines);
-    expect(records).toHaveLength(5);
-    expect(linesOf(records)).toBe(got.lines);
-    expect(recordsOf(records)).toEqual(value.data);
+    const lines: RecordPage<object> = { count: got.count, lines: got.lines };
+    expect(isLines(lines)).toBe(true);
+    expect(pageLength(lines)).toBe(5);
+    expect(recordsOf(lines)).toEqual(value.data);
     // Cut as an array is cut, and still lines.
     for (const [a, b] of [
       [0, 2],
@@ -148,11 +148,12 @@ describe("pageLines: a page's records as NDJSON lines, read from its bytes", () 
       [5, 5],
       [2, undefined],
     ] as const) {
-      const part = slicePage(records, a, b);
-      expect(linesOf(part)).toBeDefined();
+      const part = slicePage(lines, a, b);
+      expect(isLines(part)).toBe(true);
+      expect(pageLength(part)).toBe(value.data.slice(a, b).length);
       expect(recordsOf(part)).toEqual(value.data.slice(a, b));
     }
-    expect(linesOf(value.data)).toBeUndefined();
+    expect(isLines(value.data)).toBe(false);
     expect(recordsOf(value.data)).toBe(value.data);
   });
 });

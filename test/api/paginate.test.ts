@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IncompleteListingError, type Page, paginate } from '../../src/api/paginate.js';
+import { pageLength, recordsOf } from '../../src/domain/record-lines.js';
 
 /** A listing of `total` numbered records, recording each page request. */
 function listing(total: number, sendTotal = true) {
@@ -218,8 +219,10 @@ describe('paginate: pages', () => {
   it('gives the same records a page at a time, the last page cut at --limit', async () => {
     const l = listing(45);
     const pages = await collect(paginate(l.fetchPage, { pageSize: 10, limit: 23 }).pages!);
-    expect(pages.map((p) => p.length)).toEqual([10, 10, 3]);
-    expect(pages.flat()).toEqual(await collect(paginate(listing(45).fetchPage, { pageSize: 10, limit: 23 })));
+    expect(pages.map((p) => pageLength(p))).toEqual([10, 10, 3]);
+    expect(pages.flatMap((p) => recordsOf(p))).toEqual(
+      await collect(paginate(listing(45).fetchPage, { pageSize: 10, limit: 23 })),
+    );
     expect(l.calls.map(([p]) => p)).toEqual([0, 1, 2]);
   });
 

@@ -94,12 +94,11 @@ describe('ccp edgedevice list', () => {
 
   it('shows progress on a terminal stderr before a table or while records go to a file, never over streamed records', async () => {
     const { testIO } = await import('../helpers/test-io.js');
-    const { createFactory } = await import('../../src/kit/factory.js');
     const { run } = await import('../../src/cli/main.js');
     const spinnerFor = async (format: string, stdoutIsTTY = true, stderrIsTTY = true) => {
       const io = testIO({ env, stderrIsTTY, stdinIsTTY: true, stdoutIsTTY, width: 200 });
       const argv = ['node', 'ccp', 'edgedevice', 'list', '--all', '--page-size', '2', '-o', format];
-      expect(await run(argv, { io, factory: createFactory({ io }) })).toBe(0);
+      expect(await run(argv, { io })).toBe(0);
       return io.spinnerTexts;
     };
     const table = await spinnerFor('table');

@@ -6,6 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { type Page, paginate } from '../../src/api/paginate.js';
+import { pageLength } from '../../src/domain/record-lines.js';
 import { writeRecords } from '../../src/kit/printing.js';
 import { testIO } from '../helpers/test-io.js';
 
@@ -45,7 +46,7 @@ describe('a listing holds no page past its turn', () => {
     // Counted in a function of its own: this test's frame holds no page either.
     const take = async () => {
       const r = await pages.next();
-      return r.done ? -1 : r.value.length;
+      return r.done ? -1 : pageLength(r.value);
     };
     let records = 0;
     for (let n = await take(); n >= 0; n = await take()) records += n;

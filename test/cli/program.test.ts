@@ -35,7 +35,9 @@ function leaves(cmd: Command, path: string[] = []): Array<{ path: string[]; cmd:
 
 describe('program tree', () => {
   it('has the commands of cli.md', () => {
-    const names = leaves(buildProgram(createFactory({ io: testIO() }))).map((l) => l.path.join(' '));
+    const names = leaves(buildProgram(createFactory({ io: testIO(), flags: () => ({}) }))).map((l) =>
+      l.path.join(' '),
+    );
     for (const expected of [
       'license activate',
       'license deactivate',
@@ -55,7 +57,7 @@ describe('program tree', () => {
 
   it("adds a group's verbs only when the group is dispatched to", async () => {
     const io = testIO();
-    const program = buildProgram(createFactory({ io }));
+    const program = buildProgram(createFactory({ io, flags: () => ({}) }));
     const verbs = (name: string) => program.commands.find((c) => c.name() === name)!.commands.length;
     expect(verbs('edgedevice')).toBe(0);
     expect(verbs('license')).toBe(0);
@@ -67,9 +69,9 @@ describe('program tree', () => {
   });
 
   it('every command has help with at least one example', () => {
-    for (const { path } of leaves(buildProgram(createFactory({ io: testIO() })))) {
+    for (const { path } of leaves(buildProgram(createFactory({ io: testIO(), flags: () => ({}) })))) {
       const io = testIO();
-      const program = buildProgram(createFactory({ io }));
+      const program = buildProgram(createFactory({ io, flags: () => ({}) }));
       try {
         program.parse(['node', 'ccp', ...path, '--help']);
       } catch {

@@ -46,7 +46,7 @@ beforeAll(async () => {
   tmp = await tempDir('ccp-examples-');
   // The examples, from the help a user reads: `ccp --help`, and every group's and verb's.
   const found = new Set<string>();
-  for (const path of paths(buildProgram(createFactory({ io: testIO() })))) {
+  for (const path of paths(buildProgram(createFactory({ io: testIO(), flags: () => ({}) })))) {
     const help = await runCli([...path, '--help'], { env: isolatedEnv(tmp.dir) });
     // An example longer than the help's width goes on after ` \`, as a shell reads it.
     const joined = help.stdout.replace(/ \\\n +/g, ' ');

@@ -14,7 +14,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run } from '../../src/cli/main.js';
 import { type Clock, fixedClock } from '../../src/domain/clock.js';
-import { createFactory } from '../../src/kit/factory.js';
 import { scriptedPrompter } from '../../src/kit/prompter.js';
 import { buildIfStale } from './fresh-build.js';
 import { startTestServer, type TestServer, type TestServerOptions, type Tokens } from './server.js';
@@ -60,8 +59,11 @@ export interface RunCliOptions extends Omit<TestIOOptions, 'env'> {
 export async function runCli(args: string[], opts: RunCliOptions): Promise<CliResult & { asked: string[] }> {
   const io = testIO({ ...opts, env: opts.env });
   const prompter = scriptedPrompter([...(opts.answers ?? [])]);
-  const factory = createFactory({ io, prompter, clock: opts.clock ?? fixedClock(Date.now()) });
-  const code = await run(['node', 'ccp', ...args], { io, factory });
+  const code = await run(['node', 'ccp', ...args], {
+    io,
+    prompter,
+    clock: opts.clock ?? fixedClock(Date.now()),
+  });
   // Let the PassThrough streams deliver what was written last.
   await new Promise((r) => setImmediate(r));
   return { code, stdout: io.out(), stderr: io.err(), asked: prompter.asked };

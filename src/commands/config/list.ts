@@ -1,5 +1,6 @@
 import type { ConfigFile } from '../../config/index.js';
 import { defineCommand } from '../../kit/command.js';
+import { chosenFormat, outputFormat } from '../../kit/printing.js';
 import type { OutputFormat } from '../../output/formats.js';
 import { type ConfigDeps, describeSource, ensureOption, globalsOf } from './shared.js';
 
@@ -29,7 +30,7 @@ export async function runConfigList(opts: ConfigListOptions, deps: ConfigDeps): 
   const profile = selectProfile({ profile: opts.profile }, io.env, store);
   const entries = resolveEntries({}, io.env, store, profile);
   const configured = entries.find((e) => e.key === 'output')?.value as ListFormat | undefined;
-  const format = opts.format ?? configured ?? (io.stdoutIsTTY ? 'table' : 'json');
+  const format = await outputFormat({ output: opts.format }, io.stdoutIsTTY === true, async () => configured);
   // Where the store keeps the token, named without reading it (no prompt, no store to wake up).
   const kept = entries.some((e) => e.inKeyring)
     ? `(in ${(await import('../../kit/keyring.js')).keyringName()})`
@@ -92,7 +93,8 @@ export const configList = defineCommand<ConfigListOptions>({
   },
   parse: async (_f, { cmd }) => {
     const g = globalsOf(cmd);
-    const format = g.json ? 'json' : (g.output as ListFormat | undefined);
+    // Only what the flags chose: without one, --profiles prints a name a line (what completion reads).
+    const format = await chosenFormat(g, async () => undefined);
     const profiles = (g as { profiles?: boolean }).profiles === true;
     return { profile: g.profile, profiles, ...(format ? { format } : {}) };
   },

@@ -181,7 +181,20 @@ async function check(f: Factory, values: Values, secret: string, tls: TlsOptions
     tls,
     timeZone: values['time-zone'] || systemTimeZone(f.io.env),
   });
-  await client.request('GET', 'edgedevice/all/0', { query: { pageSize: 1 } });
+  try {
+    await client.request('GET', 'edgedevice/all/0', { query: { pageSize: 1 } });
+  } catch (err) {
+    const { AuthError } = await import('../../api/request-errors.js');
+    // The token it was given was refused: running login again is not what to do.
+    if (err instanceof AuthError && err.httpStatus === 401) {
+      const { code, reason, httpStatus, subject } = err;
+      const hint = `the token was refused by ${new URL(client.baseUrl).origin}: check it, and how the service takes it (--auth-scheme)`;
+      throw new AuthError({ code, reason, httpStatus, subject, hint });
+    }
+    throw err;
+  } finally {
+    await client.close();
+  }
 }
 
 /** Each value checked as it will be stored; an empty one means "none" and is dropped. */
@@ -260,7 +273,6 @@ export async function runLogin(opts: LoginOptions, f: Factory): Promise<void> {
         io.warn(
           `✗ ${new URL(values['base-url']!).origin} refused it (${(err as Error).message}): type it again`,
         );
-        await f.dispose();
         continue;
       }
       if (!opts.force) {

@@ -6,6 +6,7 @@ import type { ProfileKey, ResolvedConfig } from '../../config/index.js';
 import { isDatabaseUrl } from '../../domain/db-location.js';
 import { defineCommand } from '../../kit/command.js';
 import type { Factory } from '../../kit/factory.js';
+import { outputFormat } from '../../kit/printing.js';
 import type { OutputFormat } from '../../output/index.js';
 import { human, type Status, type TlsStatus } from './status-text.js';
 
@@ -206,12 +207,8 @@ export const connectionStatus = defineCommand<StatusOptions>({
   name: 'status',
   description: 'check the target: reachable, TLS, credentials, clock skew (exit 0 only when all hold)',
   examples: ['ccp status', 'ccp status --profile staging', 'ccp status -o json | jq .ok'],
-  parse: async (f) => {
-    const g = f.globals();
-    return {
-      format: (g.json ? 'json' : (g.output ?? (f.io.stdoutIsTTY ? 'table' : 'json'))) as OutputFormat,
-    };
-  },
+  // No profile's format: status reports on the profile, whatever it holds.
+  parse: async (f) => ({ format: await outputFormat(f.globals(), f.io.stdoutIsTTY) }),
   run: showStatus,
 });
 

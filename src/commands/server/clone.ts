@@ -54,8 +54,7 @@ ${DB_HELP}.`,
     const g = f.globals();
     const { createFactory } = await import('../../kit/factory.js');
     // The service is the profile's, whatever --db names: a factory of its own, without --db.
-    const src = createFactory({ io: f.io, clock: f.clock });
-    src.setGlobals({
+    const srcFlags = {
       profile: from,
       profileFlag: '--from',
       timeout: g.timeout,
@@ -63,7 +62,8 @@ ${DB_HELP}.`,
       quiet: g.quiet,
       color: g.color,
       input: g.input,
-    });
+    };
+    const src = createFactory({ io: f.io, clock: f.clock, flags: () => srcFlags });
     const cfg = await src.config();
     if (!cfg.baseUrl) {
       throw new UsageError(`profile ${from} names no service to clone (no base-url)`, {
@@ -75,7 +75,7 @@ ${DB_HELP}.`,
         dbPath: await serverDbPath(f),
         source: await src.api(),
         rootOrg: g.org ?? cfg.org,
-        output: summaryFormat(g, f.io.stdoutIsTTY),
+        output: await summaryFormat(f),
         dispose: () => src.dispose(),
       };
     } catch (err) {
@@ -182,9 +182,10 @@ async function copyDevices(
       total = t;
     },
   });
+  const { recordsOf } = await import('../../domain/record-lines.js');
   // A page at a time: a few promises a page instead of several a device.
   for await (const batch of devices.pages) {
-    for (const d of batch) {
+    for (const d of recordsOf(batch)) {
       if (typeof d.uuid !== 'string' || typeof d.orgUUID !== 'string') continue;
       if (!known.has(d.orgUUID)) {
         known.add(d.orgUUID);

@@ -24,7 +24,7 @@ export const serverImport = defineCommand<ServerImportOptions>({
   parse: async (f, { args }) => ({
     dbPath: await serverDbPath(f),
     file: args[0] as string,
-    output: summaryFormat(f.globals(), f.io.stdoutIsTTY),
+    output: await summaryFormat(f),
   }),
   run: runServerImport,
 });

@@ -37,7 +37,7 @@ export const serverSeed = defineCommand<ServerSeedOptions>({
     if (!flags.demo) throw new UsageError('nothing to seed', { hint: 'ccp server seed --demo' });
     return {
       dbPath: await serverDbPath(f),
-      output: summaryFormat(f.globals(), f.io.stdoutIsTTY),
+      output: await summaryFormat(f),
       force: flags.force === true,
     };
   },

@@ -1,5 +1,6 @@
+import type { Factory } from '../../kit/factory.js';
 import type { IO } from '../../kit/io.js';
-import type { OutputSpec } from '../../kit/printing.js';
+import { type OutputSpec, outputFormat } from '../../kit/printing.js';
 
 /** An import summary: one line for a person, or one JSON object for a script (-o json|ndjson|yaml). */
 export async function printSummary(
@@ -21,10 +22,7 @@ export async function printSummary(
   }
 }
 
-export function summaryFormat(
-  globals: { json?: boolean; output?: string },
-  stdoutIsTTY: boolean,
-): Pick<OutputSpec, 'format'> {
-  const format = globals.json ? 'json' : (globals.output as OutputSpec['format'] | undefined);
-  return { format: format ?? (stdoutIsTTY ? 'table' : 'json') };
+/** The summary's format: -o or --json, else a line on a terminal and JSON elsewhere (no profile is read). */
+export async function summaryFormat(f: Pick<Factory, 'globals' | 'io'>): Promise<Pick<OutputSpec, 'format'>> {
+  return { format: await outputFormat(f.globals(), f.io.stdoutIsTTY) };
 }

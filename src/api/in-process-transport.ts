@@ -1,0 +1,88 @@
+// Requests handed to a service's handler in this process (the embedded default's), with what the HTTP path
+// does around them, so that the client cannot tell the two apart.
+import type { RawResponse, Transport, TransportRequest } from './exchange.js';
+
+/** A request as the handler takes it: the path and query as on the request line, headers in lower case. */
+export interface InProcessCall {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** The value `body` is the JSON text of: the handler may take it instead of parsing the text. */
+  json?: unknown;
+  /** Aborts when the command gives up on the answer: the handler stops long work (a report's rendering). */
+  signal?: AbortSignal;
+}
+
+/** A service called in process: the server's inProcessService. */
+export type InProcessHandler = (call: InProcessCall) => Promise<RawResponse>;
+
+// What undici refuses in a header value: the in-process path refuses the same, with the same code.
+const BAD_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
+
+/**
+ * Header values checked before anything is sent, the answer given up when the signal aborts (the handler
+ * finishes on its own, as a server's would after a client hung up), and close() waiting for the others.
+ */
+export function inProcessTransport(call: InProcessHandler): Transport {
+  const pending = new Set<Promise<unknown>>();
+
+  /** Hands the request to the handler; its answer, or the signal's reason once the signal aborts. */
+  function send(r: TransportRequest): Promise<RawResponse> {
+    r.signal.throwIfAborted();
+    r.onSent();
+    const answer = call({
+      method: r.method,
+      url: r.url.pathname + r.url.search,
+      headers: r.headers,
+      body: r.body,
+      json: r.json,
+      signal: r.signal,
+    });
+    const settled = answer.then(
+      () => undefined,
+      () => undefined,
+    );
+    pending.add(settled);
+    return new Promise((resolve, reject) => {
+      const done = () => {
+        pending.delete(settled);
+        r.signal.removeEventListener('abort', abort);
+      };
+      const abort = () => {
+        done();
+        reject(r.signal.reason);
+      };
+      r.signal.addEventListener('abort', abort, { once: true });
+      answer.then(
+        (a) => {
+          done();
+          resolve(a);
+        },
+        (err: unknown) => {
+          done();
+          reject(err);
+        },
+      );
+    });
+  }
+
+  return {
+    request(r) {
+      for (const [name, value] of Object.entries(r.headers)) {
+        if (BAD_HEADER_CHAR.test(value)) {
+          return Promise.reject(
+            Object.assign(new Error(`invalid ${name} header`), { code: 'UND_ERR_INVALID_ARG' }),
+          );
+        }
+      }
+      // A turn of the event loop before each request, as a socket's would take: every step in process can
+      // resolve at once, and a long listing or bulk add would never let node see a signal (Ctrl-C) or a
+      // stream's events until its end. A request aborted meanwhile is not sent.
+      return new Promise<void>((turn) => setImmediate(turn)).then(() => send(r));
+    },
+    async close() {
+      await Promise.all(pending);
+    },
+  };
+}
