@@ -4,6 +4,7 @@
 // the middle of a batch. The run's shared cluster is never stopped here.
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ORG, USER } from '../fixtures/basic-ids.js';
 import { isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
@@ -149,6 +150,101 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
     } finally {
       await server?.stop();
       await cluster?.destroy();
+    }
+  }, 60_000);
+
+  /** The server backends of the database that are waiting, or working, on an INSERT of devices. */
+  const inserting = (url: string, waiting: boolean) =>
+    Number(
+      psql(
+        pgBin!,
+        url,
+        `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'ccp'
+           AND state = 'active' ${waiting ? "AND wait_event_type = 'Lock'" : ''}`,
+      ),
+    );
+  const ccpBackends = (url: string) =>
+    Number(
+      psql(
+        pgBin!,
+        url,
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'ccp'",
+      ),
+    );
+  const countOf = (url: string, tag: string) =>
+    Number(psql(pgBin!, url, `SELECT count(*) FROM edge_devices WHERE serial_number LIKE 'SN-${tag}-%'`));
+
+  it('a server killed (SIGKILL) in the middle of a batch of 1,000 leaves it absent; a second server then serves and saves it whole', async () => {
+    const { url, token } = await twin(adminUrl!);
+    const first = await startServerProcess(url, env);
+    let second: ServerProcess | undefined;
+    // The batch's devices go in, then it waits for the organizations' counts, which this client holds: the
+    // server is killed while its transaction is open, half done.
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN; LOCK TABLE org_device_counts IN SHARE MODE');
+      const inFlight = call(first.url, token, 'POST', ADD, envelope(devices('KILL', 1000))).catch(
+        (err: unknown) => err,
+      );
+      for (let i = 0; i < 250 && inserting(url, true) === 0; i++) await sleep(20);
+      expect(inserting(url, true)).toBe(1);
+      await first.stop('SIGKILL');
+      expect(first.child.signalCode).toBe('SIGKILL');
+      expect(await inFlight).toBeInstanceOf(Error);
+      await holder.query('COMMIT');
+      // The killed server's backend finds its client gone once it goes on, and rolls the batch back.
+      for (let i = 0; i < 250 && ccpBackends(url) > 0; i++) await sleep(20);
+      expect(ccpBackends(url)).toBe(0);
+      expect(countOf(url, 'KILL')).toBe(0);
+
+      second = await startServerProcess(url, env);
+      const page = await call(second.url, token, 'GET', PAGE);
+      expect(page.status).toBe(200);
+      const again = await call(second.url, token, 'POST', ADD, envelope(devices('KILL', 1000)));
+      expect(again.json.statusCode, JSON.stringify(again.json.reason)).toBe('OK');
+      expect(countOf(url, 'KILL')).toBe(1000);
+      // The organizations' counts moved with the batch, once.
+      const counted = psql(pgBin!, url, `SELECT n FROM org_device_counts WHERE org_uuid = '${ORG.root}'`);
+      const stored = psql(pgBin!, url, `SELECT count(*) FROM edge_devices WHERE org_uuid = '${ORG.root}'`);
+      expect(counted).toBe(stored);
+    } finally {
+      await holder.end().catch(() => undefined);
+      await first.stop('SIGKILL');
+      await second?.stop();
+    }
+  }, 60_000);
+
+  it('a server killed (SIGKILL) while batches are being saved: each batch is whole or absent, never partial', async () => {
+    const { url, token } = await twin(adminUrl!);
+    const server = await startServerProcess(url, env);
+    let second: ServerProcess | undefined;
+    try {
+      const tags = ['R0', 'R1', 'R2', 'R3', 'R4', 'R5'];
+      const sent = tags.map((tag) =>
+        call(server.url, token, 'POST', ADD, envelope(devices(tag, 1000))).catch((err: unknown) => err),
+      );
+      // Killed once a batch is at work in the database, whatever each of the others has done by then.
+      for (let i = 0; i < 500 && inserting(url, false) === 0; i++) await sleep(5);
+      await server.stop('SIGKILL');
+      const answers = await Promise.all(sent);
+      for (let i = 0; i < 250 && ccpBackends(url) > 0; i++) await sleep(20);
+      const counts = tags.map((tag) => countOf(url, tag));
+      for (const n of counts) expect([0, 1000], JSON.stringify(counts)).toContain(n);
+      // What a client was told was saved is saved.
+      answers.forEach((a, i) => {
+        if (!(a instanceof Error) && (a as Answer).json.statusCode === 'OK') expect(counts[i]).toBe(1000);
+      });
+      expect(answers.some((a) => a instanceof Error)).toBe(true);
+      second = await startServerProcess(url, env);
+      const page = await call(second.url, token, 'GET', '/edgedevice/all/0?pageSize=1');
+      expect(page.status).toBe(200);
+      const counted = psql(pgBin!, url, `SELECT n FROM org_device_counts WHERE org_uuid = '${ORG.root}'`);
+      const stored = psql(pgBin!, url, `SELECT count(*) FROM edge_devices WHERE org_uuid = '${ORG.root}'`);
+      expect(counted).toBe(stored);
+    } finally {
+      await server.stop('SIGKILL');
+      await second?.stop();
     }
   }, 60_000);
 });
