@@ -2,6 +2,7 @@
 // database"): the real bin/ccp.js `server start` on a PostgreSQL cluster of the test's own
 // (test/helpers/postgres.ts, startCluster), which the test stops and starts under it, and a server killed in
 // the middle of a batch. The run's shared cluster is never stopped here.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -247,4 +248,146 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
       await second?.stop();
     }
   }, 60_000);
+
+  describe('reaching the database', () => {
+    /** A fresh database owned by a role of its own that signs in with a password over TCP. */
+    async function owned(admin: string, password: string) {
+      const url = new URL(await freshDatabase(admin));
+      const database = url.pathname.slice(1);
+      const user = `ccp_user_${database.slice(-8)}`;
+      psql(pgBin!, url.toString(), `CREATE ROLE ${user} LOGIN PASSWORD '${password}'`);
+      psql(pgBin!, url.toString(), `ALTER DATABASE ${database} OWNER TO ${user}`);
+      psql(pgBin!, url.toString(), `ALTER SCHEMA public OWNER TO ${user}`);
+      const label = `${url.hostname}:${url.port}/${database}`;
+      return { label, user, database, port: url.port, plain: `postgresql://${user}@${label}` };
+    }
+
+    it('TLS that fails (sslmode=require on a server without TLS): exit 5 naming host:port/database, never the password', async () => {
+      const password = 'tls-Pa55-never-shown';
+      const { label, plain } = await owned(adminUrl!, password);
+      const url = plain.replace('@', `:${password}@`);
+      for (const [args, extra] of [
+        [['server', 'start', '--port', '0', '--db', `${url}?sslmode=require`], {}],
+        [['server', 'token', 'list'], { CCP_DB: `${url}?sslmode=require` }],
+        [['--verbose', 'edgedevice', 'list'], { CCP_DB: url, PGSSLMODE: 'require' }],
+        [['status'], { CCP_DB: `${url}?sslmode=verify-full` }],
+      ] as const) {
+        const r = await ccp([...args], extra);
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(5);
+        expect(r.stderr).toContain(label);
+        expect(r.stderr).toMatch(/TLS/);
+        expect(`${r.stdout}${r.stderr}`).not.toContain(password);
+      }
+    });
+
+    it('postgresql:///db with PGHOST (the socket folder), PGPORT and PGUSER: every command, and a server, on that database', async () => {
+      let cluster: Cluster | undefined;
+      let server: ServerProcess | undefined;
+      try {
+        cluster = await startCluster(pgBin!);
+        const database = new URL(await freshDatabase(cluster.adminUrl)).pathname.slice(1);
+        const libpq = { PGHOST: cluster.socketDir, PGPORT: String(cluster.port), PGUSER: 'postgres' };
+        const url = `postgresql:///${database}`;
+        const seeded = await ccp(['server', 'seed', '--demo', '--db', url], libpq);
+        expect(seeded.code, seeded.stderr).toBe(0);
+        const status = await ccp(['status', '-o', 'json'], { ...libpq, CCP_DB: url });
+        expect(status.code, status.stderr).toBe(0);
+        const db = (
+          JSON.parse(status.stdout) as { database: { path: string; counts: { edgeDevices: number } } }
+        ).database;
+        expect(db.path).toBe(`${cluster.socketDir}:${cluster.port}/${database}`);
+        expect(db.counts.edgeDevices).toBe(300);
+        // Over the socket, not TCP: the server's backends have no client address.
+        const token = (
+          await ccp(
+            [
+              'server',
+              'token',
+              'create',
+              '--org',
+              'b58f93c5-e752-4a3d-b848-9e5dc516822b',
+              '--role',
+              'viewer',
+            ],
+            { ...libpq, CCP_DB: url },
+          )
+        ).stdout.trim();
+        server = await startServerProcess(url, { ...env, ...libpq });
+        expect(server.stderr()).toContain(`serving ${cluster.socketDir}:${cluster.port}/${database} at`);
+        const page = await call(server.url, token, 'GET', '/edgedevice/all/0?pageSize=5');
+        expect(page.status).toBe(200);
+        expect(page.json.data).toHaveLength(5);
+        expect(
+          psql(
+            pgBin!,
+            cluster.adminUrl,
+            `SELECT count(*) FROM pg_stat_activity WHERE datname = '${database}' AND application_name = 'ccp' AND client_addr IS NOT NULL`,
+          ),
+        ).toBe('0');
+        // PGDATABASE names the database when the URL names none.
+        const listed = await ccp(['edgedevice', 'list', '--limit', '2', '-o', 'json'], {
+          ...libpq,
+          PGDATABASE: database,
+          CCP_DB: 'postgresql://',
+        });
+        expect(listed.code, listed.stderr).toBe(0);
+        expect(JSON.parse(listed.stdout)).toHaveLength(2);
+      } finally {
+        await server?.stop();
+        await cluster?.destroy();
+      }
+    }, 60_000);
+
+    it('~/.pgpass gives the password a URL leaves out; without it the user is refused (exit 3); nothing shows it', async () => {
+      const password = 'from-Pgpass-only-77';
+      const { label, plain, user, database, port } = await owned(adminUrl!, password);
+      const home = await tempDir('ccp-pgpass-');
+      const own = isolatedEnv(home.dir);
+      const run = (args: string[]) => spawnCcp(args, { env: { ...own, CCP_DB: plain } });
+      try {
+        const refused = await run(['server', 'seed', '--demo']);
+        expect(refused.code, refused.stderr).toBe(3);
+        expect(refused.stderr).toContain(`user ${user} on ${label}`);
+        writeFileSync(join(home.dir, '.pgpass'), `127.0.0.1:${port}:${database}:${user}:${password}\n`, {
+          mode: 0o600,
+        });
+        const results = [
+          await run(['server', 'seed', '--demo']),
+          await run(['--verbose', 'edgedevice', 'list', '--limit', '1', '-o', 'json']),
+          await run(['status', '-o', 'json']),
+        ];
+        for (const r of results) {
+          expect(r.code, r.stderr).toBe(0);
+          expect(`${r.stdout}${r.stderr}`).not.toContain(password);
+        }
+        expect(JSON.parse(results[1]!.stdout)).toHaveLength(1);
+        const server = await startServerProcess(plain, own);
+        await server.stop();
+        expect(server.stderr()).toContain(`serving ${label} at`);
+        expect(server.stderr()).not.toContain(password);
+      } finally {
+        await home.remove();
+      }
+    });
+
+    it('a password in --db warns, and no output, --verbose trace or error shows it', async () => {
+      const password = 'in-the-URL-Pa55';
+      const { plain, label } = await owned(adminUrl!, password);
+      const url = plain.replace('@', `:${encodeURIComponent(password)}@`);
+      const results = [
+        await ccp(['server', 'seed', '--demo', '--db', url]),
+        await ccp(['--verbose', '--db', url, 'edgedevice', 'list', '--limit', '1', '-o', 'json']),
+        await ccp(['--verbose', '--db', url, 'status', '-o', 'json']),
+        await ccp(['--verbose', '--db', url, 'edgedevice', 'get', 'no-such-serial']),
+        await ccp(['--db', url.replace(password, 'wrong-Pa55'), 'edgedevice', 'list']),
+      ];
+      expect(results.map((r) => r.code)).toEqual([0, 0, 0, 4, 3]);
+      for (const r of results) {
+        expect(r.stderr).toContain('warning: a password in --db');
+        expect(`${r.stdout}${r.stderr}`).not.toContain(password);
+        expect(`${r.stdout}${r.stderr}`).not.toContain('wrong-Pa55');
+      }
+      expect(results[2]!.stdout).toContain(label);
+    });
+  });
 });

@@ -54,6 +54,23 @@ const TYPES = {
 
 type Queryable = pg.Pool | pg.PoolClient;
 
+/**
+ * A client that closes its socket when connecting fails. pg leaves the socket open when the failure is on
+ * its side (no password to answer the server's SASL challenge, a TLS check): the server would hold it until
+ * its authentication_timeout, a command would not exit, and a serving pool would gather such sockets.
+ */
+class ClosingClient extends pg.Client {
+  override connect(): Promise<pg.Client>;
+  override connect(callback: (err: Error | null) => void): void;
+  override connect(callback?: (err: Error | null) => void): Promise<pg.Client> | void {
+    if (!callback) return super.connect();
+    super.connect((err: Error | null) => {
+      if (err) (this.connection as unknown as { stream?: { destroy(): void } }).stream?.destroy();
+      callback(err);
+    });
+  }
+}
+
 /** Opens the database a `postgres://` or `postgresql://` URL names, migrating it when `create` is set. */
 export async function openPostgresStore(url: string, opts: PostgresStoreOptions = {}): Promise<Store> {
   const conn = resolveConnection(url, opts);
@@ -80,6 +97,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
     max: opts.poolSize ?? 10,
     idleTimeoutMillis: 30_000,
     types: TYPES,
+    Client: ClosingClient,
   });
   // An idle connection cut by the server (a restart, a failover) is dropped by the pool; the next query opens
   // another. Without a listener the error would end the process.
