@@ -62,12 +62,13 @@ type Queryable = pg.Pool | pg.PoolClient;
 class ClosingClient extends pg.Client {
   override connect(): Promise<pg.Client>;
   override connect(callback: (err: Error | null) => void): void;
-  override connect(callback?: (err: Error | null) => void): Promise<pg.Client> | void {
+  override connect(callback?: (err: Error | null) => void): Promise<pg.Client> | undefined {
     if (!callback) return super.connect();
     super.connect((err: Error | null) => {
       if (err) (this.connection as unknown as { stream?: { destroy(): void } }).stream?.destroy();
       callback(err);
     });
+    return undefined;
   }
 }
 
