@@ -390,4 +390,56 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
       expect(results[2]!.stdout).toContain(label);
     });
   });
+
+  it('server clone into a PostgreSQL URL: a second server on that database serves the cloned devices', async () => {
+    const DEMO_ROOT = 'b58f93c5-e752-4a3d-b848-9e5dc516822b';
+    const source = join(tmp.dir, 'source.db');
+    expect((await ccp(['server', 'seed', '--demo', '--db', source])).code).toBe(0);
+    const sourceToken = (
+      await ccp(['server', 'token', 'create', '--org', DEMO_ROOT, '--role', 'admin', '--db', source])
+    ).stdout.trim();
+    const service = await startServerProcess(source, env);
+    let twinServer: ServerProcess | undefined;
+    // A home of its own: the profile it makes is no other test's.
+    const home = await tempDir('ccp-clone-pg-');
+    const own = isolatedEnv(home.dir);
+    try {
+      for (const [k, v] of [
+        ['base-url', service.url],
+        ['token', sourceToken],
+        ['org', DEMO_ROOT],
+      ] as const) {
+        const set = await spawnCcp(['config', 'set', '--profile', 'prod', k, v], { env: own });
+        expect(set.code, set.stderr).toBe(0);
+      }
+      const url = await freshDatabase(adminUrl!);
+      const cloned = await spawnCcp(['server', 'clone', '--from', 'prod', '--db', url, '-o', 'json'], {
+        env: own,
+        timeoutMs: 60_000,
+      });
+      expect(cloned.code, cloned.stderr).toBe(0);
+      const summary = JSON.parse(cloned.stdout) as { edgeDevices: number; organizations: number };
+      expect(summary.edgeDevices).toBe(300);
+      expect(Number(psql(pgBin!, url, 'SELECT count(*) FROM edge_devices'))).toBe(300);
+      expect(Number(psql(pgBin!, url, 'SELECT coalesce(sum(n), 0) FROM org_device_counts'))).toBe(300);
+
+      const token = (
+        await ccp(['server', 'token', 'create', '--org', DEMO_ROOT, '--role', 'viewer', '--db', url])
+      ).stdout.trim();
+      twinServer = await startServerProcess(url, env);
+      const all = '/edgedevice/all/0?pageSize=1000';
+      const [theirs, ours] = await Promise.all([
+        call(service.url, sourceToken, 'GET', all),
+        call(twinServer.url, token, 'GET', all),
+      ]);
+      expect(ours.status).toBe(200);
+      expect(ours.json.data).toHaveLength(300);
+      // The same devices, uuids and instants as the service gave them.
+      expect(ours.json.data).toEqual(theirs.json.data);
+    } finally {
+      await twinServer?.stop();
+      await service.stop();
+      await home.remove();
+    }
+  }, 90_000);
 });
