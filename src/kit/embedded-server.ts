@@ -12,7 +12,8 @@ import { notCcpDatabase, UsageError } from './command-errors.js';
 
 /** What `ccp status` tells of the embedded database: how many records of each kind, and its check. */
 export interface DatabaseFacts {
-  counts: RecordCounts;
+  /** Null when they cannot be read: the check (`integrity`) says what is wrong. */
+  counts: RecordCounts | null;
   /** `ok`, or what the check found. */
   integrity: string;
   /** The database as `host:port/database` or its file: never a password. */
@@ -211,8 +212,9 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       orgUuid,
       lookup: async (t, tz) => server.twinLookup(store, t ? await auth.grantOf(t) : undefined, tz),
       async facts() {
-        const counts = await store.counts();
         const { problems, location, engine } = await store.health({ thorough: true });
+        // A database found wrong (a table gone) may not be countable: the problems say why, not a failure.
+        const counts = problems.length === 0 ? await store.counts() : await store.counts().catch(() => null);
         return { counts, integrity: problems.length === 0 ? 'ok' : problems.join('; '), location, engine };
       },
       actsFor: (t) => server.tokenActsFor(store, t),

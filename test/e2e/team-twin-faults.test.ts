@@ -442,4 +442,72 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
       await home.remove();
     }
   }, 90_000);
+
+  it('a database reachable but wrong under a serving server: /healthz answers 503 saying what is wrong', async () => {
+    const { url, token } = await twin(adminUrl!);
+    const label = url.replace('postgresql://postgres@', '');
+    const server = await startServerProcess(url, env);
+    const health = async () => {
+      const res = await fetch(`${server.url}/healthz`);
+      return {
+        status: res.status,
+        retryAfter: res.headers.get('retry-after'),
+        json: (await res.json()) as { status?: string; statusCode?: string; reason?: string },
+      };
+    };
+    try {
+      const ok = await health();
+      expect(ok.status).toBe(200);
+      expect(ok.json).toMatchObject({ status: 'ok', schemaVersion: 1 });
+
+      // A newer ccp's schema, written while this server serves.
+      psql(pgBin!, url, "UPDATE ccp_schema SET version = 99, written_by = '9.9.9'");
+      const newer = await health();
+      expect(newer.status).toBe(503);
+      expect(newer.retryAfter).toMatch(/^\d+$/);
+      expect(newer.json.statusCode).toBe('SERVICE_UNAVAILABLE');
+      expect(newer.json.reason).toContain(label);
+      expect(newer.json.reason).toContain(
+        'its schema is version 99 (written by ccp 9.9.9); this ccp expects 1',
+      );
+      psql(pgBin!, url, 'UPDATE ccp_schema SET version = 1');
+      expect((await health()).status).toBe(200);
+
+      // A table gone: the server says which.
+      psql(pgBin!, url, 'DROP TABLE notification_configurations');
+      const dropped = await health();
+      expect(dropped.status).toBe(503);
+      expect(dropped.json.reason).toContain('tables missing: notification_configurations');
+
+      // The whole twin gone.
+      psql(pgBin!, url, 'DROP TABLE ccp_schema');
+      const gone = await health();
+      expect(gone.status).toBe(503);
+      expect(gone.json.reason).toContain('it holds no twin');
+      // Listings still answer as they can: the token's table is there.
+      expect((await call(server.url, token, 'GET', PAGE)).status).toBe(200);
+      expect(server.stderr()).toMatch(/GET \/healthz StoreError/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('ccp status on a database reachable but wrong (a table gone): exit 1, the database marked, the problem named', async () => {
+    const { url } = await twin(adminUrl!);
+    const label = url.replace('postgresql://postgres@', '');
+    const whole = await ccp(['status', '-o', 'json'], { CCP_DB: url });
+    expect(whole.code, whole.stderr).toBe(0);
+    expect(JSON.parse(whole.stdout).database).toMatchObject({ ok: true, integrity: 'ok' });
+    psql(pgBin!, url, 'DROP TABLE notification_configurations');
+    const status = await ccp(['status', '-o', 'json'], { CCP_DB: url });
+    expect(status.code, status.stderr).toBe(1);
+    const db = (JSON.parse(status.stdout) as { database: { ok: boolean; path: string; integrity: string } })
+      .database;
+    expect(db).toMatchObject({ ok: false, path: label });
+    expect(db.integrity).toContain('tables missing: notification_configurations');
+    const text = await ccp(['status', '-o', 'table'], { CCP_DB: url });
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain(`✗ database ${label}`);
+    expect(text.stdout).toContain('✗ integrity check: tables missing: notification_configurations');
+  });
 });

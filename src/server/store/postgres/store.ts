@@ -24,7 +24,7 @@ import {
   organizationRepository,
   tokenRepository,
 } from './records.js';
-import { migrate, PG_SCHEMA_VERSION } from './schema.js';
+import { migrate, PG_SCHEMA_VERSION, schemaProblems } from './schema.js';
 import type { Sql } from './sql.js';
 
 /** How long a write waits for locks another writer holds (decisions.md, "Several processes, one database"). */
@@ -287,13 +287,12 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
 
   // Make or check the tables on one connection, under the advisory lock.
   const setup = await connect();
-  let schemaVersion: number;
   try {
     const exec = (text: string, values?: unknown[]) =>
       setup.query(text, values).catch((err) => {
         throw fail(err);
       });
-    schemaVersion = await migrate(exec, {
+    await migrate(exec, {
       create: opts.create ?? false,
       appVersion: opts.appVersion ?? 'unknown',
       label: conn.label,
@@ -332,9 +331,18 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
       return r[0] as unknown as RecordCounts;
     },
     async health(): Promise<StoreHealth> {
-      const r = await sqlOver(pool).rows<{ v: string }>("SELECT current_setting('server_version') AS v");
+      // A real check, each time: the database answers, and its tables are still the ones this ccp expects
+      // (another ccp, or a person, may have changed them since the store opened).
+      const sql = sqlOver(pool);
+      const r = await sql.rows<{ v: string }>("SELECT current_setting('server_version') AS v");
       const version = String(r[0]?.v ?? '').split(' ')[0];
-      return { location: conn.label, engine: `PostgreSQL ${version}`, schemaVersion, problems: [] };
+      const found = await schemaProblems((text, values) => sql.rows(text, values).then((rows) => ({ rows })));
+      return {
+        location: conn.label,
+        engine: `PostgreSQL ${version}`,
+        schemaVersion: found.version,
+        problems: found.problems,
+      };
     },
     describe,
     lockWaitMs: lockWait,
