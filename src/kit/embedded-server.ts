@@ -47,6 +47,8 @@ export interface EmbeddedOptions {
   io: IO;
   env: NodeJS.ProcessEnv;
   clock?: Clock;
+  /** A CA certificate file for TLS to a PostgreSQL database (`--ca-file`, CCP_CA_FILE). */
+  caFile?: string | undefined;
 }
 
 // What undici refuses in a header value: the in-process path refuses the same, with the same code.
@@ -146,6 +148,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
   try {
     const store = await server.openStore(dbPath, {
       ...(opts.clock ? { clock: opts.clock } : {}),
+      ...(opts.caFile ? { caFile: opts.caFile } : {}),
       create: isDefault,
     });
     opened = store;

@@ -200,7 +200,14 @@ export function createFactory(opts: FactoryOptions): Factory {
         }
         if (!baseUrl) {
           const { startEmbedded } = await (embeddedModule ?? import('./embedded-server.js'));
-          embedded = await startEmbedded({ dbPath: cfg.db, io, env: io.env, clock: factory.clock });
+          embedded = await startEmbedded({
+            dbPath: cfg.db,
+            io,
+            env: io.env,
+            clock: factory.clock,
+            // TLS to a PostgreSQL database: --ca-file or CCP_CA_FILE, as for the server commands.
+            caFile: flags.caFile ?? (io.env.CCP_CA_FILE || undefined),
+          });
           baseUrl = embedded.url;
           token ??= cfg.token ?? embedded.token;
           org ??= embedded.orgUuid;

@@ -2,14 +2,22 @@
 // database"): the real bin/ccp.js `server start` on a PostgreSQL cluster of the test's own
 // (test/helpers/postgres.ts, startCluster), which the test stops and starts under it, and a server killed in
 // the middle of a batch. The run's shared cluster is never stopped here.
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ORG, USER } from '../fixtures/basic-ids.js';
 import { isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
-import { type Cluster, freshDatabase, psql, startCluster } from '../helpers/postgres.js';
+import {
+  type Cluster,
+  freshDatabase,
+  giveToOwner,
+  psql,
+  startCluster,
+  templateCluster,
+} from '../helpers/postgres.js';
 import { envelope, FIXTURES_DIR } from '../helpers/server.js';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.js';
 
@@ -280,6 +288,105 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
       }
     });
 
+    it('TLS checked against --ca-file (or CCP_CA_FILE): the right CA serves, a wrong one exits 5 naming the database, never the password', async () => {
+      const dir = await tempDir('ccp-pg-tls-');
+      let cluster: Cluster | undefined;
+      try {
+        // A CA, a server certificate it signed for 127.0.0.1, and another CA that signed nothing.
+        const ssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir.dir, stdio: 'pipe' });
+        const ca = (name: string) =>
+          ssl(
+            'req',
+            '-x509',
+            '-newkey',
+            'ec',
+            '-pkeyopt',
+            'ec_paramgen_curve:prime256v1',
+            '-nodes',
+            '-days',
+            '1',
+            '-subj',
+            `/CN=${name}`,
+            '-keyout',
+            `${name}.key`,
+            '-out',
+            `${name}.pem`,
+          );
+        ca('right-ca');
+        ca('wrong-ca');
+        ssl(
+          'req',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:prime256v1',
+          '-nodes',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-keyout',
+          'server.key',
+          '-out',
+          'server.csr',
+        );
+        writeFileSync(join(dir.dir, 'san.ext'), 'subjectAltName = IP:127.0.0.1\n');
+        ssl(
+          'x509',
+          '-req',
+          '-in',
+          'server.csr',
+          '-CA',
+          'right-ca.pem',
+          '-CAkey',
+          'right-ca.key',
+          '-CAcreateserial',
+          '-days',
+          '1',
+          '-extfile',
+          'san.ext',
+          '-out',
+          'server.crt',
+        );
+        chmodSync(join(dir.dir, 'server.key'), 0o600);
+        for (const f of ['server.key', 'server.crt', '']) giveToOwner(join(dir.dir, f));
+        cluster = await startCluster(pgBin!, templateCluster(pgBin!), [
+          'ssl=on',
+          `ssl_cert_file=${join(dir.dir, 'server.crt')}`,
+          `ssl_key_file=${join(dir.dir, 'server.key')}`,
+        ]);
+        const password = 'tls-Verified-pa55';
+        const { plain, label } = await owned(cluster.adminUrl, password);
+        const url = `${plain.replace('@', `:${password}@`)}?sslmode=verify-full`;
+        const right = join(dir.dir, 'right-ca.pem');
+        const wrong = join(dir.dir, 'wrong-ca.pem');
+
+        const seeded = await ccp(['server', 'seed', '--demo', '--ca-file', right], { CCP_DB: url });
+        expect(seeded.code, seeded.stderr).toBe(0);
+        const listed = await ccp(['edgedevice', 'list', '--limit', '1', '-o', 'json'], {
+          CCP_DB: url,
+          CCP_CA_FILE: right,
+        });
+        expect(listed.code, listed.stderr).toBe(0);
+        // No runtime warning (an IP address as the TLS server name is one).
+        for (const r of [seeded, listed]) expect(r.stderr).not.toMatch(/Warning/);
+        for (const [args, extra] of [
+          [['server', 'token', 'list', '--ca-file', wrong], { CCP_DB: url }],
+          [['server', 'start', '--port', '0', '--ca-file', wrong], { CCP_DB: url }],
+          [['edgedevice', 'list'], { CCP_DB: url, CCP_CA_FILE: wrong }],
+          // Without a CA, the server's certificate is no one's the runtime trusts.
+          [['server', 'token', 'list'], { CCP_DB: url }],
+        ] as const) {
+          const r = await ccp([...args], extra);
+          expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(5);
+          expect(r.stderr).toContain(label);
+          expect(r.stderr).toMatch(/TLS/);
+          expect(`${r.stdout}${r.stderr}`).not.toContain(password);
+        }
+      } finally {
+        await cluster?.destroy();
+        await dir.remove();
+      }
+    }, 60_000);
+
     it('postgresql:///db with PGHOST (the socket folder), PGPORT and PGUSER: every command, and a server, on that database', async () => {
       let cluster: Cluster | undefined;
       let server: ServerProcess | undefined;
@@ -331,6 +438,8 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
           CCP_DB: 'postgresql://',
         });
         expect(listed.code, listed.stderr).toBe(0);
+        // No runtime warning (an IP address as the TLS server name is one).
+        for (const r of [seeded, listed]) expect(r.stderr).not.toMatch(/Warning/);
         expect(JSON.parse(listed.stdout)).toHaveLength(2);
       } finally {
         await server?.stop();
