@@ -4,6 +4,7 @@
 // the middle of a batch. The run's shared cluster is never stopped here.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, writeFileSync } from 'node:fs';
+import { connect, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -161,6 +162,66 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
       await cluster?.destroy();
     }
   }, 60_000);
+
+  it('a database that goes silent (a partition: no answer, no reset) under a serving server: 503 within 20 s, never a hang, then serves again', async () => {
+    const { url, token } = await twin(adminUrl!);
+    const target = new URL(url);
+    // A TCP proxy between the server and the database that, once frozen, forwards nothing and closes nothing.
+    let frozen = false;
+    const sockets: Socket[] = [];
+    const proxy = createServer((inbound) => {
+      sockets.push(inbound);
+      if (frozen) return;
+      const outbound = connect(Number(target.port), target.hostname);
+      sockets.push(outbound);
+      for (const [from, to] of [
+        [inbound, outbound],
+        [outbound, inbound],
+      ] as const) {
+        from.on('data', (chunk) => {
+          if (!frozen) to.write(chunk);
+        });
+        from.on('error', () => to.destroy());
+        from.on('close', () => to.destroy());
+      }
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const via = new URL(url);
+    via.port = String((proxy.address() as { port: number }).port);
+    const server = await startServerProcess(via.toString(), env);
+    try {
+      const warm = await Promise.all(Array.from({ length: 4 }, () => call(server.url, token, 'GET', PAGE)));
+      for (const r of warm) expect(r.status).toBe(200);
+      frozen = true;
+      const down = await Promise.all([
+        call(server.url, token, 'GET', PAGE),
+        call(server.url, token, 'POST', ADD, envelope(devices('SILENT', 2))),
+      ]);
+      for (const r of down) {
+        expect(r.status, JSON.stringify(r.json)).toBe(503);
+        expect(r.retryAfter).toMatch(/^\d+$/);
+        expect(r.json.reason).toContain(via.host);
+        expect(r.ms).toBeLessThan(20_000);
+      }
+      // The partition heals: what was cut stays cut, new connections go through.
+      frozen = false;
+      for (const socket of sockets.splice(0)) socket.destroy();
+      let back: Answer | undefined;
+      const t0 = performance.now();
+      while (performance.now() - t0 < 15_000) {
+        back = await call(server.url, token, 'GET', PAGE);
+        if (back.status === 200) break;
+        await sleep(200);
+      }
+      expect(back?.status, JSON.stringify(back?.json)).toBe(200);
+      const again = await Promise.all(Array.from({ length: 12 }, () => call(server.url, token, 'GET', PAGE)));
+      for (const r of again) expect(r.status, JSON.stringify(r.json)).toBe(200);
+    } finally {
+      await server.stop('SIGKILL');
+      for (const socket of sockets) socket.destroy();
+      proxy.close();
+    }
+  }, 90_000);
 
   /** The server backends of the database that are waiting, or working, on an INSERT of devices. */
   const inserting = (url: string, waiting: boolean) =>
