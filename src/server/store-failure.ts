@@ -29,8 +29,10 @@ export function storeCause(err: unknown): string {
 export function failureResponse(err: unknown, route: Route | undefined): ServiceError {
   const own = route?.failure ? SERVICE_ERRORS[route.failure] : undefined;
   if (isStoreFailure(err)) {
-    // A store that cannot be reached at all says nothing about the request: 503 for every operation.
-    const gone = (err as StoreError).kind === 'unavailable';
+    // A store that cannot be reached at all, or refuses the server's own user, says nothing about the
+    // request: 503 for every operation.
+    const kind = (err as StoreError).kind;
+    const gone = kind === 'unavailable' || kind === 'auth';
     const def = gone ? SERVICE_UNAVAILABLE : (own ?? SERVICE_UNAVAILABLE);
     // Retry-After where waiting may help: the database gone or busy, not a damaged file.
     const retry = def === SERVICE_UNAVAILABLE;

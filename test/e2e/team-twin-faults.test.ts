@@ -223,6 +223,49 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
     }
   }, 90_000);
 
+  it("the server's password changed under it: 503 with Retry-After for every operation, never 401, then serves again once it is put back", async () => {
+    const url = new URL(await freshDatabase(adminUrl!));
+    const database = url.pathname.slice(1);
+    const user = `ccp_user_${database.slice(-8)}`;
+    psql(pgBin!, url.toString(), `CREATE ROLE ${user} LOGIN PASSWORD 'first-Pa55'`);
+    psql(pgBin!, url.toString(), `ALTER DATABASE ${database} OWNER TO ${user}`);
+    psql(pgBin!, url.toString(), `ALTER SCHEMA public OWNER TO ${user}`);
+    const own = `postgresql://${user}@${url.host}/${database}`;
+    const withPassword = { ...env, PGPASSWORD: 'first-Pa55' };
+    const run = (args: string[]) => spawnCcp(args, { env: { ...withPassword, CCP_DB: own } });
+    expect((await run(['server', 'import', join(FIXTURES_DIR, 'basic.json')])).code).toBe(0);
+    const token = (
+      await run(['server', 'token', 'create', '--org', ORG.root, '--role', 'admin'])
+    ).stdout.trim();
+    const server = await startServerProcess(own, withPassword);
+    const cut = () =>
+      psql(
+        pgBin!,
+        url.toString(),
+        `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE usename = '${user}'`,
+      );
+    try {
+      expect((await call(server.url, token, 'GET', PAGE)).status).toBe(200);
+      psql(pgBin!, url.toString(), `ALTER ROLE ${user} PASSWORD 'second-Pa55'`);
+      cut();
+      for (const r of [
+        await call(server.url, token, 'GET', PAGE),
+        await call(server.url, token, 'POST', ADD, envelope(devices('REFUSED', 2))),
+      ]) {
+        expect(r.status, JSON.stringify(r.json)).toBe(503);
+        expect(r.json.statusCode).toBe('SERVICE_UNAVAILABLE');
+        expect(r.retryAfter).toMatch(/^\d+$/);
+        expect(r.json.reason).toContain(`user ${user}`);
+        expect(JSON.stringify(r.json)).not.toMatch(/Pa55/);
+      }
+      psql(pgBin!, url.toString(), `ALTER ROLE ${user} PASSWORD 'first-Pa55'`);
+      expect((await call(server.url, token, 'GET', PAGE)).status).toBe(200);
+      expect(server.stderr()).not.toMatch(/Pa55/);
+    } finally {
+      await server.stop();
+    }
+  });
+
   /** The server backends of the database that are waiting, or working, on an INSERT of devices. */
   const inserting = (url: string, waiting: boolean) =>
     Number(
