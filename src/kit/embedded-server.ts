@@ -36,6 +36,8 @@ export interface EmbeddedOptions {
   io: IO;
   env: NodeJS.ProcessEnv;
   clock?: Clock;
+  /** A CA certificate file for TLS to a PostgreSQL database (`--ca-file`, CCP_CA_FILE). */
+  caFile?: string | undefined;
 }
 
 /** Serves the local database in process, with an admin token kept in the config file. */
@@ -72,7 +74,12 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     return err;
   };
   const db = await server
-    .openEmbeddedDatabase({ location: opts.dbPath, defaultPath: defaultDbPath(env), ...clock })
+    .openEmbeddedDatabase({
+      location: opts.dbPath,
+      defaultPath: defaultDbPath(env),
+      caFile: opts.caFile,
+      ...clock,
+    })
     .catch((err: unknown) => {
       throw startFailure(err, false, shownLocation(server.embeddedLocation(opts.dbPath)));
     });

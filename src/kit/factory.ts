@@ -171,7 +171,14 @@ export function createFactory(opts: FactoryOptions): Factory {
     const cfg = await config();
     if (cfg.baseUrl) return undefined;
     const { startEmbedded } = await import('./embedded-server.js');
-    return startEmbedded({ dbPath: cfg.db, io, env: io.env, clock });
+    return startEmbedded({
+      dbPath: cfg.db,
+      io,
+      env: io.env,
+      clock,
+      // TLS to a PostgreSQL database: --ca-file or CCP_CA_FILE, as for the server commands.
+      caFile: flags().caFile ?? (io.env.CCP_CA_FILE || undefined),
+    });
   });
 
   // A remote service's TLS settings and token, its warnings said, and undici loaded before a request's time

@@ -7,6 +7,7 @@ import { firstIssue } from '../domain/issues.js';
 import { isUuid } from '../domain/uuid.js';
 import { type Authenticator, authenticator } from './auth.js';
 import { errorResponse, ServiceError } from './errors.js';
+import { healthRoutes } from './health-route.js';
 import {
   envelopeResponse,
   jsonResponse,
@@ -34,7 +35,7 @@ export interface AppOptions {
   authenticate?: Authenticator;
 }
 
-export const ROUTES: readonly Route[] = [...API_ROUTES, ...openApiRoutes, ...docsRoutes];
+export const ROUTES: readonly Route[] = [...API_ROUTES, ...openApiRoutes, ...docsRoutes, ...healthRoutes];
 
 /** The bodies' schemas and their parser: with zod, loaded by the first request that has a body. */
 const bodyParsing = () => Promise.all([import('./routes/bodies.js'), import('./body.js')]);

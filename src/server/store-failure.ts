@@ -23,14 +23,19 @@ export function storeCause(err: unknown): string {
 
 /**
  * What an unexpected error answers: a store failure, the operation's own section-7 error (503 where it has
- * none) with its cause after the reason text; anything else, the operation's error or a bare 500.
+ * none, and always for a store that cannot be reached) with its cause after the reason text; anything else,
+ * the operation's error or a bare 500.
  */
 export function failureResponse(err: unknown, route: Route | undefined): ServiceError {
   const own = route?.failure ? SERVICE_ERRORS[route.failure] : undefined;
   if (isStoreFailure(err)) {
-    const def = own ?? SERVICE_UNAVAILABLE;
+    // A store that cannot be reached at all, or refuses the server's own user, says nothing about the
+    // request: 503 for every operation.
+    const kind = (err as StoreError).kind;
+    const gone = kind === 'unavailable' || kind === 'auth';
+    const def = gone ? SERVICE_UNAVAILABLE : (own ?? SERVICE_UNAVAILABLE);
     // Retry-After where waiting may help: the database gone or busy, not a damaged file.
-    const retry = def === SERVICE_UNAVAILABLE || (err as StoreError).kind === 'unavailable';
+    const retry = def === SERVICE_UNAVAILABLE;
     return new ServiceError(
       { ...def, reason: `${def.reason}: ${storeCause(err)}` },
       undefined,

@@ -63,7 +63,8 @@ function asOwner(bin: string, args: string[], opts: { timeout?: number } = {}): 
   return execFileSync(cmd, full, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...opts });
 }
 
-function giveToOwner(path: string): void {
+/** Gives a file or folder to the cluster's owner (`postgres` when we are root): its key file, say. */
+export function giveToOwner(path: string): void {
   if (!isRoot()) return;
   const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
   const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
@@ -140,8 +141,15 @@ export interface Cluster {
   destroy(): Promise<void>;
 }
 
-/** A cluster of its own, copied from the template and started. */
-export async function startCluster(pg: PgBinaries, template = templateCluster(pg)): Promise<Cluster> {
+/**
+ * A cluster of its own, copied from the template and started; `settings` are more `-c name=value` for the
+ * server (ssl=on and its files, say).
+ */
+export async function startCluster(
+  pg: PgBinaries,
+  template = templateCluster(pg),
+  settings: readonly string[] = [],
+): Promise<Cluster> {
   const t0 = performance.now();
   const dir = mkdtempSync(join(tmpdir(), 'ccp-pg-'));
   giveToOwner(dir);
@@ -153,7 +161,10 @@ export async function startCluster(pg: PgBinaries, template = templateCluster(pg
   giveToOwner(socketDir);
   const port = await freePort();
   const log = join(dir, 'postgres.log');
-  const options = `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1`;
+  const options = [
+    `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1`,
+    ...settings.map((x) => `-c ${x}`),
+  ].join(' ');
   const start = async () => {
     asOwner(join(pg.dir, 'pg_ctl'), ['-w', '-t', '30', '-D', data, '-l', log, '-o', options, 'start']);
   };

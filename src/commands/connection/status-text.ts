@@ -46,7 +46,8 @@ export interface Status {
     sizeBytes: number | null;
     /** The engine and its version: `PostgreSQL 15.18`, `SQLite 3.50.2`. */
     engine: string;
-    counts: Record<keyof RecordCounts, number>;
+    /** Null when the database is wrong in a way that keeps them from being counted (`integrity` says how). */
+    counts: Record<keyof RecordCounts, number> | null;
     integrity: string;
   };
 }
@@ -106,11 +107,11 @@ export function human(s: Status, width: number): string[] {
   for (const c of s.settings) lines.push(`    ${c.key}: ${t1(c.value)} (from ${c.from})`);
   if (s.database) {
     const d = s.database;
-    const counts = Object.entries(d.counts).map(
+    const counts = Object.entries(d.counts ?? {}).map(
       ([k, n]) => `${n} ${NOUNS[k as keyof RecordCounts][n === 1 ? 0 : 1]}`,
     );
     const size = d.sizeBytes === null ? d.engine : `${(d.sizeBytes / 1024).toFixed(0)} KiB`;
-    lines.push(`  ✓ database ${d.path} (${size})`);
+    lines.push(`  ${mark(d.ok)} database ${d.path} (${size})`);
     // Folded between counts, never inside one ("4 code types").
     const room = Number.isFinite(width) && width > 0 ? width : Number.POSITIVE_INFINITY;
     let line = '   ';
@@ -122,7 +123,7 @@ export function human(s: Status, width: number): string[] {
       }
       line += item;
     }
-    lines.push(line);
+    if (counts.length > 0) lines.push(line);
     lines.push(`  ${mark(d.ok)} integrity check: ${t1(d.integrity)}`);
   }
   return lines;

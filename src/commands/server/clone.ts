@@ -8,7 +8,7 @@ import { defineCommand } from '../../kit/command.js';
 import { UsageError } from '../../kit/command-errors.js';
 import type { OutputSpec } from '../../kit/printing.js';
 import type { CopyWriter } from '../../server/index.js';
-import { DB_HELP, type ServerDeps, serverDbPath } from './db.js';
+import { DB_HELP, dbTls, type ServerDeps, serverDbPath } from './db.js';
 import { printSummary, summaryFormat } from './summary.js';
 
 export interface ServerCloneOptions {
@@ -97,7 +97,10 @@ export async function runServerClone(opts: ServerCloneOptions, deps: ServerDeps)
 async function cloneInto(opts: ServerCloneOptions, deps: ServerDeps): Promise<void> {
   const { openStore, copyWriter } = await import('../../server/index.js');
   const { io } = deps;
-  const store = await openStore(opts.dbPath, deps.clock ? { clock: deps.clock } : {});
+  const store = await openStore(opts.dbPath, {
+    ...(deps.clock ? { clock: deps.clock } : {}),
+    ...dbTls(deps),
+  });
   const progress = await io.progress('Cloning');
   try {
     const writer = await copyWriter(store);

@@ -29,4 +29,12 @@ export const DB_HELP =
 export interface ServerDeps {
   io: IO;
   clock?: Clock;
+  /** The global flags (the factory's): `--ca-file` for TLS to a PostgreSQL database. */
+  globals?: () => { caFile?: string | undefined };
+}
+
+/** TLS to a PostgreSQL database trusts `--ca-file`, then CCP_CA_FILE (cli.md, "A team twin"). */
+export function dbTls(deps: ServerDeps): { caFile?: string } {
+  const caFile = deps.globals?.().caFile ?? (deps.io.env.CCP_CA_FILE || undefined);
+  return caFile ? { caFile } : {};
 }

@@ -1,7 +1,7 @@
 import { defineCommand } from '../../kit/command.js';
 import { UsageError } from '../../kit/command-errors.js';
 import type { OutputSpec } from '../../kit/printing.js';
-import { DB_HELP, type ServerDeps, serverDbPath } from './db.js';
+import { DB_HELP, dbTls, type ServerDeps, serverDbPath } from './db.js';
 import { printSummary, summaryFormat } from './summary.js';
 
 export interface ServerImportOptions {
@@ -31,7 +31,7 @@ export const serverImport = defineCommand<ServerImportOptions>({
 
 export async function runServerImport(opts: ServerImportOptions, deps: ServerDeps): Promise<void> {
   const { openStore, importRecords, fileRecords } = await import('../../server/index.js');
-  const store = await openStore(opts.dbPath);
+  const store = await openStore(opts.dbPath, dbTls(deps));
   try {
     let summary: Awaited<ReturnType<typeof importRecords>>;
     try {

@@ -3,7 +3,7 @@ import { defineCommand } from '../../kit/command.js';
 import { UsageError } from '../../kit/command-errors.js';
 import type { OutputSpec } from '../../kit/printing.js';
 import type { Prompter } from '../../kit/prompter.js';
-import { DB_HELP, type ServerDeps, serverDbPath } from './db.js';
+import { DB_HELP, dbTls, type ServerDeps, serverDbPath } from './db.js';
 import { printSummary, summaryFormat } from './summary.js';
 
 export interface ServerSeedOptions {
@@ -53,7 +53,7 @@ export async function runServerSeed(
   deps: ServerDeps & { prompter: Prompter },
 ): Promise<void> {
   const { openStore, seedDemo, changedDemoRecords } = await import('../../server/index.js');
-  const store = await openStore(opts.dbPath);
+  const store = await openStore(opts.dbPath, dbTls(deps));
   try {
     const changed = opts.force ? [] : await changedDemoRecords(store);
     if (changed.length > 0) {

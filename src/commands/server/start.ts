@@ -5,7 +5,7 @@ import { shellQuote } from '../../domain/shell.js';
 import { wholeNumber } from '../../kit/args.js';
 import { defineCommand } from '../../kit/command.js';
 import { UsageError } from '../../kit/command-errors.js';
-import { type ServerDeps, serverDbPath } from './db.js';
+import { dbTls, type ServerDeps, serverDbPath } from './db.js';
 
 export interface ServerStartOptions {
   dbPath: string;
@@ -85,7 +85,10 @@ export async function runServerStart(opts: ServerStartOptions, deps: ServerDeps)
   const url = isDatabaseUrl(opts.dbPath);
   const isNew = !url && !existsSync(opts.dbPath);
   // Opened here rather than by startServer: a database's faults at start are the command's, before any listen.
-  const store = await openStore(opts.dbPath, deps.clock ? { clock: deps.clock } : {});
+  const store = await openStore(opts.dbPath, {
+    ...(deps.clock ? { clock: deps.clock } : {}),
+    ...dbTls(deps),
+  });
   const stop = opts.stopped ? { promise: opts.stopped, dispose: () => {} } : signals();
   try {
     const empty = isNew || (url && (await store.counts()).organizations === 0);

@@ -13,6 +13,8 @@ export interface OpenStoreOptions {
   lockWaitMs?: number;
   /** This ccp's version, named when a database of a newer one is refused. */
   appVersion?: string;
+  /** A CA certificate file (PEM) a PostgreSQL server's certificate must chain to (`--ca-file`). */
+  caFile?: string | undefined;
 }
 
 /** Opens the store at `location`: a SQLite file's path, or a PostgreSQL URL. */
@@ -24,6 +26,7 @@ export async function openStore(location: string, opts: OpenStoreOptions = {}): 
       ...(opts.clock ? { clock: opts.clock } : {}),
       ...(opts.lockWaitMs !== undefined ? { lockWaitMs: opts.lockWaitMs } : {}),
       ...(opts.appVersion ? { appVersion: opts.appVersion } : {}),
+      ...(opts.caFile ? { caFile: opts.caFile } : {}),
     });
   }
   const engine = openSqliteEngine(location, {

@@ -4,7 +4,7 @@ import { isUuid } from '../../../kit/args.js';
 import { defineCommand } from '../../../kit/command.js';
 import { UsageError } from '../../../kit/command-errors.js';
 import type { Prompter } from '../../../kit/prompter.js';
-import { DB_HELP, type ServerDeps, serverDbPath } from '../db.js';
+import { DB_HELP, dbTls, type ServerDeps, serverDbPath } from '../db.js';
 
 export interface ServerTokenCreateOptions {
   dbPath: string;
@@ -47,7 +47,7 @@ function ask(prompter: Prompter, message: string, flag: string): Promise<string>
 
 export async function runServerTokenCreate(opts: ServerTokenCreateOptions, deps: ServerDeps): Promise<void> {
   const { openStore, createToken, rootOrganizations } = await import('../../../server/index.js');
-  const store = await openStore(opts.dbPath, { create: false });
+  const store = await openStore(opts.dbPath, { create: false, ...dbTls(deps) });
   try {
     let token: string;
     try {

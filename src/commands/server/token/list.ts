@@ -3,7 +3,7 @@ import { isoTimestamp } from '../../../domain/instant.js';
 import { defineCommand } from '../../../kit/command.js';
 import { type OutputSpec, outputSpec, writeRecords } from '../../../kit/printing.js';
 import type { View } from '../../../output/index.js';
-import { DB_HELP, type ServerDeps, serverDbPath } from '../db.js';
+import { DB_HELP, dbTls, type ServerDeps, serverDbPath } from '../db.js';
 
 /** One token as the list prints it. */
 export interface TokenRow {
@@ -48,7 +48,7 @@ export const serverTokenList = defineCommand<ServerTokenListOptions>({
 
 export async function runServerTokenList(opts: ServerTokenListOptions, deps: ServerDeps): Promise<void> {
   const { openStore, listTokens } = await import('../../../server/index.js');
-  const store = await openStore(opts.dbPath, { create: false });
+  const store = await openStore(opts.dbPath, { create: false, ...dbTls(deps) });
   let rows: TokenRow[];
   try {
     rows = (await listTokens(store)).map((t) => ({

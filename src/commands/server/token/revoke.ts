@@ -1,7 +1,7 @@
 // `ccp server token revoke`: a token by its id, never by the token itself.
 import { defineCommand } from '../../../kit/command.js';
 import { UsageError } from '../../../kit/command-errors.js';
-import { DB_HELP, type ServerDeps, serverDbPath } from '../db.js';
+import { DB_HELP, dbTls, type ServerDeps, serverDbPath } from '../db.js';
 
 export interface ServerTokenRevokeOptions {
   dbPath: string;
@@ -29,7 +29,7 @@ export const serverTokenRevoke = defineCommand<ServerTokenRevokeOptions>({
 
 export async function runServerTokenRevoke(opts: ServerTokenRevokeOptions, deps: ServerDeps): Promise<void> {
   const { openStore, revokeToken } = await import('../../../server/index.js');
-  const store = await openStore(opts.dbPath, { create: false });
+  const store = await openStore(opts.dbPath, { create: false, ...dbTls(deps) });
   try {
     if (!(await revokeToken(store, opts.id))) {
       throw new UsageError(`no live token has the id ${opts.id}`, { hint: 'see ccp server token list' });

@@ -73,7 +73,7 @@ export function resolveConnection(url: string, opts: ConnectOptions = {}): Resol
     throw new ConnectionConfigError(`sslmode ${mode} is not one of ${SSL_MODES.join(', ')} (${label})`);
   }
   const caFile = opts.caFile ?? text(parsed.sslrootcert) ?? text(env.PGSSLROOTCERT);
-  const ssl = sslOptions(mode, caFile, host, label);
+  const ssl = sslOptions(mode, caFile, label);
   const extra: Record<string, string> = {};
   const skip = new Set(['host', 'port', 'user', 'password', 'database', 'ssl', 'sslmode', 'sslrootcert']);
   for (const [k, v] of Object.entries(parsed)) if (!skip.has(k) && typeof v === 'string' && v) extra[k] = v;
@@ -98,12 +98,7 @@ function osUser(env: NodeJS.ProcessEnv): string {
  * text on one connection, and libpq's `prefer` authenticates nothing either; the other modes are as libpq's,
  * a CA file making `require` check the chain (as libpq does when a root certificate is present).
  */
-function sslOptions(
-  mode: SslMode,
-  caFile: string | undefined,
-  host: string,
-  label: string,
-): false | ConnectionOptions {
+function sslOptions(mode: SslMode, caFile: string | undefined, label: string): false | ConnectionOptions {
   if (mode === 'disable' || mode === 'allow' || mode === 'prefer') return false;
   let ca: string | undefined;
   if (caFile) {
@@ -115,7 +110,9 @@ function sslOptions(
     }
   }
   if (mode === 'require' && !ca) return { rejectUnauthorized: false };
-  if (mode === 'verify-full') return { rejectUnauthorized: true, servername: host, ...(ca ? { ca } : {}) };
+  // verify-full: Node checks the name against the host pg connects to; pg sets SNI itself, never to an IP
+  // address (RFC 6066: Node warns of one).
+  if (mode === 'verify-full') return { rejectUnauthorized: true, ...(ca ? { ca } : {}) };
   // verify-ca, or require with a CA: the chain is checked, the host name is not.
   return { rejectUnauthorized: true, ...(ca ? { ca } : {}), checkServerIdentity: () => undefined };
 }

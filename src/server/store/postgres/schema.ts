@@ -152,6 +152,40 @@ export const PG_MIGRATIONS: readonly string[] = [
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;
 
+/** The tables the migrations make, and ccp_schema: what a health check expects to find. */
+export const PG_TABLES: readonly string[] = [
+  'ccp_schema',
+  ...PG_MIGRATIONS.flatMap((m) => [...m.matchAll(/CREATE TABLE (\w+)/g)].map((x) => x[1]!)),
+];
+
+/**
+ * What is wrong with the twin's tables as found now (a health check: the database may have been changed
+ * since the store opened it): ccp_schema gone, a version other than this ccp's, tables missing. Empty when
+ * whole. The problems name no database: the caller says which.
+ */
+export async function schemaProblems(exec: Exec): Promise<{ version: number; problems: string[] }> {
+  const found = await exec('SELECT t FROM unnest($1::text[]) AS t WHERE to_regclass(t) IS NOT NULL', [
+    [...PG_TABLES],
+  ]);
+  const present = new Set(found.rows.map((r) => String(r.t)));
+  if (!present.has('ccp_schema')) {
+    return {
+      version: 0,
+      problems: ['it holds no twin: the table ccp_schema is gone (ccp server start makes one)'],
+    };
+  }
+  const r = await exec('SELECT version, written_by FROM ccp_schema');
+  const version = Number(r.rows[0]?.version ?? 0);
+  const problems: string[] = [];
+  if (version !== PG_SCHEMA_VERSION) {
+    const by = r.rows[0]?.written_by ? ` (written by ccp ${String(r.rows[0].written_by)})` : '';
+    problems.push(`its schema is version ${version}${by}; this ccp expects ${PG_SCHEMA_VERSION}`);
+  }
+  const missing = PG_TABLES.filter((t) => !present.has(t));
+  if (missing.length) problems.push(`tables missing: ${missing.join(', ')}`);
+  return { version, problems };
+}
+
 export interface MigrateOptions {
   /** Create or upgrade the tables (the commands that make a twin); else a database without them is refused. */
   create: boolean;

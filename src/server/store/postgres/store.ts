@@ -24,12 +24,19 @@ import {
   organizationRepository,
   tokenRepository,
 } from './records.js';
-import { migrate, PG_SCHEMA_VERSION } from './schema.js';
+import { migrate, PG_SCHEMA_VERSION, schemaProblems } from './schema.js';
 import type { Sql } from './sql.js';
 
 /** How long a write waits for locks another writer holds (decisions.md, "Several processes, one database"). */
 export const LOCK_WAIT_MS = 10_000;
 export const CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * How long a statement of a request's may go unanswered past the lock wait before its connection is taken
+ * for dead: a database gone silent (a partition, a failover whose old address answers nothing) would
+ * otherwise hold the request for as long as TCP retries, minutes. Bulk writes (import, seed, clone) have no
+ * such bound: a COPY of a million devices is one statement.
+ */
+const SILENT_AFTER_LOCK_MS = 5_000;
 /** Reruns of a transaction that met a deadlock or a serialization failure. */
 const MAX_RERUNS = 8;
 
@@ -53,6 +60,24 @@ const TYPES = {
 };
 
 type Queryable = pg.Pool | pg.PoolClient;
+
+/**
+ * A client that closes its socket when connecting fails. pg leaves the socket open when the failure is on
+ * its side (no password to answer the server's SASL challenge, a TLS check): the server would hold it until
+ * its authentication_timeout, a command would not exit, and a serving pool would gather such sockets.
+ */
+class ClosingClient extends pg.Client {
+  override connect(): Promise<pg.Client>;
+  override connect(callback: (err: Error | null) => void): void;
+  override connect(callback?: (err: Error | null) => void): Promise<pg.Client> | undefined {
+    if (!callback) return super.connect();
+    super.connect((err: Error | null) => {
+      if (err) (this.connection as unknown as { stream?: { destroy(): void } }).stream?.destroy();
+      callback(err);
+    });
+    return undefined;
+  }
+}
 
 /** Opens the database a `postgres://` or `postgresql://` URL names, migrating it when `create` is set. */
 export async function openPostgresStore(url: string, opts: PostgresStoreOptions = {}): Promise<Store> {
@@ -80,29 +105,34 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
     max: opts.poolSize ?? 10,
     idleTimeoutMillis: 30_000,
     types: TYPES,
+    Client: ClosingClient,
   });
   // An idle connection cut by the server (a restart, a failover) is dropped by the pool; the next query opens
   // another. Without a listener the error would end the process.
   pool.on('error', () => undefined);
 
-  const sqlOver = (q: Queryable): Sql => ({
+  // A request's statements are bounded (SILENT_AFTER_LOCK_MS); a bulk write's are not (`timed` false).
+  const queryWait = lockWait + SILENT_AFTER_LOCK_MS;
+  const bounded = (timed: boolean) => (timed ? { query_timeout: queryWait } : {});
+  const sqlOver = (q: Queryable, timed = true): Sql => ({
     async rows(text, values) {
       try {
-        return (await q.query(text, values as unknown[])).rows;
+        return (await q.query({ text, values: values as unknown[], ...bounded(timed) })).rows;
       } catch (err) {
         throw fail(err);
       }
     },
     async arrays(text, values) {
       try {
-        return (await q.query({ text, values: values as unknown[], rowMode: 'array' })).rows;
+        return (await q.query({ text, values: values as unknown[], rowMode: 'array', ...bounded(timed) }))
+          .rows;
       } catch (err) {
         throw fail(err);
       }
     },
     async run(text, values) {
       try {
-        return (await q.query(text, values as unknown[])).rowCount ?? 0;
+        return (await q.query({ text, values: values as unknown[], ...bounded(timed) })).rowCount ?? 0;
       } catch (err) {
         throw fail(err);
       }
@@ -115,8 +145,12 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
     return r[0]!.t;
   };
 
-  function repositories(q: Queryable, memoryOf: () => Promise<ListingMemory | undefined>): Repositories {
-    const sql = sqlOver(q);
+  function repositories(
+    q: Queryable,
+    memoryOf: () => Promise<ListingMemory | undefined>,
+    timed = true,
+  ): Repositories {
+    const sql = sqlOver(q, timed);
     const ctx: DeviceContext = {
       sql,
       memory: memoryOf,
@@ -173,7 +207,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
     const client = await connect();
     let broken: Error | undefined;
     try {
-      return await onClient(client, undefined, begin, cached, fn);
+      return await onClient(client, undefined, begin, cached, fn, begin !== BULK);
     } catch (err) {
       if (err instanceof StoreError && err.kind === 'unavailable') broken = err;
       throw err;
@@ -183,51 +217,57 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
     }
   }
 
-  /** Runs `fn` in a transaction begun by `begin` on `client`, through `repos` if given (else its own). */
+  /**
+   * Runs `fn` in a transaction begun by `begin` on `client`, through `repos` if given (else its own, whose
+   * statements are bounded when `timed`).
+   */
   async function onClient<T>(
     client: pg.PoolClient,
     repos: Repositories | undefined,
     begin: string,
     cached: boolean,
     fn: (s: Session) => Promise<T>,
+    timed = false,
   ): Promise<T> {
+    const send = (text: string) =>
+      client.query({ text, ...bounded(timed) }).catch((err) => {
+        throw fail(err);
+      });
     // BEGIN and the snapshot's token in one round trip (a simple query of two statements).
-    const results = (await client.query(`${begin}; SELECT pg_current_snapshot()::text AS t`).catch((err) => {
-      throw fail(err);
-    })) as unknown as pg.QueryResult[];
+    const results = (await send(
+      `${begin}; SELECT pg_current_snapshot()::text AS t`,
+    )) as unknown as pg.QueryResult[];
     const changeToken = String(results[results.length - 1]!.rows[0]!.t);
     let savepoints = 0;
     const session: Session = {
-      ...(repos ?? repositories(client, async () => (cached ? memory.at(changeToken) : undefined))),
+      ...(repos ?? repositories(client, async () => (cached ? memory.at(changeToken) : undefined), timed)),
       changeToken,
       async savepoint<S>(inner: () => Promise<S>): Promise<S> {
         const name = `ccp_sp_${++savepoints}`;
-        await client.query(`SAVEPOINT ${name}`).catch((err) => {
-          throw fail(err);
-        });
+        await send(`SAVEPOINT ${name}`);
         try {
           const out = await inner();
-          await client.query(`RELEASE SAVEPOINT ${name}`).catch((err) => {
-            throw fail(err);
-          });
+          await send(`RELEASE SAVEPOINT ${name}`);
           return out;
         } catch (err) {
-          await client.query(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
+          if (!gone(err)) await send(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
           throw err;
         }
       },
     };
     try {
       const out = await fn(session);
-      await client.query('COMMIT').catch((err) => {
-        throw fail(err);
-      });
+      await send('COMMIT');
       return out;
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      // A connection gone, or gone silent, is closed by the caller: the database rolls back what it began, and
+      // a ROLLBACK sent would wait behind the statement that never answered.
+      if (!gone(err)) await send('ROLLBACK').catch(() => undefined);
       throw err;
     }
   }
+
+  const gone = (err: unknown) => err instanceof StoreError && err.kind === 'unavailable';
 
   // Foreign keys checked at the commit: an import may list devices before their organizations.
   const BULK = 'BEGIN; SET CONSTRAINTS ALL DEFERRED';
@@ -239,7 +279,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
    */
   async function steps(): Promise<BulkSteps> {
     const client = await connect();
-    const repos = repositories(client, async () => undefined);
+    const repos = repositories(client, async () => undefined, false);
     let ended = false;
     return {
       async step(fn) {
@@ -268,13 +308,12 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
 
   // Make or check the tables on one connection, under the advisory lock.
   const setup = await connect();
-  let schemaVersion: number;
   try {
     const exec = (text: string, values?: unknown[]) =>
       setup.query(text, values).catch((err) => {
         throw fail(err);
       });
-    schemaVersion = await migrate(exec, {
+    await migrate(exec, {
       create: opts.create ?? false,
       appVersion: opts.appVersion ?? 'unknown',
       label: conn.label,
@@ -313,9 +352,18 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
       return r[0] as unknown as RecordCounts;
     },
     async health(): Promise<StoreHealth> {
-      const r = await sqlOver(pool).rows<{ v: string }>("SELECT current_setting('server_version') AS v");
+      // A real check, each time: the database answers, and its tables are still the ones this ccp expects
+      // (another ccp, or a person, may have changed them since the store opened).
+      const sql = sqlOver(pool);
+      const r = await sql.rows<{ v: string }>("SELECT current_setting('server_version') AS v");
       const version = String(r[0]?.v ?? '').split(' ')[0];
-      return { location: conn.label, engine: `PostgreSQL ${version}`, schemaVersion, problems: [] };
+      const found = await schemaProblems((text, values) => sql.rows(text, values).then((rows) => ({ rows })));
+      return {
+        location: conn.label,
+        engine: `PostgreSQL ${version}`,
+        schemaVersion: found.version,
+        problems: found.problems,
+      };
     },
     describe,
     lockWaitMs: lockWait,
