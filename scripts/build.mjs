@@ -131,11 +131,48 @@ const output = {
   charset: 'ascii',
 };
 
+// What a first page loads on demand besides the start (its settings, the client, the writer of its format),
+// and what the embedded default adds (the server in process and the SQLite store): one chunk each, not a
+// chunk for every set of dynamic imports that shares a module. Each file a start reads costs its resolution,
+// its read and its compile-cache lookup.
+const FIRST_PAGE = [
+  'src/config/file.ts',
+  'src/config/index.ts',
+  'src/config/keys.ts',
+  'src/config/resolve.ts',
+  'src/config/time-zone.ts',
+  'src/config/trust.ts',
+  'src/api/answered-page.ts',
+  'src/api/client.ts',
+  'src/api/exchange.ts',
+  'src/api/paginate.ts',
+  'src/api/request-parts.ts',
+  'src/domain/drain.ts',
+  'src/domain/record-lines.ts',
+  'src/kit/credentials.ts',
+  'src/kit/pager.ts',
+  'src/output/json.ts',
+  'src/output/sink.ts',
+  'src/output/timestamps.ts',
+  'src/output/writer.ts',
+];
+const EMBEDDED = [
+  /^src\/kit\/embedded-server\.ts$/,
+  /^src\/domain\/license-actions\.ts$/,
+  /^src\/server\/(embedded|in-process|app|http|router|route|json-runs|json-value|lock-wait|store-failure|twin-lookup|errors|auth|access|paging|stamps)\.ts$/,
+  /^src\/server\/routes\/(codes|download|edge-devices|licenses|notifications|organizations|index)\.ts$/,
+  /^src\/server\/openapi\/routes\.ts$/,
+  // The SQLite store; a copy's record comparison (with the record schemas) stays apart.
+  /^src\/server\/store\/(?!record-compare\.ts$)[^/]+\.ts$/,
+];
+
 const cli = await (
   await rolldown({
     ...common,
     plugins: [...plugins, startup],
     input: { main: join(root, 'src', 'cli', 'main.ts') },
+    // Groups of named modules alone (below) need it; main.js is imported by bin/ccp.js alone.
+    preserveEntrySignatures: 'allow-extension',
   })
 ).write({
   ...output,
@@ -143,7 +180,20 @@ const cli = await (
   entryFileNames: '[name].js',
   chunkFileNames: '[name]-[hash].js',
   codeSplitting: {
-    groups: [{ name: 'start', test: (id) => startup.reached.has(id) || id.startsWith('\0builtin:') }],
+    groups: [
+      { name: 'start', test: (id) => startup.reached.has(id) || id.startsWith('\0builtin:') },
+      // Only the modules named: what they import stays where it was (zod, the record schemas...).
+      {
+        name: 'page',
+        test: (id) => FIRST_PAGE.some((m) => id === join(root, m)),
+        includeDependenciesRecursively: false,
+      },
+      {
+        name: 'twin',
+        test: (id) => EMBEDDED.some((m) => m.test(relative(root, id))),
+        includeDependenciesRecursively: false,
+      },
+    ],
   },
 });
 

@@ -102,7 +102,7 @@ describe('startup path', () => {
       .map((m) => m.slice('NativeModule '.length));
   }
 
-  it('an http listing loads neither node:http2 nor node:tls (with crypto); the embedded one no readline', async () => {
+  it('an http listing loads neither node:http2 nor node:tls (with crypto); the embedded one no readline; neither child_process', async () => {
     const remote = await loadedBuiltins(['edgedevice', 'list', '-o', 'json'], {
       CCP_BASE_URL: srv.url,
       CCP_TOKEN: srv.tokens.admin,
@@ -111,6 +111,30 @@ describe('startup path', () => {
     expect(remote.filter((m) => /^(http2|tls|crypto)$/.test(m))).toEqual([]);
     const embedded = await loadedBuiltins(['edgedevice', 'list', '-o', 'json']);
     expect(embedded.filter((m) => /^(readline|tls)$/.test(m))).toEqual([]);
+    // Into a pipe neither starts a pager nor runs a token-command: no child_process (with dgram and net).
+    expect(remote.filter((m) => /^(child_process|dgram)$/.test(m))).toEqual([]);
+    expect(embedded.filter((m) => /^(child_process|dgram|net)$/.test(m))).toEqual([]);
+  });
+
+  // Each file a start reads costs its resolution, its read and its compile-cache lookup: a first page reads
+  // the entry, Rolldown's runtime, the first page's chunk and the transport or the embedded server's.
+  it('a first page reads four files of dist/cli, remote or embedded', async () => {
+    const files = async (env: NodeJS.ProcessEnv) => {
+      const coverage = join(tmp.dir, `coverage-${++runs}`);
+      const r = await spawnCcp(['edgedevice', 'list', '--page-size', '2', '-o', 'json'], {
+        env: isolatedEnv(tmp.dir, { ...env, NODE_V8_COVERAGE: coverage }),
+      });
+      expect(r.code, r.stderr).toBe(0);
+      return readdirSync(coverage)
+        .flatMap(
+          (f) =>
+            (JSON.parse(readFileSync(join(coverage, f), 'utf8')) as { result: { url: string }[] }).result,
+        )
+        .map((s) => s.url)
+        .filter((u) => u.includes('/dist/cli/'));
+    };
+    expect(await files({ CCP_BASE_URL: srv.url, CCP_TOKEN: srv.tokens.admin })).toHaveLength(4);
+    expect(await files({})).toHaveLength(4);
   });
 
   // What `--help` needs is commander and the command tree: no subprocess support (child_process, with net
