@@ -7,6 +7,7 @@ import { createRequire, isBuiltin } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
+import { writeHelpTable } from './help-table.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'dist', 'cli');
@@ -197,13 +198,6 @@ const cli = await (
   },
 });
 
-// What each chunk holds (the start-up test checks that `--help` loads no heavy module through it).
-const holds = {};
-for (const chunk of cli.output) {
-  if (chunk.type === 'chunk') holds[chunk.fileName] = chunk.moduleIds.map((id) => relative(root, id));
-}
-writeFileSync(join(out, 'chunks.json'), `${JSON.stringify(holds, null, 1)}\n`);
-
 // The report worker is an entry of its own: the server starts it as a worker thread by its file name
 // (dist/cli/report-worker.js, beside the bundle that holds src/server/reports/pool.ts).
 await (await rolldown({ ...common, input: join(root, 'src/server/reports/worker.ts') })).write({
@@ -212,6 +206,25 @@ await (await rolldown({ ...common, input: join(root, 'src/server/reports/worker.
   codeSplitting: false,
   sourcemap: true,
 });
+
+// Stored help (src/runtime/stored-help.ts), which bin/ccp.js requires before it loads the bundle: CommonJS,
+// one file, and the texts it prints, made by the CLI just built.
+const storedHelp = await (
+  await rolldown({ ...common, input: join(root, 'src/runtime/stored-help.ts') })
+).write({
+  ...output,
+  format: 'cjs',
+  file: join(out, 'stored-help.cjs'),
+  codeSplitting: false,
+});
+writeHelpTable(root, createRequire(import.meta.url)(join(out, 'stored-help.cjs')).storedHelpFile);
+
+// What each chunk holds (the start-up test checks that `--help` loads no heavy module through it).
+const holds = {};
+for (const chunk of [...cli.output, ...storedHelp.output]) {
+  if (chunk.type === 'chunk') holds[chunk.fileName] = chunk.moduleIds.map((id) => relative(root, id));
+}
+writeFileSync(join(out, 'chunks.json'), `${JSON.stringify(holds, null, 1)}\n`);
 
 // A file an installed package needs from a development dependency, copied so that installing ccp builds and
 // downloads nothing more: Redoc's standalone bundle, for /docs.
