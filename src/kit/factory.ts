@@ -179,7 +179,9 @@ export function createFactory(opts: FactoryOptions): Factory {
         const clientModule = import('../api/client.js');
         const cfg = await factory.config();
         const embeddedModule = cfg.baseUrl ? undefined : import('./embedded-server.js');
-        const httpModule = cfg.baseUrl ? clientModule.then((m) => m.loadHttpTransport()) : undefined;
+        const httpModule = cfg.baseUrl
+          ? clientModule.then((m) => m.loadHttpTransport(cfg.baseUrl, io.env))
+          : undefined;
         await clientModule;
         let baseUrl = cfg.baseUrl;
         let token: string | undefined;

@@ -83,14 +83,14 @@ describe('startup path', () => {
     ).toEqual([]);
   });
 
-  it('a JSON listing from a running service loads no zod, conf, record schema or table stack', async () => {
+  it('a JSON listing from a running service (plain http) loads no undici, zod, conf, record schema or table stack', async () => {
     const modules = await loadedModules(['edgedevice', 'list', '-o', 'json'], {
       CCP_BASE_URL: srv.url,
       CCP_TOKEN: srv.tokens.admin,
     });
     expect(modules).toContain('src/api/client.ts');
     const heavy =
-      /node_modules\/(zod|conf|ajv|cli-table3|chalk|ora|@inquirer)\/|src\/(domain\/index|output\/views)\.ts/;
+      /node_modules\/(undici|zod|conf|ajv|cli-table3|chalk|ora|@inquirer)\/|src\/(api\/transport|domain\/index|output\/views)\.ts/;
     expect(modules.filter((m) => heavy.test(m))).toEqual([]);
   });
 
@@ -126,8 +126,9 @@ describe('startup path', () => {
   });
 
   // Each file a start reads costs its resolution, its read and its compile-cache lookup: a first page reads
-  // the entry, Rolldown's runtime, the first page's chunk and the transport or the embedded server's.
-  it('a first page reads four files of dist/cli, remote or embedded', async () => {
+  // the entry, Rolldown's runtime and the first page's chunk (which holds the plain-http transport), and the
+  // embedded server's on the embedded default.
+  it('a first page reads three files of dist/cli over http, four on the embedded default', async () => {
     const files = async (env: NodeJS.ProcessEnv) => {
       const coverage = join(tmp.dir, `coverage-${++runs}`);
       const r = await spawnCcp(['edgedevice', 'list', '--page-size', '2', '-o', 'json'], {
@@ -142,7 +143,7 @@ describe('startup path', () => {
         .map((s) => s.url)
         .filter((u) => u.includes('/dist/cli/'));
     };
-    expect(await files({ CCP_BASE_URL: srv.url, CCP_TOKEN: srv.tokens.admin })).toHaveLength(4);
+    expect(await files({ CCP_BASE_URL: srv.url, CCP_TOKEN: srv.tokens.admin })).toHaveLength(3);
     expect(await files({})).toHaveLength(4);
   });
 
