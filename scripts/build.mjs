@@ -49,6 +49,7 @@ const plugins = [
     'commander-no-subprocess.cjs',
   ),
   builtinsThroughRequire(),
+  betterSqliteBundled(),
 ];
 // The CLI's build only: the report worker is one file whatever it imports.
 const startup = startupChunk();
@@ -84,6 +85,26 @@ function builtinsThroughRequire() {
 }
 
 /**
+ * better-sqlite3's JavaScript in the bundle, its addon where the package is: loaded through require() it
+ * was fifteen files for the embedded default's start to find, read and compile. Its binding.js finds the
+ * addon from its own folder (__dirname), here the installed package's, as require.resolve finds it at run
+ * time.
+ */
+function betterSqliteBundled() {
+  const binding = join('node_modules', 'better-sqlite3', 'lib', 'binding.js');
+  return {
+    name: 'better-sqlite3-bundled',
+    transform(code, id) {
+      if (!id.endsWith(binding)) return;
+      return {
+        code: `var __betterSqliteLib = require('node:path').dirname(require.resolve('better-sqlite3'));\n${code.replaceAll('__dirname', '__betterSqliteLib')}`,
+        moduleType: 'js',
+      };
+    },
+  };
+}
+
+/**
  * The modules the entry reaches by static imports, found once the graph is read: they make one chunk, so a
  * start loads two files (main.js and it), not a chunk for every set of lazy imports that shares a module.
  */
@@ -113,9 +134,8 @@ function packageFacts() {
 const common = {
   cwd: root,
   platform: 'node',
-  // Native addons (better-sqlite3, the credential store's), and a package that reads its font files next to
-  // its own sources.
-  external: ['better-sqlite3', 'pdfkit', '@napi-rs/keyring'],
+  // The credential store's native addon, and a package that reads its font files next to its own sources.
+  external: ['pdfkit', '@napi-rs/keyring'],
   // package.json's version and tracker, written in: `--help` and errors read no file for them.
   transform: { target: 'node22', define: { __CCP_PACKAGE__: JSON.stringify(packageFacts()) } },
   plugins,
@@ -166,6 +186,7 @@ const EMBEDDED = [
   /^src\/server\/(embedded|in-process|app|http|router|route|json-runs|json-value|lock-wait|store-failure|twin-lookup|errors|auth|access|paging|stamps)\.ts$/,
   /^src\/server\/routes\/(codes|download|edge-devices|licenses|notifications|organizations|index)\.ts$/,
   /^src\/server\/openapi\/routes\.ts$/,
+  /^node_modules\/better-sqlite3\/lib\/.+\.js$/,
   // The SQLite store; a copy's record comparison (with the record schemas) stays apart.
   /^src\/server\/store\/(?!record-compare\.ts$)[^/]+\.ts$/,
 ];
