@@ -1,6 +1,6 @@
 // Requests over plain HTTP straight to the service (no proxy between: a loopback target, or none set for
-// http), through Node's own http client. Its parser is the runtime's, built in: undici's client with its
-// WebAssembly parser took a first page a fifth of `node -e 0` to load (docs/performance.md). HTTPS and
+// http), through Node's own http client. Its parser is the runtime's, built in: loading undici's client,
+// with its WebAssembly parser, cost a first page more than its request (docs/performance.md). HTTPS and
 // proxies stay with undici (transport.ts), which knows tunnels and proxy answers.
 import type * as Http from 'node:http';
 import { readAnswer } from './answer-bytes.js';

@@ -39,8 +39,8 @@ function charWidth(char: string): number {
 }
 
 // Printable ASCII only: one column a character, told by one regular expression run in native code. Help,
-// notes and most cells are all ASCII, and walking them a character at a time (charWidth) cost `--help` a
-// tenth of its run.
+// notes and most cells are all ASCII, and walking them a character at a time (charWidth) was most of what
+// fitting `--help` cost (docs/performance.md).
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** Terminal columns a (colourless) text takes. */
