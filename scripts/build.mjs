@@ -91,13 +91,28 @@ function builtinsThroughRequire() {
  * time.
  */
 function betterSqliteBundled() {
+  // Where the package's lib folder is: first where ccp's own package keeps its dependencies (dist/cli is two
+  // folders down from its root), else where require.resolve finds it (a dependency hoisted above ccp).
+  const betterSqliteLib = (chunkUrl) => {
+    const path = require('node:path');
+    const own = path.join(
+      require('node:url').fileURLToPath(chunkUrl),
+      '..',
+      '..',
+      '..',
+      'node_modules',
+      'better-sqlite3',
+    );
+    if (require('node:fs').existsSync(path.join(own, 'package.json'))) return path.join(own, 'lib');
+    return path.dirname(require.resolve('better-sqlite3'));
+  };
   const binding = join('node_modules', 'better-sqlite3', 'lib', 'binding.js');
   return {
     name: 'better-sqlite3-bundled',
     transform(code, id) {
       if (!id.endsWith(binding)) return;
       return {
-        code: `var __betterSqliteLib = require('node:path').dirname(require.resolve('better-sqlite3'));\n${code.replaceAll('__dirname', '__betterSqliteLib')}`,
+        code: `var __betterSqliteLib = (${betterSqliteLib})(import.meta.url);\n${code.replaceAll('__dirname', '__betterSqliteLib')}`,
         moduleType: 'js',
       };
     },
