@@ -21,7 +21,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     if (err.code === 'EAGAIN') process.stdout.write(`${version}\n`);
     else if (err.code !== 'EPIPE') throw err;
   }
-} else {
+} else if (!storedHelp(args)) {
   const entry = join(__dirname, '..', 'dist', 'cli', 'main.js');
   const failed = (err) => {
     if (err?.code === 'ERR_MODULE_NOT_FOUND' && !existsSync(entry)) {
@@ -40,4 +40,21 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     process.exitCode = 70;
   };
   import(pathToFileURL(entry).href).then((cli) => cli.main(process.argv)).catch(failed);
+}
+
+/**
+ * `ccp [command [verb]] --help` into a pipe or a file: the text the build stored, printed without loading the
+ * CLI (src/runtime/stored-help.ts); false when it has none to print, or before the build.
+ */
+function storedHelp(words) {
+  const last = words.at(-1);
+  if (last !== '--help' && last !== '-h') return false;
+  const dist = join(__dirname, '..', 'dist', 'cli');
+  let printStoredHelp;
+  try {
+    ({ printStoredHelp } = require(join(dist, 'stored-help.cjs')));
+  } catch {
+    return false;
+  }
+  return printStoredHelp(words, join(dist, 'help'));
 }

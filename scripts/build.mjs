@@ -7,6 +7,7 @@ import { createRequire, isBuiltin } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
+import { writeHelpTable } from './help-table.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'dist', 'cli');
@@ -48,6 +49,7 @@ const plugins = [
     'commander-no-subprocess.cjs',
   ),
   builtinsThroughRequire(),
+  betterSqliteBundled(),
 ];
 // The CLI's build only: the report worker is one file whatever it imports.
 const startup = startupChunk();
@@ -83,6 +85,41 @@ function builtinsThroughRequire() {
 }
 
 /**
+ * better-sqlite3's JavaScript in the bundle, its addon where the package is: loaded through require() it
+ * was fifteen files for the embedded default's start to find, read and compile. Its binding.js finds the
+ * addon from its own folder (__dirname), here the installed package's, as require.resolve finds it at run
+ * time.
+ */
+function betterSqliteBundled() {
+  // Where the package's lib folder is: first where ccp's own package keeps its dependencies (dist/cli is two
+  // folders down from its root), else where require.resolve finds it (a dependency hoisted above ccp).
+  const betterSqliteLib = (chunkUrl) => {
+    const path = require('node:path');
+    const own = path.join(
+      require('node:url').fileURLToPath(chunkUrl),
+      '..',
+      '..',
+      '..',
+      'node_modules',
+      'better-sqlite3',
+    );
+    if (require('node:fs').existsSync(path.join(own, 'package.json'))) return path.join(own, 'lib');
+    return path.dirname(require.resolve('better-sqlite3'));
+  };
+  const binding = join('node_modules', 'better-sqlite3', 'lib', 'binding.js');
+  return {
+    name: 'better-sqlite3-bundled',
+    transform(code, id) {
+      if (!id.endsWith(binding)) return;
+      return {
+        code: `var __betterSqliteLib = (${betterSqliteLib})(import.meta.url);\n${code.replaceAll('__dirname', '__betterSqliteLib')}`,
+        moduleType: 'js',
+      };
+    },
+  };
+}
+
+/**
  * The modules the entry reaches by static imports, found once the graph is read: they make one chunk, so a
  * start loads two files (main.js and it), not a chunk for every set of lazy imports that shares a module.
  */
@@ -112,9 +149,8 @@ function packageFacts() {
 const common = {
   cwd: root,
   platform: 'node',
-  // Native addons (better-sqlite3, the credential store's), and a package that reads its font files next to
-  // its own sources.
-  external: ['better-sqlite3', 'pdfkit', '@napi-rs/keyring'],
+  // The credential store's native addon, and a package that reads its font files next to its own sources.
+  external: ['pdfkit', '@napi-rs/keyring'],
   // package.json's version and tracker, written in: `--help` and errors read no file for them.
   transform: { target: 'node22', define: { __CCP_PACKAGE__: JSON.stringify(packageFacts()) } },
   plugins,
@@ -131,11 +167,52 @@ const output = {
   charset: 'ascii',
 };
 
+// What a first page loads on demand besides the start (its settings, the client, the writer of its format),
+// and what the embedded default adds (the server in process and the SQLite store): one chunk each, not a
+// chunk for every set of dynamic imports that shares a module. Each file a start reads costs its resolution,
+// its read and its compile-cache lookup.
+const FIRST_PAGE = [
+  'src/config/file.ts',
+  'src/config/index.ts',
+  'src/config/keys.ts',
+  'src/config/resolve.ts',
+  'src/config/time-zone.ts',
+  'src/config/trust.ts',
+  'src/api/answer-bytes.ts',
+  'src/api/answered-page.ts',
+  'src/api/body-json.ts',
+  'src/api/direct-http.ts',
+  'src/api/client.ts',
+  'src/api/exchange.ts',
+  'src/api/paginate.ts',
+  'src/api/request-parts.ts',
+  'src/domain/drain.ts',
+  'src/domain/record-lines.ts',
+  'src/kit/credentials.ts',
+  'src/kit/pager.ts',
+  'src/output/json.ts',
+  'src/output/sink.ts',
+  'src/output/timestamps.ts',
+  'src/output/writer.ts',
+];
+const EMBEDDED = [
+  /^src\/kit\/embedded-server\.ts$/,
+  /^src\/domain\/license-actions\.ts$/,
+  /^src\/server\/(embedded|in-process|app|http|router|route|json-runs|json-value|lock-wait|store-failure|twin-lookup|errors|auth|access|paging|stamps)\.ts$/,
+  /^src\/server\/routes\/(codes|download|edge-devices|licenses|notifications|organizations|index)\.ts$/,
+  /^src\/server\/openapi\/routes\.ts$/,
+  /^node_modules\/better-sqlite3\/lib\/.+\.js$/,
+  // The SQLite store; a copy's record comparison (with the record schemas) stays apart.
+  /^src\/server\/store\/(?!record-compare\.ts$)[^/]+\.ts$/,
+];
+
 const cli = await (
   await rolldown({
     ...common,
     plugins: [...plugins, startup],
     input: { main: join(root, 'src', 'cli', 'main.ts') },
+    // Groups of named modules alone (below) need it; main.js is imported by bin/ccp.js alone.
+    preserveEntrySignatures: 'allow-extension',
   })
 ).write({
   ...output,
@@ -143,16 +220,22 @@ const cli = await (
   entryFileNames: '[name].js',
   chunkFileNames: '[name]-[hash].js',
   codeSplitting: {
-    groups: [{ name: 'start', test: (id) => startup.reached.has(id) || id.startsWith('\0builtin:') }],
+    groups: [
+      { name: 'start', test: (id) => startup.reached.has(id) || id.startsWith('\0builtin:') },
+      // Only the modules named: what they import stays where it was (zod, the record schemas...).
+      {
+        name: 'page',
+        test: (id) => FIRST_PAGE.some((m) => id === join(root, m)),
+        includeDependenciesRecursively: false,
+      },
+      {
+        name: 'twin',
+        test: (id) => EMBEDDED.some((m) => m.test(relative(root, id))),
+        includeDependenciesRecursively: false,
+      },
+    ],
   },
 });
-
-// What each chunk holds (the start-up test checks that `--help` loads no heavy module through it).
-const holds = {};
-for (const chunk of cli.output) {
-  if (chunk.type === 'chunk') holds[chunk.fileName] = chunk.moduleIds.map((id) => relative(root, id));
-}
-writeFileSync(join(out, 'chunks.json'), `${JSON.stringify(holds, null, 1)}\n`);
 
 // The report worker is an entry of its own: the server starts it as a worker thread by its file name
 // (dist/cli/report-worker.js, beside the bundle that holds src/server/reports/pool.ts).
@@ -162,6 +245,25 @@ await (await rolldown({ ...common, input: join(root, 'src/server/reports/worker.
   codeSplitting: false,
   sourcemap: true,
 });
+
+// Stored help (src/runtime/stored-help.ts), which bin/ccp.js requires before it loads the bundle: CommonJS,
+// one file, and the texts it prints, made by the CLI just built.
+const storedHelp = await (
+  await rolldown({ ...common, input: join(root, 'src/runtime/stored-help.ts') })
+).write({
+  ...output,
+  format: 'cjs',
+  file: join(out, 'stored-help.cjs'),
+  codeSplitting: false,
+});
+writeHelpTable(root, createRequire(import.meta.url)(join(out, 'stored-help.cjs')).storedHelpFile);
+
+// What each chunk holds (the start-up test checks that `--help` loads no heavy module through it).
+const holds = {};
+for (const chunk of [...cli.output, ...storedHelp.output]) {
+  if (chunk.type === 'chunk') holds[chunk.fileName] = chunk.moduleIds.map((id) => relative(root, id));
+}
+writeFileSync(join(out, 'chunks.json'), `${JSON.stringify(holds, null, 1)}\n`);
 
 // A file an installed package needs from a development dependency, copied so that installing ccp builds and
 // downloads nothing more: Redoc's standalone bundle, for /docs.

@@ -1,6 +1,7 @@
 import { monotonicMs } from '../domain/clock.js';
 import { withoutUserinfo } from '../domain/secrets.js';
 import { AnsweredPage } from './answered-page.js';
+import { directHttpTransport, goesDirect } from './direct-http.js';
 import type { Metadata } from './envelope-shape.js';
 import {
   type Exchange,
@@ -102,8 +103,16 @@ const notRetried = (code: string) => NOT_RETRIED.has(code) || code.startsWith('T
 // Only the interface's idempotent methods are retried; a POST may have been applied before the failure.
 const RETRIED = new Set<string>(['GET', 'PUT']);
 
-/** The HTTP transport's module (undici), loaded by the first command that reaches a remote service. */
-export function loadHttpTransport(): Promise<typeof import('./transport.js')> {
+/**
+ * The HTTP transport's module (undici), loaded by the first command that reaches a remote service; not
+ * loaded for a service that `goesDirect` (Node's own client then, direct-http.ts). `baseUrl`, when given,
+ * is the service's address as configured.
+ */
+export async function loadHttpTransport(
+  baseUrl?: string,
+  env?: NodeJS.ProcessEnv,
+): Promise<typeof import('./transport.js') | undefined> {
+  if (baseUrl !== undefined && URL.canParse(baseUrl) && goesDirect(new URL(baseUrl), env)) return undefined;
   return import('./transport.js');
 }
 
@@ -226,9 +235,11 @@ export class ApiClient {
   }
 
   private connect(): Promise<Transport> {
-    this.transport ??= loadHttpTransport().then((m) =>
-      m.httpTransport(this.base, this.opts.env, this.opts.tls, this.opts.timeoutMs),
-    );
+    this.transport ??= goesDirect(this.base, this.opts.env)
+      ? Promise.resolve(directHttpTransport(this.opts.timeoutMs))
+      : import('./transport.js').then((m) =>
+          m.httpTransport(this.base, this.opts.env, this.opts.tls, this.opts.timeoutMs),
+        );
     return this.transport;
   }
 

@@ -1,14 +1,11 @@
 // How requests reach a service over HTTP: the connection pool (through an environment proxy for remote
 // targets), knowing whether a request went out before it failed. Loaded only when a request goes over HTTP.
 import { readFileSync } from 'node:fs';
-import type { Readable } from 'node:stream';
 import type * as Tls from 'node:tls';
 import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from 'undici';
-import { bytesTooDeepAt, MAX_DEPTH } from '../domain/depth.js';
-import { pageLines, parseEnvelope } from './body-json.js';
-import { headerMap, type TlsOptions, type Transport } from './exchange.js';
+import { readAnswer } from './answer-bytes.js';
+import type { TlsOptions, Transport } from './exchange.js';
 import { isLoopback } from './network-failures.js';
-import { ApiError } from './request-errors.js';
 
 const POOL = { keepAliveTimeout: 10_000, connections: 8 } as const;
 
@@ -135,34 +132,6 @@ export function tracked(dispatcher: Dispatcher, onSent: () => void): Dispatcher 
   );
 }
 
-/**
- * The most ccp reads of one answer: a listing page of 1,000 records is some MB; the largest answer ccp
- * expects is a report download, its file in base64 (a 1,000,000-device CSV or PDF report of the twin is
- * about 160 MB so). Past it a service is sending what no command can use (one JavaScript string holds
- * 512 MiB at most) and would only fill memory.
- */
-export const MAX_BODY_BYTES = 256 * 1024 ** 2;
-
-/**
- * The body's bytes, or `tooLarge()` once it passes MAX_BODY_BYTES: leaving the loop destroys the body and
- * its connection, so nothing more is read. Hand-written rather than undici's maxResponseSize, which its
- * proxy agent does not pass to the client of an http:// target's requests.
- */
-async function readCapped(body: Readable, declared: number, tooLarge: () => Error): Promise<Buffer> {
-  if (declared > MAX_BODY_BYTES) {
-    body.destroy();
-    throw tooLarge();
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw tooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size);
-}
-
 /** Requests over HTTP to a base URL, through the pool createDispatcher gives. */
 export function httpTransport(
   base: URL,
@@ -180,48 +149,7 @@ export function httpTransport(
         dispatcher: tracked(agent, r.onSent),
         signal: r.signal,
       });
-      // Read whole now (the request's time limit covers it), decoded when first asked: a listing holds the
-      // pages it fetched ahead as bytes, off the JavaScript heap, until their turn comes.
-      const tooLarge = () =>
-        new ApiError({
-          code: 'TOO_LARGE',
-          reason: `${r.url.origin} answered with more than ${MAX_BODY_BYTES / 1024 ** 2} MiB, more than ccp reads of one answer`,
-          httpStatus: res.statusCode,
-        });
-      const bytes = await readCapped(res.body, Number(res.headers['content-length']), tooLarge);
-      // Read here, where every answer from a remote service passes, before anything parses or renders it.
-      if (bytesTooDeepAt(bytes) >= 0) {
-        throw new ApiError({
-          code: 'TOO_DEEP',
-          reason: `${r.url.origin} answered with JSON nested deeper than ${MAX_DEPTH} levels`,
-          httpStatus: res.statusCode,
-        });
-      }
-      let text: string | undefined;
-      let json: { value: unknown } | undefined;
-      let taken = false;
-      // The bytes once lines took them over are no longer the body as it came.
-      const body = () => {
-        if (taken) throw new Error('the body was taken over as lines');
-        return bytes;
-      };
-      return {
-        status: res.statusCode,
-        headers: headerMap(res.headers),
-        get text() {
-          text ??= body().toString('utf8');
-          return text;
-        },
-        get json() {
-          json ??= { value: parseEnvelope(body()) };
-          return json.value;
-        },
-        lines: () => {
-          const lines = pageLines(body());
-          taken = lines !== undefined;
-          return lines;
-        },
-      };
+      return readAnswer(r.url, res.statusCode, res.headers, res.body);
     },
     close: () => agent.close(),
   };

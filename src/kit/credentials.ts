@@ -1,8 +1,6 @@
 // Where a remote command's token and TLS material come from: a flag, a variable, the profile, stdin or a
 // credential helper (the profile's token-command, as git credential helpers and AWS credential_process).
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { text as streamText } from 'node:stream/consumers';
 import type { TlsOptions } from '../api/client.js';
 import { isLoopback } from '../api/network-failures.js';
 import { AuthError } from '../api/request-errors.js';
@@ -34,6 +32,9 @@ export function warnDbPassword(io: IO, dbFlag: string | undefined): void {
 
 /** `--token -`: the token is stdin's first line, so it stays out of argv. */
 export async function tokenFromStdin(io: Pick<IO, 'stdin'>): Promise<string> {
+  const { text: streamText } = process.getBuiltinModule(
+    'node:stream/consumers',
+  ) as typeof import('node:stream/consumers');
   const token = (await streamText(io.stdin)).trim().split('\n')[0]?.trim() ?? '';
   if (token === '') throw new UsageError('--token - read no token from stdin');
   return token;
@@ -47,6 +48,9 @@ export function runTokenCommand(command: string, env: NodeJS.ProcessEnv, timeout
       reason: `token-command \`${command}\` failed: ${why}`,
       httpStatus: null,
     });
+  // Loaded here: node:child_process (net, dgram, the stream modules) is for a profile with a token-command,
+  // not for every remote command that reads this module.
+  const { execFile } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process');
   return new Promise((resolve, reject) => {
     execFile(
       process.platform === 'win32' ? 'cmd.exe' : '/bin/sh',

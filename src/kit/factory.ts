@@ -184,8 +184,10 @@ export function createFactory(opts: FactoryOptions): Factory {
   // A remote service's TLS settings and token, its warnings said, and undici loaded before a request's time
   // and spinner start.
   const remote = once(async () => {
-    const http = import('../api/client.js').then((m) => m.loadHttpTransport());
+    const client = import('../api/client.js');
     const cfg = await config();
+    // undici only where it is used: https or a proxy (plain http goes through node:http).
+    const http = client.then((m) => m.loadHttpTransport(cfg.baseUrl, io.env));
     const { clearTextWarning, tlsOptions } = await import('./credentials.js');
     const baseUrl = cfg.baseUrl!;
     const tls = tlsOptions(cfg);
@@ -266,7 +268,7 @@ export function createFactory(opts: FactoryOptions): Factory {
         import('../api/client.js'),
         import('../config/keys.js'),
       ]);
-      await loadHttpTransport();
+      await loadHttpTransport(target.baseUrl, io.env);
       const timeoutMs =
         keys.parseTimeout(flags().timeout ?? keys.DEFAULT_TIMEOUT) ??
         keys.parseTimeout(keys.DEFAULT_TIMEOUT)!;

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { CancelledError } from './command-errors.js';
 import type { IO } from './io.js';
 
@@ -33,6 +33,9 @@ export async function openPager(io: IO, enabled: boolean): Promise<Pager | undef
   const words = PLAIN_COMMAND.test(command) ? command.trim().split(/\s+/) : undefined;
   // The pager owns the screen from now until it ends: no spinner drawn over it, notes after it.
   const release = io.holdScreen();
+  // Loaded here, when a pager starts: node:child_process brings net, dgram and the stream modules, which a
+  // listing into a pipe or a file (every first page a script reads) never needs.
+  const { spawn } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process');
   const child = spawn(words ? words[0]! : command, words ? words.slice(1) : [], {
     shell: words === undefined,
     stdio: ['pipe', 'inherit', 'inherit'],

@@ -38,8 +38,14 @@ function charWidth(char: string): number {
   return isWide(code) || PICTOGRAPH.test(char) ? 2 : 1;
 }
 
+// Printable ASCII only: one column a character, told by one regular expression run in native code. Help,
+// notes and most cells are all ASCII, and walking them a character at a time (charWidth) was most of what
+// fitting `--help` cost (docs/performance.md).
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** Terminal columns a (colourless) text takes. */
 export function textWidth(text: string): number {
+  if (PRINTABLE_ASCII.test(text)) return text.length;
   let n = 0;
   for (const char of text) n += charWidth(char);
   return n;

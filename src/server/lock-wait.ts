@@ -1,6 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { monotonicMs } from '../domain/clock.js';
 import { isStoreError } from './store/port.js';
+
+// node:timers/promises loaded when a request first waits for a lock, not with the server.
+const sleep = (ms: number): Promise<void> =>
+  (process.getBuiltinModule('node:timers/promises') as typeof import('node:timers/promises')).setTimeout(ms);
 
 /** How long a request waits in all for another writer's locks (decisions.md). */
 export const LOCK_WAIT_MS = 10_000;

@@ -44,11 +44,20 @@ async function loadedModules(args: string[], env: NodeJS.ProcessEnv = {}): Promi
 
 describe('startup path', () => {
   it.each([[['--version']], [['--help']], [['edgedevice', 'list', '--help']]])(
-    '%j loads no heavy module',
+    '%j into a pipe loads none of the CLI',
+    async (args) => {
+      // --version is answered by bin/ccp.js, a help into a pipe by the text the build stored
+      // (src/runtime/stored-help.ts): neither loads the CLI.
+      const modules = await loadedModules(args);
+      expect(modules.filter((m) => /^(src\/(?!runtime\/)|node_modules\/)/.test(m))).toEqual([]);
+    },
+  );
+
+  it.each([[['help', 'edgedevice', 'list']], [['edgedevice', 'list', '--json', '--help']]])(
+    'a help the CLI prints, %j, loads no heavy module',
     async (args) => {
       const modules = await loadedModules(args);
-      // --version alone is answered by bin/ccp.js before the CLI is loaded.
-      expect(modules.includes('src/cli/main.ts')).toBe(args[0] !== '--version');
+      expect(modules).toContain('src/cli/main.ts');
       expect(modules.filter((m) => HEAVY.test(m))).toEqual([]);
     },
   );
@@ -74,14 +83,14 @@ describe('startup path', () => {
     ).toEqual([]);
   });
 
-  it('a JSON listing from a running service loads no zod, conf, record schema or table stack', async () => {
+  it('a JSON listing from a running service (plain http) loads no undici, zod, conf, record schema or table stack', async () => {
     const modules = await loadedModules(['edgedevice', 'list', '-o', 'json'], {
       CCP_BASE_URL: srv.url,
       CCP_TOKEN: srv.tokens.admin,
     });
     expect(modules).toContain('src/api/client.ts');
     const heavy =
-      /node_modules\/(zod|conf|ajv|cli-table3|chalk|ora|@inquirer)\/|src\/(domain\/index|output\/views)\.ts/;
+      /node_modules\/(undici|zod|conf|ajv|cli-table3|chalk|ora|@inquirer)\/|src\/(api\/transport|domain\/index|output\/views)\.ts/;
     expect(modules.filter((m) => heavy.test(m))).toEqual([]);
   });
 
@@ -102,7 +111,7 @@ describe('startup path', () => {
       .map((m) => m.slice('NativeModule '.length));
   }
 
-  it('an http listing loads neither node:http2 nor node:tls (with crypto); the embedded one no readline', async () => {
+  it('an http listing loads neither node:http2 nor node:tls (with crypto); the embedded one no readline; neither child_process', async () => {
     const remote = await loadedBuiltins(['edgedevice', 'list', '-o', 'json'], {
       CCP_BASE_URL: srv.url,
       CCP_TOKEN: srv.tokens.admin,
@@ -111,15 +120,50 @@ describe('startup path', () => {
     expect(remote.filter((m) => /^(http2|tls|crypto)$/.test(m))).toEqual([]);
     const embedded = await loadedBuiltins(['edgedevice', 'list', '-o', 'json']);
     expect(embedded.filter((m) => /^(readline|tls)$/.test(m))).toEqual([]);
+    // Into a pipe neither starts a pager nor runs a token-command: no child_process (with dgram and net).
+    expect(remote.filter((m) => /^(child_process|dgram)$/.test(m))).toEqual([]);
+    expect(embedded.filter((m) => /^(child_process|dgram|net|timers\/promises)$/.test(m))).toEqual([]);
+  });
+
+  // Each file a start reads costs its resolution, its read and its compile-cache lookup: a first page reads
+  // the entry, Rolldown's runtime and the first page's chunk (which holds the plain-http transport), and the
+  // embedded server's on the embedded default (better-sqlite3's JavaScript in it: only its addon is loaded
+  // from node_modules, which is no script).
+  it('a first page reads three files of dist/cli over http, four on the embedded default, no other script', async () => {
+    const files = async (env: NodeJS.ProcessEnv) => {
+      const coverage = join(tmp.dir, `coverage-${++runs}`);
+      const r = await spawnCcp(['edgedevice', 'list', '--page-size', '2', '-o', 'json'], {
+        env: isolatedEnv(tmp.dir, { ...env, NODE_V8_COVERAGE: coverage }),
+      });
+      expect(r.code, r.stderr).toBe(0);
+      return readdirSync(coverage)
+        .flatMap(
+          (f) =>
+            (JSON.parse(readFileSync(join(coverage, f), 'utf8')) as { result: { url: string }[] }).result,
+        )
+        .map((s) => s.url)
+        .filter((u) => u.includes('/dist/cli/') || u.includes('/node_modules/'));
+    };
+    expect(await files({ CCP_BASE_URL: srv.url, CCP_TOKEN: srv.tokens.admin })).toHaveLength(3);
+    expect(await files({})).toHaveLength(4);
   });
 
   // What `--help` needs is commander and the command tree: no subprocess support (child_process, with net
   // and the stream modules), no fs/promises (with readline), no worker modules (node:util's ES module), no tty.
   it('`--help` into a pipe loads none of child_process, fs/promises, readline, worker_threads or tty', async () => {
-    const help = await loadedBuiltins(['edgedevice', '--help']);
-    expect(help).toContain('fs');
     const heavy = /^(child_process|net|stream|fs\/promises|readline|worker_threads|tty)$/;
-    expect(help.filter((m) => heavy.test(m))).toEqual([]);
+    // The stored text, and the CLI's own help.
+    for (const args of [
+      ['edgedevice', '--help'],
+      ['help', 'edgedevice'],
+    ]) {
+      const help = await loadedBuiltins(args);
+      expect(help).toContain('fs');
+      expect(
+        help.filter((m) => heavy.test(m)),
+        args.join(' '),
+      ).toEqual([]);
+    }
   });
 
   it('`--help` into a pipe closed by its reader ends quietly, exit 0', async () => {

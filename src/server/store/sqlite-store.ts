@@ -5,7 +5,6 @@
 // that is still open when the event loop turns (a timer, a socket) is rolled back and refused, so that the
 // file's write lock is never held while the server waits on the world. A bulk (import, clone) is the one
 // transaction allowed to span awaits of its input.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { monotonicMs } from '../../domain/clock.js';
 import type { EdgeDevice } from '../../domain/edge-device.js';
 import { BUSY_TIMEOUT_MS, type SqliteEngine } from './db.js';
@@ -30,6 +29,10 @@ import type {
   TokenRepository,
 } from './port.js';
 import { StoreError } from './port.js';
+
+// node:timers/promises loaded when a write first waits, not with the store: every command opens one.
+const sleep = (ms: number): Promise<void> =>
+  (process.getBuiltinModule('node:timers/promises') as typeof import('node:timers/promises')).setTimeout(ms);
 
 // What a person may read of SQLite's failures, by primary code (SQLITE_BUSY_SNAPSHOT is SQLITE_BUSY's).
 const FAILURES: Record<string, [StoreFailureKind, string]> = {

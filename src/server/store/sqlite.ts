@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import type BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3 from 'better-sqlite3';
 
 /**
  * The SQLite binding: better-sqlite3 13, built on Node-API with prebuilt binaries inside its package (no
@@ -8,12 +7,12 @@ import type BetterSqlite3 from 'better-sqlite3';
 export type SqliteDatabase = BetterSqlite3.Database;
 export type SqliteConstructor = typeof BetterSqlite3;
 
-let Database: SqliteConstructor | undefined;
-
-/** Opens a SQLite database. The binding loads on first use: commands that never open one skip it. */
+/**
+ * Opens a SQLite database. The addon loads on first use; the module's JavaScript is in the bundle, loaded
+ * with the store (scripts/build.mjs).
+ */
 export function openSqlite(path: string, options: BetterSqlite3.Options = {}): SqliteDatabase {
-  Database ??= createRequire(import.meta.url)('better-sqlite3') as SqliteConstructor;
-  return new Database(path, options);
+  return new BetterSqlite3(path, options);
 }
 
 /**
