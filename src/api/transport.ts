@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type * as Tls from 'node:tls';
 import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from 'undici';
-import { bytesTooDeepAt, MAX_DEPTH } from '../domain/depth.js';
+import { bytesTooDeepAt, MAX_DEPTH, valueTooDeep } from '../domain/depth.js';
 import { pageLines, parseEnvelope } from './body-json.js';
 import { headerMap, type TlsOptions, type Transport } from './exchange.js';
 import { isLoopback } from './network-failures.js';
@@ -189,20 +189,22 @@ export function httpTransport(
           httpStatus: res.statusCode,
         });
       const bytes = await readCapped(res.body, Number(res.headers['content-length']), tooLarge);
-      // Read here, where every answer from a remote service passes, before anything parses or renders it.
-      if (bytesTooDeepAt(bytes) >= 0) {
-        throw new ApiError({
+      const tooDeep = () =>
+        new ApiError({
           code: 'TOO_DEEP',
           reason: `${r.url.origin} answered with JSON nested deeper than ${MAX_DEPTH} levels`,
           httpStatus: res.statusCode,
         });
-      }
       let text: string | undefined;
       let json: { value: unknown } | undefined;
       let taken = false;
-      // The bytes once lines took them over are no longer the body as it came.
+      let deep: boolean | undefined;
+      // The bytes once lines took them over are no longer the body as it came. Their depth is read here, where
+      // every answer from a remote service passes, before anything parses or renders them.
       const body = () => {
         if (taken) throw new Error('the body was taken over as lines');
+        deep ??= bytesTooDeepAt(bytes) >= 0;
+        if (deep) throw tooDeep();
         return bytes;
       };
       return {
@@ -216,9 +218,14 @@ export function httpTransport(
           json ??= { value: parseEnvelope(body()) };
           return json.value;
         },
+        // No scan of the depth first (an export read every byte twice): pageLines refuses records nested
+        // deeper than its own limit, far under MAX_DEPTH, and the body is then read by `json`, which scans it.
+        // What lies around the records is walked as the value it parsed to.
         lines: () => {
-          const lines = pageLines(body());
+          if (taken) throw new Error('the body was taken over as lines');
+          const lines = pageLines(bytes);
           taken = lines !== undefined;
+          if (lines && valueTooDeep(lines.envelope)) throw tooDeep();
           return lines;
         },
       };
