@@ -2,7 +2,8 @@
 // `ccp edgedevice add -f` of 10,000 CSV rows against its floor (direct-insert.mjs), and
 // `ccp edgedevice list --all -o ndjson` of 100,000 devices against the bare stream (bare-export.mjs).
 // Each pair takes turns run after run; medians compared. BENCH_RUNS (default 9), BENCH_ONLY=add|export,
-// BENCH_BATCH (the add's --batch-size; unset: ccp's default).
+// BENCH_BATCH (the add's --batch-size; unset: ccp's default), BENCH_OTHER (another build's bin/ccp.js, whose
+// add, client and server, takes its turn beside this one's).
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -63,7 +64,8 @@ try {
     sqliteDatabase(empty, [{ uuid: BENCH_ORG, orgName: 'Bench Org' }]).close();
     // Each --batch-size asked for (BENCH_BATCH=100,1000), '' for ccp's default.
     const sizes = (process.env.BENCH_BATCH ?? '').split(',');
-    const cli: number[][] = sizes.map(() => []);
+    const bins = [ccp, ...(process.env.BENCH_OTHER ? [process.env.BENCH_OTHER] : [])];
+    const cli: number[][] = bins.flatMap(() => sizes.map(() => []));
     const floor: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       floor.push(
@@ -78,16 +80,16 @@ try {
           ])
         ).ms,
       );
-      for (const [k, size] of sizes.entries()) {
+      for (const [k, [bin, size]] of bins.flatMap((b) => sizes.map((z) => [b, z] as const)).entries()) {
         // A fresh server on a fresh copy each turn (started outside the timing): the serials are the same.
         const db = join(dir, `add-${i}-${k}.db`);
         copyFileSync(empty, db);
-        const s = await ccpServer(ccp, db, env);
+        const s = await ccpServer(bin, db, env);
         try {
           const batch = size ? ['--batch-size', size] : [];
           const r = await run(
             [
-              ccp,
+              bin,
               'edgedevice',
               'add',
               '--org',
@@ -110,10 +112,10 @@ try {
       }
     }
     const f = median(floor);
-    for (const [k, size] of sizes.entries()) {
+    for (const [k, [bin, size]] of bins.flatMap((b) => sizes.map((z) => [b, z] as const)).entries()) {
       const c = median(cli[k]!);
       console.log(
-        `add -f 10k via server, --batch-size ${size || 'default'}: ccp ${c.toFixed(0)} ms, floor ${f.toFixed(0)} ms, ratio ${(c / f).toFixed(2)} (load ${load()})`,
+        `add -f 10k via server, ${bin === ccp ? 'this build' : bin}, --batch-size ${size || 'default'}: ccp ${c.toFixed(0)} ms, floor ${f.toFixed(0)} ms, ratio ${(c / f).toFixed(2)} (load ${load()})`,
       );
     }
   }
