@@ -3,7 +3,8 @@
 // `ccp edgedevice list --all -o ndjson` of 100,000 devices against the bare stream (bare-export.mjs).
 // Each pair takes turns run after run; medians compared. BENCH_RUNS (default 9), BENCH_ONLY=add|export,
 // BENCH_BATCH (the add's --batch-size; unset: ccp's default), BENCH_OTHER (another build's bin/ccp.js, whose
-// add, client and server, takes its turn beside this one's).
+// add, client and server, takes its turn beside this one's), BENCH_COLD=1 (the add on a server that has served
+// no write yet).
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -86,6 +87,29 @@ try {
         copyFileSync(empty, db);
         const s = await ccpServer(bin, db, env);
         try {
+          // A server that has served a write before, as a running one has (BENCH_COLD=1: a fresh one): its
+          // first write loads the schemas and warms their checks.
+          if (process.env.BENCH_COLD !== '1')
+            await run(
+              [
+                bin,
+                'edgedevice',
+                'add',
+                '--org',
+                BENCH_ORG,
+                '--user',
+                USER,
+                '--name',
+                'warm',
+                '--serial',
+                'WARM-UP',
+                '-q',
+              ],
+              {
+                CCP_BASE_URL: s.url,
+                CCP_TOKEN: s.token,
+              },
+            );
           const batch = size ? ['--batch-size', size] : [];
           const r = await run(
             [
