@@ -332,7 +332,7 @@ complete -c ccp -n '__ccp_under "edgedevice add"' -s f -l file -r -F -d 'read de
 complete -c ccp -n '__ccp_under "edgedevice add"' -l format -x -a 'json ndjson csv yaml' -d 'input format, and the format of --skeleton (default: from the extension, or told from the content)'
 complete -c ccp -n '__ccp_under "edgedevice add"' -l ignore-unknown -d 'drop fields and columns the record does not have, instead of failing'
 complete -c ccp -n '__ccp_under "edgedevice add"' -l skeleton -d 'print an input template for -f (json, or --format) and exit'
-complete -c ccp -n '__ccp_under "edgedevice add"' -l batch-size -x -d 'devices per request'
+complete -c ccp -n '__ccp_under "edgedevice add"' -l batch-size -x -d 'devices per request (fewer when they would pass 512 KiB)'
 complete -c ccp -n '__ccp_under "edgedevice add"' -l skip-existing -d 'skip devices whose serial number the organization already has'
 complete -c ccp -n '__ccp_under "edgedevice add"' -l continue-on-error -d 'go on after a failed batch; failed rows go to --failed-file'
 complete -c ccp -n '__ccp_under "edgedevice add"' -l failed-file -r -F -d 'where rows not saved are written (default <input>.failed.<ext>)'
@@ -346,7 +346,7 @@ complete -c ccp -n '__ccp_under "edgedevice apply"' -l skeleton -d 'print an inp
 complete -c ccp -n '__ccp_under "edgedevice apply"' -l dry-run -d 'print the plan and send nothing'
 complete -c ccp -n '__ccp_under "edgedevice apply"' -s y -l yes -d 'apply without asking (a terminal asks first; a script never does)'
 complete -c ccp -n '__ccp_under "edgedevice apply"' -l disable-missing -d 'disable (isDisabled: true) the organization\'s devices the file does not name'
-complete -c ccp -n '__ccp_under "edgedevice apply"' -l batch-size -x -d 'devices per request'
+complete -c ccp -n '__ccp_under "edgedevice apply"' -l batch-size -x -d 'devices per request (fewer when they would pass 512 KiB)'
 
 complete -c ccp -n '__ccp_under "edgedevice get"' -s w -l watch -d 'after the first read, print only what changes (added, changed, gone), reading again every --interval; Ctrl-C ends it'
 complete -c ccp -n '__ccp_under "edgedevice get"' -l interval -x -d 'with --watch, how long between reads: 500ms, 2s, 1m (default 2s)'

@@ -1,6 +1,6 @@
 // An answer read from an HTTP connection: its body's bytes, capped and checked for depth, then decoded when
 // first asked. Shared by the two HTTP transports (transport.ts over undici, direct-http.ts over node:http).
-import { bytesTooDeepAt, MAX_DEPTH } from '../domain/depth.js';
+import { bytesTooDeepAt, MAX_DEPTH, valueTooDeep } from '../domain/depth.js';
 import { pageLines, parseEnvelope } from './body-json.js';
 import { headerMap, type RawResponse } from './exchange.js';
 import { ApiError } from './request-errors.js';
@@ -53,20 +53,22 @@ export async function readAnswer(
       httpStatus: status,
     });
   const bytes = await readCapped(body, Number(headers['content-length']), tooLarge);
-  // Read here, where every answer from a remote service passes, before anything parses or renders it.
-  if (bytesTooDeepAt(bytes) >= 0) {
-    throw new ApiError({
+  const tooDeep = () =>
+    new ApiError({
       code: 'TOO_DEEP',
       reason: `${url.origin} answered with JSON nested deeper than ${MAX_DEPTH} levels`,
       httpStatus: status,
     });
-  }
   let text: string | undefined;
   let json: { value: unknown } | undefined;
   let taken = false;
-  // The bytes once lines took them over are no longer the body as it came.
+  let deep: boolean | undefined;
+  // The bytes once lines took them over are no longer the body as it came. Their depth is read here, where
+  // every answer from a remote service passes, before anything parses or renders them.
   const bytesOf = () => {
     if (taken) throw new Error('the body was taken over as lines');
+    deep ??= bytesTooDeepAt(bytes) >= 0;
+    if (deep) throw tooDeep();
     return bytes;
   };
   return {
@@ -80,9 +82,14 @@ export async function readAnswer(
       json ??= { value: parseEnvelope(bytesOf()) };
       return json.value;
     },
+    // No scan of the depth first (an export read every byte twice): pageLines refuses records nested
+    // deeper than its own limit, far under MAX_DEPTH, and the body is then read by `json`, which scans it.
+    // What lies around the records is walked as the value it parsed to.
     lines: () => {
-      const lines = pageLines(bytesOf());
+      if (taken) throw new Error('the body was taken over as lines');
+      const lines = pageLines(bytes);
       taken = lines !== undefined;
+      if (lines && valueTooDeep(lines.envelope)) throw tooDeep();
       return lines;
     },
   };

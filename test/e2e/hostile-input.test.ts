@@ -43,6 +43,7 @@ describe('what the service sent', () => {
     ['edgedevice', 'list', '-o', 'yaml'],
     ['edgedevice', 'get', 'x'],
     ['api', 'GET', '/edgedevice/all/0'],
+    ['edgedevice', 'list', '--all', '-o', 'ndjson'],
   ]) {
     it(`a record nested ${DEPTH} deep: exit 1 naming the service (${args.join(' ')})`, async () => {
       const r = await spawnCcp(['--base-url', svc.url, ...args], { env });
@@ -51,6 +52,28 @@ describe('what the service sent', () => {
       expect(r.stderr).not.toContain('internal error');
     });
   }
+});
+
+describe('records printed as the service wrote them (-o ndjson)', () => {
+  // Records as they should be, the envelope around them nested deep: the lines are proven record by record,
+  // and what lies around them is still read for its depth.
+  it('an envelope nested 20,000 deep around good records: exit 1 naming the service', async () => {
+    const around = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const body = `{"statusCode":"OK","metadata":{"x":${around}},"data":[{"uuid":"x","edgeDeviceName":"a"}]}`;
+    const deepEnvelope = await fakeService((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'x-total-count': '1' });
+      res.end(body);
+    });
+    try {
+      const args = ['edgedevice', 'list', '--all', '-o', 'ndjson'];
+      const r = await spawnCcp(['--base-url', deepEnvelope.url, ...args], { env });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toContain(`${deepEnvelope.url} answered with JSON nested deeper than 1000 levels`);
+      expect(r.stdout).toBe('');
+    } finally {
+      await deepEnvelope.close();
+    }
+  });
 });
 
 describe('an answer without end', () => {

@@ -3,6 +3,7 @@ import type { ApiClient } from '../../api/client.js';
 import { addEdgeDevicesRequest, existingSerials } from '../../api/edge-devices.js';
 import { sendWrite } from '../../api/write-request.js';
 import type { EdgeDevice, EdgeDeviceInput } from '../../domain/edge-device.js';
+import { MAX_RECORDS } from '../../domain/limits.js';
 import type { TwinLookup } from '../../domain/lookup.js';
 import { serialKey } from '../../domain/serial-key.js';
 import type { InputFormat } from '../../input/detect.js';
@@ -28,7 +29,10 @@ import { writeSkeleton } from '../../kit/write/skeleton.js';
 
 type Row = batches.Row<EdgeDeviceInput>;
 
-export const DEFAULT_BATCH_SIZE = 100;
+// The most one request may carry (decisions.md): each request costs a round trip and a commit, which a file
+// of thousands of devices pays far less often so. Large records are cut into smaller batches by their size
+// (batches.ts, recordBatches).
+export const DEFAULT_BATCH_SIZE = MAX_RECORDS;
 
 export interface EdgeDeviceAddOptions extends WriteOutput {
   orgUuid: string;
@@ -195,7 +199,7 @@ export const edgeDeviceAdd = defineCommand<EdgeDeviceAddOptions>({
 
 /** --batch-size, as add and apply take it. */
 export function batchSizeOption(): Option {
-  return new Option('--batch-size <n>', 'devices per request')
+  return new Option('--batch-size <n>', 'devices per request (fewer when they would pass 512 KiB)')
     .argParser(wholeNumber(1, 1000))
     .default(DEFAULT_BATCH_SIZE);
 }
@@ -229,7 +233,7 @@ export async function runEdgeDeviceAdd(
   const { io } = deps;
   if (opts.dryRun) {
     if (opts.skipExisting) io.note('Dry run: --skip-existing is not looked up; every device is shown.');
-    const requests = batches.chunks(opts.records, opts.batchSize).map((b) =>
+    const requests = batches.recordBatches(opts.records, opts.batchSize).map((b) =>
       addEdgeDevicesRequest(
         opts.orgUuid,
         opts.userUuid,

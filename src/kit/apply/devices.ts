@@ -17,6 +17,7 @@ import { listingProgress } from '../listing.js';
 import { type ListFn, walkListing } from '../listing-find.js';
 import type { OutputSpec } from '../printing.js';
 import type { Prompter } from '../prompter.js';
+import { recordBatches } from '../write/batches.js';
 import { readInputFile } from '../write/input.js';
 import { type Batch, sendBatches } from './execute.js';
 import { type DevicePlan, DevicePlanner, isEmptyPlan, repeatedKeys } from './plan.js';
@@ -82,12 +83,6 @@ function planRows(plan: DevicePlan): PlanRow[] {
   ];
 }
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 /**
  * The requests of a plan: updates, then disables, then creates to add (so a serial number an update frees
  * is free before a create takes it), then the changed flows to push.
@@ -106,7 +101,7 @@ export function planBatches(
     .map((u) => ({ line: u.line, record: { uuid: u.uuid, edgeFlows: u.flows } as EdgeDevicePushInput }));
   const lines = (rows: { line: number }[]) => rows.map((r) => r.line).filter((l) => l > 0);
   return [
-    ...chunks(adds, opts.batchSize).map((rows) => ({
+    ...recordBatches(adds, opts.batchSize).map((rows) => ({
       request: addEdgeDevicesRequest(
         opts.orgUuid,
         opts.userUuid,
@@ -115,7 +110,7 @@ export function planBatches(
       lines: lines(rows),
       size: rows.length,
     })),
-    ...chunks(pushes, opts.batchSize).map((rows) => ({
+    ...recordBatches(pushes, opts.batchSize).map((rows) => ({
       request: pushEdgeDevicesRequest(rows.map((r) => r.record)),
       lines: lines(rows),
       size: rows.length,

@@ -24,10 +24,56 @@ export function emptyResults<R>(): BatchResults<R> {
   return { savedRows: [], failedRows: [], unknownRows: [], notSent: [], errors: [], interrupted: false };
 }
 
-export function chunks<T>(items: readonly T[], size: number): T[][] {
+/**
+ * What a batch's records may come to as JSON, at most: the interface takes a body of 1 MiB (decisions.md), and
+ * half of it leaves the envelope and a service that counts otherwise their room.
+ */
+export const BATCH_BYTES = 512 * 1024;
+
+/**
+ * Batches of at most `size` records whose JSON stays within BATCH_BYTES (a record larger than that alone is a
+ * batch of its own, for the service to refuse): a default batch of 1,000 small records is one request, and
+ * 1,000 large ones are not a body the service must refuse.
+ */
+export function recordBatches<T extends { record: unknown }>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  let batch: T[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const n = jsonBytesAtMost(item.record) + 1;
+    if (batch.length > 0 && (batch.length >= size || bytes + n > BATCH_BYTES)) {
+      out.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(item);
+    bytes += n;
+  }
+  if (batch.length > 0) out.push(batch);
   return out;
+}
+
+// Text JSON.stringify writes as it is, a byte a character: printable ASCII but the quote and the backslash.
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/**
+ * A bound on the UTF-8 length of JSON.stringify(value), without making the text: a string of other characters
+ * counts 6 bytes a UTF-16 unit (a `\u` escape, the most any unit takes), a number 24 (its longest form).
+ */
+export function jsonBytesAtMost(value: unknown): number {
+  if (typeof value === 'string') return 2 + (PLAIN.test(value) ? value.length : 6 * value.length);
+  if (typeof value === 'number') return 24;
+  if (value === null || typeof value !== 'object') return 5;
+  let n = 2;
+  if (Array.isArray(value)) {
+    for (const v of value) n += jsonBytesAtMost(v) + 1;
+    return n;
+  }
+  for (const k in value) {
+    const v = (value as Record<string, unknown>)[k];
+    if (v !== undefined) n += jsonBytesAtMost(k) + jsonBytesAtMost(v) + 2;
+  }
+  return n;
 }
 
 export interface BatchHandlers<R, T> {

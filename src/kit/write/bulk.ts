@@ -10,9 +10,9 @@ import { CancelledError } from '../command-errors.js';
 import { recordWriter } from '../printing.js';
 import {
   type BatchResults,
-  chunks,
   emptyResults,
   type Row,
+  recordBatches,
   resultLines,
   rowsText,
   sendBatches,
@@ -60,7 +60,7 @@ export async function sendBulk<R, T>(
   const { io } = deps;
   const noun = (n: number) => count(n, what.noun, what.plural);
   const startedAt = monotonicMs();
-  const batchList = chunks(opts.rows, opts.batchSize);
+  const batchList = recordBatches(opts.rows, opts.batchSize);
   const fromFile = opts.source !== undefined;
   const format = opts.format ?? formatOfSource(opts.source);
   const keepFailed = opts.continueOnError || opts.failedFile !== undefined;

@@ -68,14 +68,17 @@ export const edgeDeviceRoutes: Route[] = [
           throw ServiceError.about('invalidUuid', `organization ${orgUuid} does not exist`);
         await requireScope(s, ctx.grant, orgUuid);
         const batch = s.edgeDevices.batch(ctx.clock.now());
-        // A uuid sent twice: the second record updates the device the first one creates.
+        // A uuid sent twice: the second record updates the device the first one creates. A set beside the
+        // list: a search of the list for each record made a batch of 1,000 cost its square.
         const queued: string[] = [];
+        const seen = new Set<string>();
         for (const record of body.data) {
           const existing = record.uuid ? await s.edgeDevices.get(record.uuid) : undefined;
           if (existing) await requireScope(s, ctx.grant, existing.orgUuid);
           const uuid = existing?.uuid ?? record.uuid ?? randomUUID();
-          const known = existing !== undefined || queued.includes(uuid);
+          const known = existing !== undefined || seen.has(uuid);
           queued.push(uuid);
+          seen.add(uuid);
           batch.save(record, { uuid, orgUUID: orgUuid, userUUID: userUuid }, known);
         }
         const outcome = await batch.end();

@@ -15,6 +15,8 @@ interface Key {
 const MAX_REMEMBERED = 10_000;
 /** One key in STRIDE of a listing is kept once a page that deep is asked for (500 keys per 100,000). */
 const STRIDE = 200;
+/** How many pages back a page end is looked for before the marks. */
+const NEAR_PAGES = 8;
 
 /** `columns`: the edge_devices columns a page of rows holds, in this order (uuid and created_on among them). */
 export function listingPages(db: Database.Database, columns: readonly string[]) {
@@ -91,10 +93,18 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
     ) WHERE n % @stride = 0 ORDER BY n`,
     ),
   );
-  /** The nearest known key before `offset` and how many entries lie between: from a page end or a mark. */
-  function seekFrom(root: string, offset: number): { after: Key; skip: number } | undefined {
-    const end = offset > 0 ? pageEnds.get(`${root}:${offset}`) : undefined;
-    if (end) return { after: end, skip: 0 };
+  /**
+   * The nearest known key before `offset` and how many entries lie between: from a page end (this page's
+   * start, or a few pages' of `limit` before it) or a mark.
+   */
+  function seekFrom(root: string, offset: number, limit: number): { after: Key; skip: number } | undefined {
+    if (offset <= 0) return undefined;
+    // A client asking for several pages at once (--parallel) may have one served before the page before
+    // it: an end a few pages back is nearer than reading every mark of a listing of any length.
+    for (let back = 0; back <= NEAR_PAGES && offset - back * limit > 0; back++) {
+      const end = pageEnds.get(`${root}:${offset - back * limit}`);
+      if (end) return { after: end, skip: back * limit };
+    }
     if (offset < STRIDE) return undefined;
     let list = marks.get(root);
     if (!list) {
@@ -137,7 +147,7 @@ export function listingPages(db: Database.Database, columns: readonly string[]) 
       whole.set(root, all);
     }
     const q = all ? queries.all : queries.scoped;
-    const from = seekFrom(root, offset);
+    const from = seekFrom(root, offset, limit);
     const rows = (
       from
         ? q

@@ -139,6 +139,36 @@ describe('ccp edgedevice add -f (bulk)', () => {
     expect(uuids).toEqual([...uuids].sort());
   });
 
+  it('without --batch-size a file goes 1,000 devices a request, and large devices in requests the service takes', async () => {
+    const small = await w.ccp([...add, '-f', w.file('default-batch.csv', devicesCsv(1500, 'D')), '-q']);
+    expect(small.code, small.stderr).toBe(0);
+    expect(serialsOf('D')).toHaveLength(1500);
+    const dry = await w.ccp([
+      ...add,
+      '-f',
+      w.file('default-batch-dry.csv', devicesCsv(1500, 'R')),
+      '--dry-run',
+    ]);
+    expect(dry.stdout.match(/"method": ?"POST"/g)).toHaveLength(2);
+
+    // 150 devices of four 4,000-character texts: 100 of them (the default before) were a body past the
+    // service's 1 MiB, refused with 413.
+    const long = (c: string) => c.repeat(4000);
+    const rows = Array.from(
+      { length: 150 },
+      (_, i) => `${long('n')},SN-L-${i},${long('l')},${long('s')},${long('d')}`,
+    );
+    const file = w.file(
+      'large.csv',
+      `edgeDeviceName,serialNumber,location,shortDescription,longDescription\n${rows.join('\n')}\n`,
+    );
+    const large = await w.ccp([...add, '-f', file, '-o', 'ndjson']);
+    expect(large.code, large.stderr).toBe(0);
+    expect(large.stdout.trim().split('\n')).toHaveLength(150);
+    expect(large.stderr).toMatch(/Saved 150 edge devices in [2-9] batches/);
+    expect(serialsOf('L')).toHaveLength(150);
+  });
+
   it('--continue-on-error writes the failed rows next to the input, and they add cleanly later', async () => {
     // The second batch clashes with a serial number the fixture already has.
     const existing = w.query<{ serial_number: string }>(

@@ -1,0 +1,184 @@
+// The two figures of issue 37 against a running `ccp server start`, alone and quicker than the summary:
+// `ccp edgedevice add -f` of 10,000 CSV rows against its floor (direct-insert.mjs), and
+// `ccp edgedevice list --all -o ndjson` of 100,000 devices against the bare stream (bare-export.mjs).
+// Each pair takes turns run after run; medians compared. BENCH_RUNS (default 9), BENCH_ONLY=add|export,
+// BENCH_BATCH (the add's --batch-size; unset: ccp's default), BENCH_OTHER (another build's bin/ccp.js, whose
+// add, client and server, takes its turn beside this one's), BENCH_COLD=1 (the add on a server that has served
+// no write yet).
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ccpServer } from '../lib/ccp-server.js';
+import { BENCH_ORG, deviceDatabase, median, newlines } from '../lib/devices.js';
+import { sqliteDatabase } from '../lib/engine.js';
+import { benchEnv } from '../lib/env.js';
+import { csv } from '../summary/csv.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
+const ONLY = process.env.BENCH_ONLY;
+const USER = 'b0000000-0000-4000-8000-0000000000b1';
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const ccp = join(root, 'bin', 'ccp.js');
+const rss = join(root, 'bench', 'export-memory', 'report-rss.cjs');
+const dir = mkdtempSync(join(tmpdir(), 'ccp-bench-remote-'));
+const env = benchEnv(dir);
+
+interface Run {
+  ms: number;
+  rssKB: number;
+  lines: number;
+}
+
+function run(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--require', rss, ...args], {
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+  });
+  let lines = 0;
+  let peak = '';
+  let err = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    lines += newlines(chunk);
+  });
+  child.stderr!.on('data', (d: Buffer) => (err += d));
+  child.stdio[3]!.on('data', (d: Buffer) => (peak += d));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`${args.join(' ')} exited ${code}: ${err}`));
+      resolve({ ms: performance.now() - started, rssKB: Number(peak.trim()), lines });
+    });
+  });
+}
+
+const load = () => loadavg()[0]!.toFixed(1);
+
+try {
+  if (ONLY !== 'export') {
+    const file = join(dir, 'devices.csv');
+    writeFileSync(file, csv(10_000));
+    const empty = join(dir, 'empty.db');
+    sqliteDatabase(empty, [{ uuid: BENCH_ORG, orgName: 'Bench Org' }]).close();
+    // Each --batch-size asked for (BENCH_BATCH=100,1000), '' for ccp's default.
+    const sizes = (process.env.BENCH_BATCH ?? '').split(',');
+    const bins = [ccp, ...(process.env.BENCH_OTHER ? [process.env.BENCH_OTHER] : [])];
+    const cli: number[][] = bins.flatMap(() => sizes.map(() => []));
+    const floor: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      floor.push(
+        (
+          await run([
+            join(root, 'bench', 'bulk-add', 'direct-insert.mjs'),
+            empty,
+            join(dir, `floor-${i}.db`),
+            file,
+            BENCH_ORG,
+            USER,
+          ])
+        ).ms,
+      );
+      for (const [k, [bin, size]] of bins.flatMap((b) => sizes.map((z) => [b, z] as const)).entries()) {
+        // A fresh server on a fresh copy each turn (started outside the timing): the serials are the same.
+        const db = join(dir, `add-${i}-${k}.db`);
+        copyFileSync(empty, db);
+        const s = await ccpServer(bin, db, env);
+        try {
+          // A server that has served a write before, as a running one has (BENCH_COLD=1: a fresh one): its
+          // first write loads the schemas and warms their checks.
+          if (process.env.BENCH_COLD !== '1')
+            await run(
+              [
+                bin,
+                'edgedevice',
+                'add',
+                '--org',
+                BENCH_ORG,
+                '--user',
+                USER,
+                '--name',
+                'warm',
+                '--serial',
+                'WARM-UP',
+                '-q',
+              ],
+              {
+                CCP_BASE_URL: s.url,
+                CCP_TOKEN: s.token,
+              },
+            );
+          const batch = size ? ['--batch-size', size] : [];
+          const r = await run(
+            [
+              bin,
+              'edgedevice',
+              'add',
+              '--org',
+              BENCH_ORG,
+              '--user',
+              USER,
+              '-f',
+              file,
+              ...batch,
+              '-o',
+              'ndjson',
+            ],
+            { CCP_BASE_URL: s.url, CCP_TOKEN: s.token },
+          );
+          if (r.lines !== 10_000) throw new Error(`add printed ${r.lines} lines`);
+          cli[k]!.push(r.ms);
+        } finally {
+          await s.stop();
+        }
+      }
+    }
+    const f = median(floor);
+    for (const [k, [bin, size]] of bins.flatMap((b) => sizes.map((z) => [b, z] as const)).entries()) {
+      const c = median(cli[k]!);
+      console.log(
+        `add -f 10k via server, ${bin === ccp ? 'this build' : bin}, --batch-size ${size || 'default'}: ccp ${c.toFixed(0)} ms, floor ${f.toFixed(0)} ms, ratio ${(c / f).toFixed(2)} (load ${load()})`,
+      );
+    }
+  }
+  if (ONLY !== 'add') {
+    const db100k = join(dir, 'd100k.db');
+    const db10k = join(dir, 'd10k.db');
+    await (await deviceDatabase(db100k, 100_000)).close();
+    await (await deviceDatabase(db10k, 10_000)).close();
+    const big = await ccpServer(ccp, db100k, env);
+    const small = await ccpServer(ccp, db10k, env);
+    try {
+      const times: number[] = [];
+      const bases: number[] = [];
+      const rBig: number[] = [];
+      const rSmall: number[] = [];
+      const exp = (s: { url: string; token: string }) =>
+        run([ccp, 'edgedevice', 'list', '--all', '-o', 'ndjson'], {
+          CCP_BASE_URL: s.url,
+          CCP_TOKEN: s.token,
+        });
+      for (let i = 0; i < RUNS; i++) {
+        bases.push((await run([join(root, 'bench', 'summary', 'bare-export.mjs'), db100k])).ms);
+        const r = await exp(big);
+        if (r.lines !== 100_000) throw new Error(`export printed ${r.lines} lines`);
+        times.push(r.ms);
+        rBig.push(r.rssKB);
+        rSmall.push((await exp(small)).rssKB);
+      }
+      const [t, b] = [median(times), median(bases)];
+      console.log(
+        `export 100k via server: ccp ${t.toFixed(0)} ms, bare ${b.toFixed(0)} ms, ratio ${(t / b).toFixed(2)}; ` +
+          `peak RSS ${(median(rBig) / 1024).toFixed(0)} MB vs ${(median(rSmall) / 1024).toFixed(0)} MB at 10k, ` +
+          `ratio ${(median(rBig) / median(rSmall)).toFixed(2)} (load ${load()})`,
+      );
+    } finally {
+      await big.stop();
+      await small.stop();
+    }
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
