@@ -6,8 +6,7 @@ import type { Transport } from '../api/exchange.js';
 import { ApiError } from '../api/request-errors.js';
 import type { Clock } from '../domain/clock.js';
 import { shownLocation } from '../domain/db-location.js';
-import type { TwinLookup } from '../domain/lookup.js';
-import type { DatabaseFacts, TokenActsFor } from '../server/embedded.js';
+import type { DatabaseFacts, EmbeddedService } from '../server/embedded.js';
 import { notCcpDatabase, UsageError } from './command-errors.js';
 import type { IO } from './io.js';
 
@@ -16,19 +15,11 @@ export type { DatabaseFacts };
 /** The base URL requests to the embedded server are written against: a name only, nothing listens there. */
 export const EMBEDDED_URL = 'http://embedded.localhost';
 
-export interface EmbeddedServer {
+/** The embedded service (its lookups, facts and token) with the transport that carries requests to it. */
+export interface EmbeddedServer extends Omit<EmbeddedService, 'service'> {
   url: string;
   /** Hands each request to the server's handler in this process. */
   transport: Transport;
-  token: string;
-  orgUuid: string;
-  /** Reads of the database by its indexes for `token` in zone `tz` (undefined when the service would refuse either). */
-  lookup(token: string | undefined, tz: string): Promise<TwinLookup | undefined>;
-  /** The database's counts and integrity, read through the server's own connection (never a second one). */
-  facts(): Promise<DatabaseFacts>;
-  /** The organization and role `token` acts for on this database, read through the same connection. */
-  actsFor(token: string): Promise<TokenActsFor | undefined>;
-  close(): Promise<void>;
 }
 
 export interface EmbeddedOptions {

@@ -8,6 +8,7 @@ export {
   type AccessBook,
   type DatabaseFacts,
   type EmbeddedAccess,
+  type EmbeddedService,
   EmptyDatabaseError,
   embeddedLocation,
   openEmbeddedDatabase,
