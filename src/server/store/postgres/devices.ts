@@ -28,6 +28,7 @@ import {
   type Placement,
   StoreError,
 } from '../port.js';
+import { groupBy } from '../values.js';
 import {
   columnArrays,
   copyField,
@@ -46,7 +47,7 @@ const DEVICE_WRITE = [...typedColumns(DEVICE), { column: 'serial_key', type: 'te
 const FLOW_WRITE = typedColumns(FLOW, ['device_uuid']);
 const REF_WRITE = typedColumns(REFERENCE, ['device_uuid']);
 const INSERT_DEVICES = `${insertManySql('edge_devices', DEVICE_WRITE)}
-  ON CONFLICT (org_uuid, serial_key) DO NOTHING RETURNING uuid`;
+  ON CONFLICT (org_uuid, serial_key) DO NOTHING RETURNING ${DEVICE_COLUMNS.join(', ')}`;
 const INSERT_FLOWS = `${insertManySql('edge_flows', FLOW_WRITE)}
   ON CONFLICT (device_uuid, flow_id) DO UPDATE SET ${FLOW_COLUMNS.filter(
     (c) => !['device_uuid', 'flow_id', 'uuid', 'created_on'].includes(c),
@@ -67,6 +68,22 @@ const withChildren = (inner: string) => `SELECT d.*,
   (SELECT json_agg(json_build_array(${REF_COLUMNS.map((c) => `r.${c}`).join(', ')}) ORDER BY r.created_on, r.uuid)
     FROM external_references r WHERE r.device_uuid = d.uuid)
   FROM (${inner}) d ORDER BY d.created_on, d.uuid`;
+const UUID_AT = DEVICE_COLUMNS.indexOf('uuid');
+// The listing orders (created_on, then a key), as the database sorts them: numbers, then text byte by byte.
+const DEVICE_ORDER = [DEVICE_COLUMNS.indexOf('created_on'), UUID_AT];
+const FLOW_ORDER = [FLOW_COLUMNS.indexOf('created_on'), FLOW_COLUMNS.indexOf('flow_id')];
+const REF_ORDER = [REF_COLUMNS.indexOf('created_on'), REF_COLUMNS.indexOf('uuid')];
+function byKeys(a: readonly unknown[], b: readonly unknown[], keys: readonly number[]): number {
+  for (const k of keys) {
+    const [x, y] = [a[k], b[k]];
+    const c =
+      typeof x === 'number' && typeof y === 'number'
+        ? x - y
+        : Buffer.compare(Buffer.from(String(x)), Buffer.from(String(y)));
+    if (c !== 0) return c;
+  }
+  return 0;
+}
 const FLOWS_AT = DEVICE_COLUMNS.length;
 const REFS_AT = DEVICE_COLUMNS.length + 1;
 const COPY_DEVICES = `COPY edge_devices (${DEVICE_WRITE.map((c) => c.column).join(', ')}) FROM STDIN`;
@@ -184,7 +201,7 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
   async function insertChildren(
     list: readonly { uuid: string; d: EdgeDevice }[],
     now: number,
-  ): Promise<void> {
+  ): Promise<{ flows: unknown[][]; refs: unknown[][] }> {
     const flows: Record<string, unknown>[] = [];
     const refs: Record<string, unknown>[] = [];
     const flowUuids = list.flatMap(({ d }) =>
@@ -225,8 +242,21 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
         refs.push(refRow(uuid, r, fresh(r.uuid), password, now));
       }
     }
-    if (flows.length) await sql.run(INSERT_FLOWS, columnArrays(flows, FLOW_WRITE));
-    if (refs.length) await sql.run(INSERT_REFS, columnArrays(refs, REF_WRITE));
+    // As stored (the columns' own types), for the batch's answer.
+    return {
+      flows: flows.length
+        ? await sql.arrays(
+            `${INSERT_FLOWS} RETURNING ${FLOW_COLUMNS.join(', ')}`,
+            columnArrays(flows, FLOW_WRITE),
+          )
+        : [],
+      refs: refs.length
+        ? await sql.arrays(
+            `${INSERT_REFS} RETURNING ${REF_COLUMNS.join(', ')}`,
+            columnArrays(refs, REF_WRITE),
+          )
+        : [],
+    };
   }
 
   /** The records of rows selected with SELECT_DEVICE (their flows and references with them). */
@@ -355,30 +385,63 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
     await sql.run(INSERT_REFS, columnArrays(rows, REF_WRITE));
   }
 
-  /** New devices in one statement; the index (in `rows`) of the first whose serial number was taken. */
-  async function insertNew(rows: readonly DeviceRowObject[]): Promise<number | undefined> {
-    if (rows.length === 0) return undefined;
-    const saved = new Set(
-      (await sql.rows<{ uuid: string }>(INSERT_DEVICES, columnArrays(rows, DEVICE_WRITE))).map((r) => r.uuid),
+  /**
+   * New devices in one statement: the rows as stored, or the index (in `rows`) of the first whose serial number
+   * was taken.
+   */
+  async function insertNew(
+    rows: readonly DeviceRowObject[],
+  ): Promise<{ stored: unknown[][]; clash?: undefined } | { clash: number }> {
+    if (rows.length === 0) return { stored: [] };
+    const stored = await sql.arrays(INSERT_DEVICES, columnArrays(rows, DEVICE_WRITE));
+    if (stored.length === rows.length) return { stored };
+    const saved = new Set(stored.map((r) => r[UUID_AT] as string));
+    return { clash: rows.findIndex((r) => !saved.has(r.uuid)) };
+  }
+
+  /** Records of rows as a write returned them, in listing order, each device's children in theirs. */
+  function storedRecords(
+    stored: { devices: unknown[][]; flows: unknown[][]; refs: unknown[][] },
+    tz: string,
+  ): EdgeDevice[] {
+    const flowsOf = groupBy(
+      stored.flows.sort((a, b) => byKeys(a, b, FLOW_ORDER)),
+      (f) => f[0] as string,
     );
-    if (saved.size === rows.length) return undefined;
-    return rows.findIndex((r) => !saved.has(r.uuid));
+    const refsOf = groupBy(
+      stored.refs.sort((a, b) => byKeys(a, b, REF_ORDER)),
+      (r) => r[0] as string,
+    );
+    return stored.devices
+      .sort((a, b) => byKeys(a, b, DEVICE_ORDER))
+      .map((d) => {
+        const record = deviceOf(d, tz);
+        record.edgeFlows = (flowsOf.get(d[UUID_AT] as string) ?? []).map((f) => flowOf(f, tz, 1));
+        record.externalReferences = (refsOf.get(d[UUID_AT] as string) ?? []).map((r) =>
+          referenceOf(r, tz, 1),
+        );
+        return record;
+      });
   }
 
   function batch(now: number): DeviceBatch {
     const queue: { d: EdgeDevice; at: Placement; existing: boolean }[] = [];
     const saved: string[] = [];
+    let answer: { devices: unknown[][]; flows: unknown[][]; refs: unknown[][] } | undefined;
     return {
       save: (d, at, existing) => void queue.push({ d, at, existing }),
       async end(): Promise<BatchOutcome> {
         const fresh = queue.filter((q) => !q.existing);
         const rows = fresh.map((q) => newDeviceRow(q.d, q.at, now));
-        const clash = await insertNew(rows);
-        if (clash !== undefined) return { saved: false, clash: queue.indexOf(fresh[clash]!) };
-        await insertChildren(
+        const inserted = await insertNew(rows);
+        if (inserted.clash !== undefined)
+          return { saved: false, clash: queue.indexOf(fresh[inserted.clash]!) };
+        const children = await insertChildren(
           fresh.map((q) => ({ uuid: q.at.uuid, d: q.d })),
           now,
         );
+        // A batch of new devices only answers with what it stored, without reading it back.
+        if (fresh.length === queue.length) answer = { ...children, devices: inserted.stored };
         const added = new Map<string, number>();
         for (const r of rows) added.set(r.org_uuid, (added.get(r.org_uuid) ?? 0) + 1);
         await moveCounts(added);
@@ -394,7 +457,7 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
         saved.push(...queue.map((q) => q.at.uuid));
         return { saved: true };
       },
-      records: (tz) => load(saved, tz),
+      records: async (tz) => (answer ? storedRecords(answer, tz) : load(saved, tz)),
     };
   }
 
@@ -653,7 +716,7 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
     load,
     async insert(d, now) {
       const row = newDeviceRow(d, { uuid: d.uuid, orgUUID: d.orgUUID, userUUID: d.userUUID }, now);
-      if ((await insertNew([row])) !== undefined) return false;
+      if ((await insertNew([row])).clash !== undefined) return false;
       await moveCounts(new Map([[row.org_uuid, 1]]));
       return true;
     },
