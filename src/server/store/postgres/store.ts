@@ -81,9 +81,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
   };
   const fail = (err: unknown) => toStoreError(err, failure);
   const lockWait = opts.lockWaitMs ?? LOCK_WAIT_MS;
-  // Custom plans always: a statement is prepared once per connection (prepared()), and a generic plan made while
-  // a table was small (a seq scan of a new twin) would be kept as the table grows.
-  const settings = `-c lock_timeout=${lockWait} -c plan_cache_mode=force_custom_plan`;
+  const settings = `-c lock_timeout=${lockWait}`;
   const pool = new pg.Pool({
     host: conn.host,
     port: conn.port,
