@@ -2,25 +2,26 @@
 // Runs are interleaved (baseline, subject, baseline, ...) and the medians compared, so a busy machine slows
 // both alike. BENCH_QUICK=1 (or `npm run bench -- --quick`) takes fewer runs (and imports 200,000 devices
 // instead of a million): a few minutes in all.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
-import { BENCH_ORG, deviceDatabase, median, newlines } from '../lib/devices.js';
+import { BENCH_ORG, deviceDatabase, median } from '../lib/devices.js';
 import { sqliteDatabase } from '../lib/engine.js';
 import { benchEnv } from '../lib/env.js';
 import { parallelExport } from '../lib/parallel-export.js';
 import { startupFigures } from '../lib/startup.js';
 import { csv } from './csv.js';
+import { type Run, runner, throughput, throughputServer } from './harness.js';
 import { millionFigures } from './million.js';
+import { postgresFigures } from './postgres.js';
 
 const quick = process.env.BENCH_QUICK === '1';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 const ccp = join(root, 'bin', 'ccp.js');
-const rss = join(root, 'bench', 'export-memory', 'report-rss.cjs');
 const dir = mkdtempSync(join(tmpdir(), 'ccp-bench-summary-'));
 const STARTUP_RUNS = quick ? 9 : 25;
 const HEAVY_RUNS = quick ? 1 : 3;
@@ -34,35 +35,7 @@ const USER = 'b0000000-0000-4000-8000-0000000000b1';
 
 const env = benchEnv(dir);
 
-interface Run {
-  ms: number;
-  rssKB: number;
-  lines: number;
-}
-
-/** One child process, wall time from spawn to exit; stdout counted in lines and dropped. */
-function run(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--require', rss, ...args], {
-    env: { ...env, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-  });
-  let lines = 0;
-  let peak = '';
-  let err = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    lines += newlines(chunk);
-  });
-  child.stderr!.on('data', (d: Buffer) => (err += d));
-  child.stdio[3]!.on('data', (d: Buffer) => (peak += d));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`${args.join(' ')} exited ${code}: ${err}`));
-      resolve({ ms: performance.now() - started, rssKB: Number(peak.trim()), lines });
-    });
-  });
-}
+const run = runner(env);
 
 /** Median wall time of each command, the commands taking turns run after run. */
 async function interleaved(cmds: (() => Promise<Run>)[], runs: number): Promise<number[]> {
@@ -71,39 +44,6 @@ async function interleaved(cmds: (() => Promise<Run>)[], runs: number): Promise<
     for (const [k, cmd] of cmds.entries()) times[k]!.push((await cmd()).ms);
   }
   return times.map(median);
-}
-
-function startServer(kind: 'project' | 'bare', db: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(here, 'servers.ts'), kind, db, join(dir, 'token')],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  return new Promise((resolve, reject) => {
-    child.stdout!.once('data', (d: Buffer) =>
-      resolve({ child, url: `http://127.0.0.1:${d.toString().trim()}` }),
-    );
-    child.once('exit', (code) => reject(new Error(`${kind} server exited ${code}`)));
-  });
-}
-
-/** Requests per second over `connections` keep-alive connections, `count` requests of `path`. */
-async function throughput(url: string, path: string, count: number, token: string): Promise<number> {
-  const pool = new Pool(url, { connections: 50, pipelining: 1 });
-  const headers = { authorization: `Bearer ${token}`, time_zone: 'UTC' };
-  let next = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next++ < count) {
-      const res = await pool.request({ method: 'GET', path, headers });
-      if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
-      await res.body.text();
-    }
-  };
-  await Promise.all(Array.from({ length: 50 }, worker));
-  const rate = count / ((performance.now() - started) / 1000);
-  await pool.close();
-  return rate;
 }
 
 /** One request's wall time. */
@@ -142,7 +82,7 @@ try {
   const kinds = ['bare', 'project'] as const;
   const servers: { child: ChildProcess; url: string }[] = [];
   try {
-    for (const kind of kinds) servers.push(await startServer(kind, db10k));
+    for (const kind of kinds) servers.push(await throughputServer(kind, db10k, join(dir, 'token')));
     const t = readFileSync(join(dir, 'token'), 'utf8');
     for (const s of servers) await throughput(s.url, '/edgedevice/all/0?pageSize=100', 500, t);
     for (let round = 0; round < LOAD_ROUNDS; round++) {
@@ -167,7 +107,7 @@ try {
 
   // Deep pages: 999 against 0 of 100,000, each asked right after a random other page (no walk in order).
   {
-    const s = await startServer('project', db100k);
+    const s = await throughputServer('project', db100k, join(dir, 'token'));
     const t = readFileSync(join(dir, 'token'), 'utf8');
     const pool = new Pool(s.url, { connections: 1 });
     try {
@@ -272,6 +212,24 @@ try {
 
   // The twin at a million devices, the export against a running server, and the clone (million.ts).
   await millionFigures({ quick, dir, ccp, here, env, run, atMost, log }, db100k);
+
+  // PostgreSQL beside SQLite (postgres.ts); skipped in one line where PostgreSQL is not installed.
+  await postgresFigures({
+    quick,
+    dir,
+    ccp,
+    here,
+    env,
+    run,
+    atMost,
+    atLeast,
+    log,
+    throughput,
+    startServer: (kind, db) => throughputServer(kind, db, join(dir, 'token')),
+    token: () => readFileSync(join(dir, 'token'), 'utf8'),
+    loadRequests: LOAD_REQUESTS,
+    loadRounds: LOAD_ROUNDS,
+  });
 
   // --parallel over a link with 40 ms round trips: the 100,000 devices at 1,000 a page.
   {

@@ -1,6 +1,7 @@
 // A server for the throughput figure, in a process of its own; prints its port, runs until killed.
-// `project DB TOKENFILE`: the project's server over DB. `bare DB`: node:http + better-sqlite3 doing the same
-// query (a page of devices in listing order) and the same envelope, with none of the project's layers.
+// `project DB TOKENFILE`: the project's server over DB (a SQLite file or a PostgreSQL URL). `bare DB`:
+// node:http + better-sqlite3 doing the same query (a page of devices in listing order) and the same envelope,
+// with none of the project's layers; `bare-pg URL`: the same with `pg` (a pool of 10, as the store keeps).
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +18,7 @@ async function main(): Promise<number> {
     const server = await startServer({ store, port: 0 });
     return Number(new URL(server.url).port);
   }
+  if (kind === 'bare-pg') return barePostgres();
   const sqlite = openSqlite(db, { readonly: true });
   const page = sqlite.prepare('SELECT * FROM edge_devices ORDER BY created_on, uuid LIMIT ? OFFSET ?');
   const server = createServer((req, res) => {
@@ -31,6 +33,42 @@ async function main(): Promise<number> {
     const body = JSON.stringify({ data: rows, metadata: {}, statusCode: 'OK' });
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     res.end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return (server.address() as AddressInfo).port;
+}
+
+async function barePostgres(): Promise<number> {
+  const { default: pg } = await import('pg');
+  // int8 as numbers, as the store reads them.
+  const types = {
+    getTypeParser: ((oid: number, format?: string) =>
+      oid === 20
+        ? (v: string) => Number(v)
+        : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString: db, max: 10, types });
+  const server = createServer((req, res) => {
+    const size = Number(new URL(req.url ?? '/', 'http://localhost').searchParams.get('pageSize') ?? 10);
+    // Page 0 of the listing order: a keyset walk from the start of the (created_on, uuid) index.
+    pool
+      .query({
+        name: 'page',
+        text: 'SELECT * FROM edge_devices ORDER BY created_on, uuid LIMIT $1',
+        values: [size],
+      })
+      .then(({ rows }) => {
+        for (const r of rows) {
+          r.created_on = new Date(r.created_on as number).toISOString();
+          r.modified_on = new Date(r.modified_on as number).toISOString();
+        }
+        const body = JSON.stringify({ data: rows, metadata: {}, statusCode: 'OK' });
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+        res.end(body);
+      })
+      .catch(() => {
+        res.writeHead(500).end();
+      });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return (server.address() as AddressInfo).port;

@@ -131,6 +131,48 @@ describe.skipIf(!adminUrl)('PostgreSQL store adapter', () => {
     }, 60_000);
   });
 
+  describe('a bulk add', () => {
+    it('answers with its devices as a read of them gives, flows and references in their order, without reading them back', async () => {
+      const store = await open(await freshDatabase(adminUrl!));
+      await withOrgs(store);
+      const flow = (id: string, at: string) => ({
+        flowId: id,
+        flowName: `flow ${id}`,
+        flowJson: `{"a":"${at}"}`,
+      });
+      const devices = [5, 3, 9].map((i) => ({
+        uuid: uuidOf(i),
+        device: {
+          edgeDeviceName: `dev ${i}`,
+          serialNumber: `S-${i}`,
+          port: 1880 + i,
+          isActive: i !== 3,
+          edgeFlows: [flow('b', 'tab\there'), flow('a', 'é'), flow('B', 'x')],
+          externalReferences: [
+            { userName: `u${i}`, password: 'secret', subType: 'broker' },
+            { userName: `v${i}`, password: null },
+          ],
+        },
+      }));
+      const answer = await store.tx(async (s) => {
+        const b = s.edgeDevices.batch(NOW);
+        for (const d of devices) b.save(d.device, { uuid: d.uuid, orgUUID: ROOT, userUUID: null }, false);
+        expect(await b.end()).toEqual({ saved: true });
+        return b.records('Asia/Kolkata');
+      });
+      const read = await store.read((s) =>
+        s.edgeDevices.load(
+          devices.map((d) => d.uuid),
+          'Asia/Kolkata',
+        ),
+      );
+      expect(answer.map((d) => d.uuid)).toEqual([uuidOf(3), uuidOf(5), uuidOf(9)]);
+      expect(answer).toEqual(read);
+      expect(answer[0]!.externalReferences!.map((r) => r.password)).toContain('********');
+      await store.close();
+    });
+  });
+
   describe('two adapters on one database', () => {
     let url: string;
     let a: Store;

@@ -47,7 +47,7 @@ const DEVICE_WRITE = [...typedColumns(DEVICE), { column: 'serial_key', type: 'te
 const FLOW_WRITE = typedColumns(FLOW, ['device_uuid']);
 const REF_WRITE = typedColumns(REFERENCE, ['device_uuid']);
 const INSERT_DEVICES = `${insertManySql('edge_devices', DEVICE_WRITE)}
-  ON CONFLICT (org_uuid, serial_key) DO NOTHING RETURNING uuid`;
+  ON CONFLICT (org_uuid, serial_key) DO NOTHING RETURNING ${DEVICE_COLUMNS.join(', ')}`;
 const INSERT_FLOWS = `${insertManySql('edge_flows', FLOW_WRITE)}
   ON CONFLICT (device_uuid, flow_id) DO UPDATE SET ${FLOW_COLUMNS.filter(
     (c) => !['device_uuid', 'flow_id', 'uuid', 'created_on'].includes(c),
@@ -58,6 +58,34 @@ const INSERT_REFS = insertManySql('external_references', REF_WRITE);
 const MOVE_COUNTS = `INSERT INTO org_device_counts (org_uuid, n) SELECT * FROM unnest($1::text[], $2::int8[])
   ON CONFLICT (org_uuid) DO UPDATE SET n = org_device_counts.n + EXCLUDED.n`;
 const SELECT_DEVICE = DEVICE_COLUMNS.map((c) => `d.${c}`).join(', ');
+// Devices with their flows and references, in one statement: each child list a JSON array of rows (its
+// columns in FLOW_COLUMNS / REF_COLUMNS order, as a row read as an array), found by the children's indexes for
+// the devices `inner` selects (after its LIMIT and OFFSET: skipped rows look nothing up). One round trip a page,
+// not three.
+const withChildren = (inner: string) => `SELECT d.*,
+  (SELECT json_agg(json_build_array(${FLOW_COLUMNS.map((c) => `f.${c}`).join(', ')}) ORDER BY f.created_on, f.flow_id)
+    FROM edge_flows f WHERE f.device_uuid = d.uuid),
+  (SELECT json_agg(json_build_array(${REF_COLUMNS.map((c) => `r.${c}`).join(', ')}) ORDER BY r.created_on, r.uuid)
+    FROM external_references r WHERE r.device_uuid = d.uuid)
+  FROM (${inner}) d ORDER BY d.created_on, d.uuid`;
+const UUID_AT = DEVICE_COLUMNS.indexOf('uuid');
+// The listing orders (created_on, then a key), as the database sorts them: numbers, then text byte by byte.
+const DEVICE_ORDER = [DEVICE_COLUMNS.indexOf('created_on'), UUID_AT];
+const FLOW_ORDER = [FLOW_COLUMNS.indexOf('created_on'), FLOW_COLUMNS.indexOf('flow_id')];
+const REF_ORDER = [REF_COLUMNS.indexOf('created_on'), REF_COLUMNS.indexOf('uuid')];
+function byKeys(a: readonly unknown[], b: readonly unknown[], keys: readonly number[]): number {
+  for (const k of keys) {
+    const [x, y] = [a[k], b[k]];
+    const c =
+      typeof x === 'number' && typeof y === 'number'
+        ? x - y
+        : Buffer.compare(Buffer.from(String(x)), Buffer.from(String(y)));
+    if (c !== 0) return c;
+  }
+  return 0;
+}
+const FLOWS_AT = DEVICE_COLUMNS.length;
+const REFS_AT = DEVICE_COLUMNS.length + 1;
 const COPY_DEVICES = `COPY edge_devices (${DEVICE_WRITE.map((c) => c.column).join(', ')}) FROM STDIN`;
 
 /** One key in STRIDE of a listing is remembered once a page that deep is asked for. */
@@ -173,7 +201,7 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
   async function insertChildren(
     list: readonly { uuid: string; d: EdgeDevice }[],
     now: number,
-  ): Promise<void> {
+  ): Promise<{ flows: unknown[][]; refs: unknown[][] }> {
     const flows: Record<string, unknown>[] = [];
     const refs: Record<string, unknown>[] = [];
     const flowUuids = list.flatMap(({ d }) =>
@@ -214,31 +242,31 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
         refs.push(refRow(uuid, r, fresh(r.uuid), password, now));
       }
     }
-    if (flows.length) await sql.run(INSERT_FLOWS, columnArrays(flows, FLOW_WRITE));
-    if (refs.length) await sql.run(INSERT_REFS, columnArrays(refs, REF_WRITE));
+    // As stored (the columns' own types), for the batch's answer.
+    return {
+      flows: flows.length
+        ? await sql.arrays(
+            `${INSERT_FLOWS} RETURNING ${FLOW_COLUMNS.join(', ')}`,
+            columnArrays(flows, FLOW_WRITE),
+          )
+        : [],
+      refs: refs.length
+        ? await sql.arrays(
+            `${INSERT_REFS} RETURNING ${REF_COLUMNS.join(', ')}`,
+            columnArrays(refs, REF_WRITE),
+          )
+        : [],
+    };
   }
 
-  async function records(rows: unknown[][], tz: string): Promise<EdgeDevice[]> {
-    if (rows.length === 0) return [];
-    const keys = rows.map((d) => d[0] as string);
-    const [flows, refs] = await Promise.all([
-      sql.arrays(
-        `SELECT ${FLOW_COLUMNS.join(', ')} FROM edge_flows WHERE device_uuid = ANY($1)
-         ORDER BY device_uuid, created_on, flow_id`,
-        [keys],
-      ),
-      sql.arrays(
-        `SELECT ${REF_COLUMNS.join(', ')} FROM external_references WHERE device_uuid = ANY($1)
-         ORDER BY device_uuid, created_on, uuid`,
-        [keys],
-      ),
-    ]);
-    const flowsOf = groupBy(flows, (f) => f[0] as string);
-    const refsOf = groupBy(refs, (r) => r[0] as string);
+  /** The records of rows selected with SELECT_DEVICE (their flows and references with them). */
+  function records(rows: unknown[][], tz: string): EdgeDevice[] {
     return rows.map((d) => {
       const record = deviceOf(d, tz);
-      record.edgeFlows = (flowsOf.get(d[0] as string) ?? []).map((f) => flowOf(f, tz, 1));
-      record.externalReferences = (refsOf.get(d[0] as string) ?? []).map((r) => referenceOf(r, tz, 1));
+      record.edgeFlows = ((d[FLOWS_AT] as unknown[][] | null) ?? []).map((f) => flowOf(f, tz, 1));
+      record.externalReferences = ((d[REFS_AT] as unknown[][] | null) ?? []).map((r) =>
+        referenceOf(r, tz, 1),
+      );
       return record;
     });
   }
@@ -246,7 +274,7 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
   async function load(uuids: readonly string[], tz: string): Promise<EdgeDevice[]> {
     if (uuids.length === 0) return [];
     const rows = await sql.arrays(
-      `SELECT ${SELECT_DEVICE} FROM edge_devices d WHERE d.uuid = ANY($1) ORDER BY d.created_on, d.uuid`,
+      withChildren(`SELECT ${SELECT_DEVICE} FROM edge_devices d WHERE d.uuid = ANY($1)`),
       [[...uuids]],
     );
     return records(rows, tz);
@@ -357,30 +385,63 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
     await sql.run(INSERT_REFS, columnArrays(rows, REF_WRITE));
   }
 
-  /** New devices in one statement; the index (in `rows`) of the first whose serial number was taken. */
-  async function insertNew(rows: readonly DeviceRowObject[]): Promise<number | undefined> {
-    if (rows.length === 0) return undefined;
-    const saved = new Set(
-      (await sql.rows<{ uuid: string }>(INSERT_DEVICES, columnArrays(rows, DEVICE_WRITE))).map((r) => r.uuid),
+  /**
+   * New devices in one statement: the rows as stored, or the index (in `rows`) of the first whose serial number
+   * was taken.
+   */
+  async function insertNew(
+    rows: readonly DeviceRowObject[],
+  ): Promise<{ stored: unknown[][]; clash?: undefined } | { clash: number }> {
+    if (rows.length === 0) return { stored: [] };
+    const stored = await sql.arrays(INSERT_DEVICES, columnArrays(rows, DEVICE_WRITE));
+    if (stored.length === rows.length) return { stored };
+    const saved = new Set(stored.map((r) => r[UUID_AT] as string));
+    return { clash: rows.findIndex((r) => !saved.has(r.uuid)) };
+  }
+
+  /** Records of rows as a write returned them, in listing order, each device's children in theirs. */
+  function storedRecords(
+    stored: { devices: unknown[][]; flows: unknown[][]; refs: unknown[][] },
+    tz: string,
+  ): EdgeDevice[] {
+    const flowsOf = groupBy(
+      stored.flows.sort((a, b) => byKeys(a, b, FLOW_ORDER)),
+      (f) => f[0] as string,
     );
-    if (saved.size === rows.length) return undefined;
-    return rows.findIndex((r) => !saved.has(r.uuid));
+    const refsOf = groupBy(
+      stored.refs.sort((a, b) => byKeys(a, b, REF_ORDER)),
+      (r) => r[0] as string,
+    );
+    return stored.devices
+      .sort((a, b) => byKeys(a, b, DEVICE_ORDER))
+      .map((d) => {
+        const record = deviceOf(d, tz);
+        record.edgeFlows = (flowsOf.get(d[UUID_AT] as string) ?? []).map((f) => flowOf(f, tz, 1));
+        record.externalReferences = (refsOf.get(d[UUID_AT] as string) ?? []).map((r) =>
+          referenceOf(r, tz, 1),
+        );
+        return record;
+      });
   }
 
   function batch(now: number): DeviceBatch {
     const queue: { d: EdgeDevice; at: Placement; existing: boolean }[] = [];
     const saved: string[] = [];
+    let answer: { devices: unknown[][]; flows: unknown[][]; refs: unknown[][] } | undefined;
     return {
       save: (d, at, existing) => void queue.push({ d, at, existing }),
       async end(): Promise<BatchOutcome> {
         const fresh = queue.filter((q) => !q.existing);
         const rows = fresh.map((q) => newDeviceRow(q.d, q.at, now));
-        const clash = await insertNew(rows);
-        if (clash !== undefined) return { saved: false, clash: queue.indexOf(fresh[clash]!) };
-        await insertChildren(
+        const inserted = await insertNew(rows);
+        if (inserted.clash !== undefined)
+          return { saved: false, clash: queue.indexOf(fresh[inserted.clash]!) };
+        const children = await insertChildren(
           fresh.map((q) => ({ uuid: q.at.uuid, d: q.d })),
           now,
         );
+        // A batch of new devices only answers with what it stored, without reading it back.
+        if (fresh.length === queue.length) answer = { ...children, devices: inserted.stored };
         const added = new Map<string, number>();
         for (const r of rows) added.set(r.org_uuid, (added.get(r.org_uuid) ?? 0) + 1);
         await moveCounts(added);
@@ -396,7 +457,7 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
         saved.push(...queue.map((q) => q.at.uuid));
         return { saved: true };
       },
-      records: (tz) => load(saved, tz),
+      records: async (tz) => (answer ? storedRecords(answer, tz) : load(saved, tz)),
     };
   }
 
@@ -453,10 +514,13 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
     const memory = await ctx.memory();
     const all = await holdsAll(root, memory);
     const from = await seekFrom(root, offset, memory);
-    const q = all ? everything : scoped;
+    const q = (after: boolean) => {
+      const text = (all ? everything : scoped)(after, what);
+      return what === SELECT_DEVICE ? withChildren(text) : text;
+    };
     const rows = from
-      ? await sql.arrays(q(true, what), [root, limit, from.skip, from.after.createdOn, from.after.uuid])
-      : await sql.arrays(q(false, what), [root, limit, offset]);
+      ? await sql.arrays(q(true), [root, limit, from.skip, from.after.createdOn, from.after.uuid])
+      : await sql.arrays(q(false), [root, limit, offset]);
     const last = rows[rows.length - 1];
     if (memory && last && rows.length === limit) {
       if (memory.pageEnds.size >= MAX_REMEMBERED) memory.pageEnds.clear();
@@ -652,7 +716,7 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
     load,
     async insert(d, now) {
       const row = newDeviceRow(d, { uuid: d.uuid, orgUUID: d.orgUUID, userUUID: d.userUUID }, now);
-      if ((await insertNew([row])) !== undefined) return false;
+      if ((await insertNew([row])).clash !== undefined) return false;
       await moveCounts(new Map([[row.org_uuid, 1]]));
       return true;
     },
@@ -669,8 +733,14 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
       const memory = await ctx.memory();
       const q = (await holdsAll(root, memory)) ? everything : scoped;
       const rows = after
-        ? await sql.arrays(q(true, SELECT_DEVICE), [root, limit, 0, after.createdOn, after.uuid])
-        : await sql.arrays(q(false, SELECT_DEVICE), [root, limit, 0]);
+        ? await sql.arrays(withChildren(q(true, SELECT_DEVICE)), [
+            root,
+            limit,
+            0,
+            after.createdOn,
+            after.uuid,
+          ])
+        : await sql.arrays(withChildren(q(false, SELECT_DEVICE)), [root, limit, 0]);
       const last = rows[rows.length - 1];
       const next =
         last && rows.length === limit
@@ -679,7 +749,7 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
               createdOn: last[DEVICE_COLUMNS.indexOf('created_on')] as number,
             }
           : null;
-      return { records: await records(rows, tz), next };
+      return { records: records(rows, tz), next };
     },
     async countInScope(root) {
       const memory = await ctx.memory();

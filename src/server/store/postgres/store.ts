@@ -7,6 +7,7 @@
 // wrote; reading it costs a function call in the read's first statement and no write at all (a counter row
 // bumped by every write would serialise every writer on one row). It moves on any write to the cluster, even
 // in another database: caches are forgotten more often than needed, never kept too long.
+import { createHash } from 'node:crypto';
 import { inspect } from 'node:util';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -79,6 +80,22 @@ class ClosingClient extends pg.Client {
   }
 }
 
+/**
+ * A statement with parameters as a prepared statement of its connection, named by its text: parsed and planned
+ * once per connection, not at every request. The twin's statements are a fixed set (their texts are built
+ * from the entities, never from values), so each connection prepares a bounded number of them.
+ */
+const names = new Map<string, string>();
+function prepared(text: string, values: readonly unknown[] | undefined): pg.QueryConfig {
+  if (!values) return { text };
+  let name = names.get(text);
+  if (!name) {
+    name = `ccp_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (names.size < 10_000) names.set(text, name);
+  }
+  return { name, text, values: values as unknown[] };
+}
+
 /** Opens the database a `postgres://` or `postgresql://` URL names, migrating it when `create` is set. */
 export async function openPostgresStore(url: string, opts: PostgresStoreOptions = {}): Promise<Store> {
   const conn = resolveConnection(url, opts);
@@ -117,22 +134,21 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
   const sqlOver = (q: Queryable, timed = true): Sql => ({
     async rows(text, values) {
       try {
-        return (await q.query({ text, values: values as unknown[], ...bounded(timed) })).rows;
+        return (await q.query({ ...prepared(text, values), ...bounded(timed) })).rows;
       } catch (err) {
         throw fail(err);
       }
     },
     async arrays(text, values) {
       try {
-        return (await q.query({ text, values: values as unknown[], rowMode: 'array', ...bounded(timed) }))
-          .rows;
+        return (await q.query({ ...prepared(text, values), rowMode: 'array', ...bounded(timed) })).rows;
       } catch (err) {
         throw fail(err);
       }
     },
     async run(text, values) {
       try {
-        return (await q.query({ text, values: values as unknown[], ...bounded(timed) })).rowCount ?? 0;
+        return (await q.query({ ...prepared(text, values), ...bounded(timed) })).rowCount ?? 0;
       } catch (err) {
         throw fail(err);
       }
