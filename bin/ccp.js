@@ -5,11 +5,19 @@ const { existsSync, readFileSync, writeSync } = require('node:fs');
 const { join } = require('node:path');
 const { pathToFileURL } = require('node:url');
 
+// The lines ccp runs on (package.json `engines`): on an older one, say so rather than fail on what it lacks.
+const [major, minor] = process.versions.node.split('.').map(Number);
+const supported = major > 22 || (major === 22 && minor >= 12);
 // Node's own compile cache for the bundle's modules.
-require('node:module').enableCompileCache();
+if (supported) require('node:module').enableCompileCache();
 
 const args = process.argv.slice(2);
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+if (!supported) {
+  process.stderr.write(
+    `ccp: Node.js ${process.versions.node} is not supported: ccp runs on Node.js 22 (22.12 or later), 24 or 26\n`,
+  );
+  process.exitCode = 1;
+} else if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // Answered before the CLI is loaded: it prints the same.
   let version = '0.0.0';
   try {
