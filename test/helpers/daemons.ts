@@ -216,8 +216,16 @@ export interface NginxSite {
   location?: string[];
 }
 
-/** nginx in the foreground (`daemon off`) with its own prefix, proxying each site to `upstream`. */
-export function startNginx(dir: string, upstream: string, sites: NginxSite[]): Promise<Daemon> {
+/**
+ * nginx in the foreground (`daemon off`) with its own prefix, proxying each site to `upstream`; `http` lines
+ * go in the `http { }` block (an `upstream` of several servers, say).
+ */
+export function startNginx(
+  dir: string,
+  upstream: string,
+  sites: NginxSite[],
+  http: string[] = [],
+): Promise<Daemon> {
   mkdirSync(join(dir, 'logs'), { recursive: true });
   const tmp = (name: string) => `${name}_temp_path ${join(dir, `${name}-temp`)};`;
   const asRoot = userInfo().uid === 0;
@@ -231,6 +239,7 @@ export function startNginx(dir: string, upstream: string, sites: NginxSite[]): P
     'http {',
     '  access_log off;',
     `  ${tmp('client_body')} ${tmp('proxy')} ${tmp('fastcgi')} ${tmp('uwsgi')} ${tmp('scgi')}`,
+    ...http.map((l) => `  ${l}`),
     ...sites.map((s) =>
       [
         '  server {',
