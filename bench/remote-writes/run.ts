@@ -3,7 +3,7 @@
 // `ccp edgedevice list --all -o ndjson` of 100,000 devices against the bare stream (bare-export.mjs).
 // Each pair takes turns run after run; medians compared. BENCH_RUNS (default 9), BENCH_ONLY=add|export,
 // BENCH_BATCH (the add's --batch-size; unset: ccp's default), BENCH_OTHER (another build's bin/ccp.js, whose
-// add, client and server, takes its turn beside this one's), BENCH_COLD=1 (the add on a server that has served
+// add and export, client and server, take their turns beside this one's), BENCH_COLD=1 (the add on a server that has served
 // no write yet).
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -148,35 +148,50 @@ try {
     const db10k = join(dir, 'd10k.db');
     await (await deviceDatabase(db100k, 100_000)).close();
     await (await deviceDatabase(db10k, 10_000)).close();
-    const big = await ccpServer(ccp, db100k, env);
-    const small = await ccpServer(ccp, db10k, env);
+    // This build, and BENCH_OTHER's (its client against its own server), taking turns with the bare stream.
+    const bins = [ccp, ...(process.env.BENCH_OTHER ? [process.env.BENCH_OTHER] : [])];
+    const servers = await Promise.all(
+      bins.map(async (bin) => ({
+        bin,
+        big: await ccpServer(bin, db100k, env),
+        small: await ccpServer(bin, db10k, env),
+      })),
+    );
     try {
-      const times: number[] = [];
       const bases: number[] = [];
-      const rBig: number[] = [];
-      const rSmall: number[] = [];
-      const exp = (s: { url: string; token: string }) =>
-        run([ccp, 'edgedevice', 'list', '--all', '-o', 'ndjson'], {
+      const times = bins.map((): number[] => []);
+      const rBig = bins.map((): number[] => []);
+      const rSmall = bins.map((): number[] => []);
+      const exp = (bin: string, s: { url: string; token: string }) =>
+        run([bin, 'edgedevice', 'list', '--all', '-o', 'ndjson'], {
           CCP_BASE_URL: s.url,
           CCP_TOKEN: s.token,
         });
       for (let i = 0; i < RUNS; i++) {
         bases.push((await run([join(root, 'bench', 'summary', 'bare-export.mjs'), db100k])).ms);
-        const r = await exp(big);
-        if (r.lines !== 100_000) throw new Error(`export printed ${r.lines} lines`);
-        times.push(r.ms);
-        rBig.push(r.rssKB);
-        rSmall.push((await exp(small)).rssKB);
+        for (const [k, { bin, big, small }] of servers.entries()) {
+          const r = await exp(bin, big);
+          if (r.lines !== 100_000) throw new Error(`export printed ${r.lines} lines`);
+          times[k]!.push(r.ms);
+          rBig[k]!.push(r.rssKB);
+          rSmall[k]!.push((await exp(bin, small)).rssKB);
+        }
       }
-      const [t, b] = [median(times), median(bases)];
-      console.log(
-        `export 100k via server: ccp ${t.toFixed(0)} ms, bare ${b.toFixed(0)} ms, ratio ${(t / b).toFixed(2)}; ` +
-          `peak RSS ${(median(rBig) / 1024).toFixed(0)} MB vs ${(median(rSmall) / 1024).toFixed(0)} MB at 10k, ` +
-          `ratio ${(median(rBig) / median(rSmall)).toFixed(2)} (load ${load()})`,
-      );
+      const b = median(bases);
+      for (const [k, bin] of bins.entries()) {
+        const t = median(times[k]!);
+        const [mb, ms] = [median(rBig[k]!), median(rSmall[k]!)];
+        console.log(
+          `export 100k via server, ${bin === ccp ? 'this build' : bin}: ccp ${t.toFixed(0)} ms, bare ${b.toFixed(0)} ms, ` +
+            `ratio ${(t / b).toFixed(2)}; peak RSS ${(mb / 1024).toFixed(0)} MB vs ${(ms / 1024).toFixed(0)} MB at 10k, ` +
+            `ratio ${(mb / ms).toFixed(2)} (load ${load()})`,
+        );
+      }
     } finally {
-      await big.stop();
-      await small.stop();
+      for (const s of servers) {
+        await s.big.stop();
+        await s.small.stop();
+      }
     }
   }
 } finally {

@@ -1,5 +1,6 @@
 // An answer read from an HTTP connection: its body's bytes, capped and checked for depth, then decoded when
 // first asked. Shared by the two HTTP transports (transport.ts over undici, direct-http.ts over node:http).
+import type { Readable } from 'node:stream';
 import { bytesTooDeepAt, MAX_DEPTH, valueTooDeep } from '../domain/depth.js';
 import { pageLines, parseEnvelope } from './body-json.js';
 import { headerMap, type RawResponse } from './exchange.js';
@@ -13,28 +14,67 @@ import { ApiError } from './request-errors.js';
  */
 export const MAX_BODY_BYTES = 256 * 1024 ** 2;
 
+/** The most bytes set aside for an answer from its Content-Length alone. */
+const PREALLOCATED = 16 * 1024 ** 2;
+
 /**
- * The body's bytes, or `tooLarge()` once it passes MAX_BODY_BYTES: leaving the loop destroys the body and
- * its connection, so nothing more is read. Hand-written rather than undici's maxResponseSize, which its
- * proxy agent does not pass to the client of an http:// target's requests.
+ * The body's bytes, or `tooLarge()` once it passes MAX_BODY_BYTES: the body (and its connection) is then
+ * destroyed, so nothing more is read. Hand-written rather than undici's maxResponseSize, which its proxy
+ * agent does not pass to the client of an http:// target's requests. Read by its 'data' events, not as an
+ * async iterator, whose promises a chunk were a tenth of an export's client work; it ends, or fails, as
+ * stream.finished says, as the iterator did.
  */
-async function readCapped(
-  body: AsyncIterable<Buffer> & { destroy(): void },
+function readCapped(
+  body: Readable,
   declared: number,
   tooLarge: () => Error,
-): Promise<Buffer> {
+): Promise<{ bytes: Buffer; own: boolean }> {
   if (declared > MAX_BODY_BYTES) {
     body.destroy();
-    throw tooLarge();
+    return Promise.reject(tooLarge());
   }
+  const { finished } = process.getBuiltinModule('node:stream');
+  // With its length told, the body is copied into one buffer as it comes: a listing page was its chunks
+  // and then their concatenation, both held at once, a fresh copy of every page. Only a length a page may
+  // have is trusted so far before its bytes come.
+  let whole =
+    Number.isSafeInteger(declared) && declared > 0 && declared <= PREALLOCATED
+      ? Buffer.allocUnsafeSlow(declared)
+      : undefined;
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw tooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size);
+  return new Promise((resolve, reject) => {
+    const take = (chunk: Buffer) => {
+      if (size + chunk.length > MAX_BODY_BYTES) {
+        body.off('data', take);
+        reject(tooLarge());
+        body.destroy();
+        return;
+      }
+      if (whole && size + chunk.length <= whole.length) chunk.copy(whole, size);
+      else {
+        // More than it said (no HTTP parser lets that through; kept for any body): gathered as chunks.
+        if (whole) chunks.push(whole.subarray(0, size));
+        whole = undefined;
+        chunks.push(chunk);
+      }
+      size += chunk.length;
+    };
+    body.on('data', take);
+    finished(body, (err) => {
+      if (err) reject(err);
+      else if (whole) resolve({ bytes: whole.subarray(0, size), own: true });
+      else resolve({ bytes: Buffer.concat(chunks, size), own: false });
+    });
+  });
+}
+
+/**
+ * Frees a buffer's memory now (detaching it: it reads as empty from then on), where the runtime can
+ * (ArrayBuffer.prototype.transfer, Node 22 on).
+ */
+function release(bytes: Buffer): void {
+  (bytes.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer }).transfer?.(0);
 }
 
 /** The answer to a request to `url`: its body read whole now, decoded when first asked. */
@@ -42,7 +82,7 @@ export async function readAnswer(
   url: URL,
   status: number,
   headers: Record<string, string | string[] | undefined>,
-  body: AsyncIterable<Buffer> & { destroy(): void },
+  body: Readable,
 ): Promise<RawResponse> {
   // Read whole now (the request's time limit covers it), decoded when first asked: a listing holds the
   // pages it fetched ahead as bytes, off the JavaScript heap, until their turn comes.
@@ -52,7 +92,7 @@ export async function readAnswer(
       reason: `${url.origin} answered with more than ${MAX_BODY_BYTES / 1024 ** 2} MiB, more than ccp reads of one answer`,
       httpStatus: status,
     });
-  const bytes = await readCapped(body, Number(headers['content-length']), tooLarge);
+  const { bytes, own } = await readCapped(body, Number(headers['content-length']), tooLarge);
   const tooDeep = () =>
     new ApiError({
       code: 'TOO_DEEP',
@@ -90,6 +130,8 @@ export async function readAnswer(
       const lines = pageLines(bytes);
       taken = lines !== undefined;
       if (lines && valueTooDeep(lines.envelope)) throw tooDeep();
+      // Bytes in a buffer of their own (no pool's slab shared with others) may be given back once written.
+      if (lines && own) lines.release = () => release(bytes);
       return lines;
     },
   };

@@ -128,6 +128,8 @@ export interface PageLines {
   count: number;
   /** The records' own bytes, a newline after each: NDJSON as the service wrote each record. */
   lines: Buffer;
+  /** See RecordLines.release: where the answer's bytes are a buffer of their own. */
+  release?: () => void;
 }
 
 // What the scanner expects next inside the records (pageLines).
@@ -145,6 +147,14 @@ const ESCAPE = new Uint8Array(256);
 for (const c of '"\\/bfnrtu') ESCAPE[c.charCodeAt(0)] = 1;
 const HEX = new Uint8Array(256);
 for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
+/** What a byte is inside a string: text, its end, an escape, or a raw control character (refused). */
+const PLAIN = 0;
+const QUOTE = 1;
+const BACKSLASH = 2;
+const CONTROL = 3;
+const IN_STRING = new Uint8Array(256).fill(CONTROL, 0, 0x20);
+IN_STRING[0x22] = QUOTE;
+IN_STRING[0x5c] = BACKSLASH;
 const isDigit = (c: number | undefined) => c !== undefined && c >= 0x30 && c <= 0x39;
 
 /** The index after a JSON number starting at `i`, or -1 when the text there is not one. */
@@ -202,19 +212,20 @@ export function pageLines(bytes: Buffer): PageLines | undefined {
         return undefined;
       if (depth === 0) return undefined;
       // A string: to its closing quote; escapes as JSON has them, no raw control character.
-      for (i++; ; i++) {
+      for (;;) {
+        // Most of a page's bytes lie in strings: one look-up a byte until one that is not plain text (a
+        // read past the buffer gives undefined, which ends the run too).
+        let kind = IN_STRING[lines[++i]!];
+        while (kind === PLAIN) kind = IN_STRING[lines[++i]!];
         if (i >= end) return undefined;
-        const d = lines[i]!;
-        if (d === 0x22) break;
-        if (d < 0x20) return undefined;
-        if (d === 0x5c) {
-          const e = lines[++i]!;
-          if (ESCAPE[e] !== 1) return undefined;
-          if (e === 0x75) {
-            if (!(HEX[lines[i + 1]!] && HEX[lines[i + 2]!] && HEX[lines[i + 3]!] && HEX[lines[i + 4]!]))
-              return undefined;
-            i += 4;
-          }
+        if (kind === QUOTE) break;
+        if (kind !== BACKSLASH) return undefined;
+        const e = lines[++i]!;
+        if (ESCAPE[e] !== 1) return undefined;
+        if (e === 0x75) {
+          if (!(HEX[lines[i + 1]!] && HEX[lines[i + 2]!] && HEX[lines[i + 3]!] && HEX[lines[i + 4]!]))
+            return undefined;
+          i += 4;
         }
       }
       want = want === KEY || want === KEY_OR_CLOSE ? COLON : AFTER;

@@ -24,10 +24,11 @@ export class Sink {
 
   /**
    * DONE when the text was taken without waiting, else a promise of the stream's 'drain'. Bytes (records as
-   * a service wrote them) go out after what was gathered, as they are.
+   * a service wrote them) go out after what was gathered, as they are; `written`, if given, is called once the
+   * stream is done with them (its write's callback), or at once where they went out as text.
    */
-  write(chunk: string | Uint8Array): Promise<void> {
-    if (typeof chunk !== 'string') return this.writeBytes(chunk);
+  write(chunk: string | Uint8Array, written?: () => void): Promise<void> {
+    if (typeof chunk !== 'string') return this.writeBytes(chunk, written);
     if (chunk === '') return DONE;
     if (this.filter) chunk = this.filter(chunk);
     // A reader that went away (a pager the user quit) closed the stream: stop as `| head` stops us.
@@ -45,15 +46,20 @@ export class Sink {
     return DONE;
   }
 
-  private writeBytes(bytes: Uint8Array): Promise<void> {
+  private writeBytes(bytes: Uint8Array, written?: () => void): Promise<void> {
     // Whole records' lines, so whole characters: filtered as text.
-    if (this.filter)
-      return this.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString());
+    if (this.filter) {
+      const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString();
+      written?.();
+      return this.write(text);
+    }
     const before = this.flush();
-    if (before !== DONE) return before.then(() => this.writeBytes(bytes));
+    if (before !== DONE) return before.then(() => this.writeBytes(bytes, written));
     if (bytes.length === 0) return DONE;
     if ((this.out as { destroyed?: boolean }).destroyed) return Promise.reject(closedError());
-    return this.out.write(bytes) ? DONE : waitForDrain(this.out);
+    // The stream's callback comes with an error too (a reader gone): the bytes are no more needed then.
+    const taken = this.out.write(bytes, written && (() => written()));
+    return taken ? DONE : waitForDrain(this.out);
   }
 
   /** Hands what was gathered to the stream, waiting for 'drain' if it asks. */

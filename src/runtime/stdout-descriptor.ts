@@ -37,9 +37,10 @@ export class DescriptorOut extends EventEmitter {
     super();
   }
 
-  write(chunk: string | Uint8Array): boolean {
+  /** `done`, as a stream's write callback: called once the bytes are written (here, at once). */
+  write(chunk: string | Uint8Array, done?: (err?: Error | null) => void): boolean {
     const made = this.stream();
-    if (made) return this.handOver(made, chunk);
+    if (made) return this.handOver(made, chunk, done);
     // Bytes are written where they lie (a page of records as the service sent them, hundreds of KB): the
     // writer hands each over once and never changes it.
     const bytes =
@@ -54,7 +55,9 @@ export class DescriptorOut extends EventEmitter {
       this.destroyed = true;
       return true;
     }
-    return at === bytes.length || this.handOver(this.make(), bytes.subarray(at));
+    if (at < bytes.length) return this.handOver(this.make(), bytes.subarray(at), done);
+    done?.();
+    return true;
   }
 
   /**
@@ -62,8 +65,12 @@ export class DescriptorOut extends EventEmitter {
    * writer waits for (a descriptor made non-blocking, as node makes a pipe once process.stdout exists, takes
    * only what fits).
    */
-  private handOver(made: NodeJS.WriteStream, chunk: string | Uint8Array): boolean {
-    if (made.write(chunk)) return true;
+  private handOver(
+    made: NodeJS.WriteStream,
+    chunk: string | Uint8Array,
+    done?: (err?: Error | null) => void,
+  ): boolean {
+    if (made.write(chunk, done)) return true;
     const drained = () => {
       made.removeListener('close', closed);
       this.emit('drain');

@@ -109,6 +109,9 @@ describe("pageLines: a page's records as NDJSON lines, read from its bytes", () 
       JSON.stringify(page(3), null, 1), // spaced
       good.replace('"gateway 1"', '"gateway\n1"'), // a raw newline in a string
       good.replace('"gateway 1"', '"gateway\t1"'), // a raw tab
+      good.replace('"gateway 1"', '"gateway\u001f1"'), // the last control character
+      good.replace('"gateway 1"', '"gateway 1\\"'), // an escape where the string would end
+      good.replace(/\{"y":"\]"\}\]\}\]\}\],"metadata"/, '{"y":"]}]}]}],"metadata"'), // a string open past the records
       good.slice(0, -40), // cut short
       good.replace('"port":1025', '"port":x1025'), // no JSON value
       good.replace('"isActive":false', '"isActive":fals e'),

@@ -76,7 +76,7 @@ describe(`a walk of ${DEVICES} devices promotes next to nothing`, () => {
       // too long promotes at every scavenge of every walk, so it still fails.
       const seen: string[] = [];
       for (let walk = 0; walk < 2; walk++) {
-        const r = await exportPromotions(['edgedevice', 'list', '--all', '-o', format], format);
+        const r = await exportPromotions(['edgedevice', 'list', '--all', '-o', format], `${format}-${walk}`);
         expect(r.code).toBe(0);
         expect(r.lines).toBeGreaterThanOrEqual(DEVICES);
         // The first half covers start-up (modules, the code cache); the second is the walk's steady state,
