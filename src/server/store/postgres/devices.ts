@@ -538,6 +538,8 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
 
   let checkingNow = true;
   let immediate = false;
+  // Organizations found stored by an earlier batch of this session's import: not looked up again.
+  const stored = new Set<string>();
   async function importBatch(list: readonly PlacedDevice[], now: number): Promise<void> {
     if (list.length === 0) return;
     const rows = list.map((d) =>
@@ -547,8 +549,8 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
     // one device at a time at the commit: only while every batch so far named organizations already stored
     // (setting it immediate would check the deferred ones of an earlier batch, whose organization may come
     // later in the file).
-    const orgs = [...new Set(list.map((d) => d.orgUUID))];
-    if (checkingNow) {
+    const orgs = [...new Set(list.map((d) => d.orgUUID))].filter((o) => !stored.has(o));
+    if (checkingNow && orgs.length) {
       const found = await sql.rows<{ n: number }>(
         'SELECT count(*)::int AS n FROM organizations WHERE uuid = ANY($1)',
         [orgs],
@@ -556,9 +558,12 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
       if (found[0]!.n !== orgs.length) {
         checkingNow = false;
         await sql.run('SET CONSTRAINTS edge_devices_org_uuid_fkey DEFERRED');
-      } else if (!immediate) {
-        immediate = true;
-        await sql.run('SET CONSTRAINTS edge_devices_org_uuid_fkey IMMEDIATE');
+      } else {
+        for (const o of orgs) stored.add(o);
+        if (!immediate) {
+          immediate = true;
+          await sql.run('SET CONSTRAINTS edge_devices_org_uuid_fkey IMMEDIATE');
+        }
       }
     }
     // The fast path: COPY, in a savepoint; a key taken (a device imported again, a serial number in use)
