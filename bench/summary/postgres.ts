@@ -54,12 +54,16 @@ export async function postgresFigures(b: PgBench): Promise<void> {
     b.log(`PostgreSQL figures skipped: ${c.missing}`);
     return;
   }
-  const RUNS = b.quick ? 1 : 3;
+  const RUNS = Number(process.env.BENCH_RUNS) || (b.quick ? 1 : 3);
   const ADD_RUNS = b.quick ? 3 : 7;
   const PAGE_RUNS = b.quick ? 30 : 100;
+  // BENCH_ONLY=page,deep,import,add: those figures alone; BENCH_IMPORT=N: the import of N devices;
+  // BENCH_RUNS=N: N turns of the import.
+  const only = process.env.BENCH_ONLY?.split(',');
+  const wanted = (name: string) => !only || only.includes(name);
   try {
     // 1. A server page on PostgreSQL against node:http + pg doing the same query, in turns.
-    {
+    if (wanted('page')) {
       const db = await c.twin();
       await fillDevices(c, db, 10_000);
       const kinds = ['bare-pg', 'project'] as const;
@@ -88,7 +92,7 @@ export async function postgresFigures(b: PgBench): Promise<void> {
     }
 
     // 2. Deep pages at a million devices, walked in order as on SQLite (million.ts).
-    {
+    if (wanted('deep')) {
       const db = await c.twin();
       const started = performance.now();
       await fillDevices(c, db, 1_000_000);
@@ -118,8 +122,8 @@ export async function postgresFigures(b: PgBench): Promise<void> {
     }
 
     // 3. `ccp server import` of a million devices against a bare COPY of the same rows, in turns.
-    {
-      const count = b.quick ? 200_000 : 1_000_000;
+    if (wanted('import')) {
+      const count = Number(process.env.BENCH_IMPORT) || (b.quick ? 200_000 : 1_000_000);
       const file = join(b.dir, 'import-pg.ndjson');
       await importFile(file, count);
       const imports: Run[] = [];
@@ -149,7 +153,7 @@ export async function postgresFigures(b: PgBench): Promise<void> {
     }
 
     // 4. `edgedevice add -f` of 10,000 rows through a PostgreSQL-backed server against a SQLite-backed one.
-    {
+    if (wanted('add')) {
       const empty = join(b.dir, 'add-empty-pg.db');
       sqliteDatabase(empty, [{ uuid: BENCH_ORG, orgName: 'Bench Org' }]).close();
       const sqliteDb = join(b.dir, 'add-sqlite.db');

@@ -333,6 +333,12 @@ export interface Store extends Repositories {
    */
   steps(): Promise<BulkSteps>;
   /**
+   * How server import feeds this store (absent: 1,000 devices a batch, organizations stored at the end): an
+   * engine across a socket takes fewer, larger batches, and organizations stored before the devices that
+   * name them, so that each batch's keys are checked as it is written rather than all at the commit.
+   */
+  readonly importPlan?: { deviceBatch: number; organizationsFirst: boolean };
+  /**
    * Changes whenever the data may have changed, by this server or another one on the same database: what is
    * derived from the data may be kept while it stays the same (the caches of tokens, listings and counts).
    */

@@ -536,11 +536,36 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
 
   // ---- Import and clone. ----
 
+  let checkingNow = true;
+  let immediate = false;
+  // Organizations found stored by an earlier batch of this session's import: not looked up again.
+  const stored = new Set<string>();
   async function importBatch(list: readonly PlacedDevice[], now: number): Promise<void> {
     if (list.length === 0) return;
     const rows = list.map((d) =>
       newDeviceRow(d, { uuid: d.uuid, orgUUID: d.orgUUID, userUUID: d.userUUID }, now),
     );
+    // The organization key checked by the COPY itself, while the caller reads the next batch, rather than
+    // one device at a time at the commit: only while every batch so far named organizations already stored
+    // (setting it immediate would check the deferred ones of an earlier batch, whose organization may come
+    // later in the file).
+    const orgs = [...new Set(list.map((d) => d.orgUUID))].filter((o) => !stored.has(o));
+    if (checkingNow && orgs.length) {
+      const found = await sql.rows<{ n: number }>(
+        'SELECT count(*)::int AS n FROM organizations WHERE uuid = ANY($1)',
+        [orgs],
+      );
+      if (found[0]!.n !== orgs.length) {
+        checkingNow = false;
+        await sql.run('SET CONSTRAINTS edge_devices_org_uuid_fkey DEFERRED');
+      } else {
+        for (const o of orgs) stored.add(o);
+        if (!immediate) {
+          immediate = true;
+          await sql.run('SET CONSTRAINTS edge_devices_org_uuid_fkey IMMEDIATE');
+        }
+      }
+    }
     // The fast path: COPY, in a savepoint; a key taken (a device imported again, a serial number in use)
     // undoes it, and the batch goes the way of a bulk add, which names the clash.
     await sql.run('SAVEPOINT ccp_import_copy');
