@@ -24,11 +24,7 @@ const PREALLOCATED = 16 * 1024 ** 2;
  * async iterator, whose promises a chunk were a tenth of an export's client work; it ends, or fails, as
  * stream.finished says, as the iterator did.
  */
-function readCapped(
-  body: Readable,
-  declared: number,
-  tooLarge: () => Error,
-): Promise<{ bytes: Buffer; own: boolean }> {
+function readCapped(body: Readable, declared: number, tooLarge: () => Error): Promise<Buffer> {
   if (declared > MAX_BODY_BYTES) {
     body.destroy();
     return Promise.reject(tooLarge());
@@ -63,18 +59,9 @@ function readCapped(
     body.on('data', take);
     finished(body, (err) => {
       if (err) reject(err);
-      else if (whole) resolve({ bytes: whole.subarray(0, size), own: true });
-      else resolve({ bytes: Buffer.concat(chunks, size), own: false });
+      else resolve(whole ? whole.subarray(0, size) : Buffer.concat(chunks, size));
     });
   });
-}
-
-/**
- * Frees a buffer's memory now (detaching it: it reads as empty from then on), where the runtime can
- * (ArrayBuffer.prototype.transfer, Node 22 on).
- */
-function release(bytes: Buffer): void {
-  (bytes.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer }).transfer?.(0);
 }
 
 /** The answer to a request to `url`: its body read whole now, decoded when first asked. */
@@ -92,7 +79,7 @@ export async function readAnswer(
       reason: `${url.origin} answered with more than ${MAX_BODY_BYTES / 1024 ** 2} MiB, more than ccp reads of one answer`,
       httpStatus: status,
     });
-  const { bytes, own } = await readCapped(body, Number(headers['content-length']), tooLarge);
+  const bytes = await readCapped(body, Number(headers['content-length']), tooLarge);
   const tooDeep = () =>
     new ApiError({
       code: 'TOO_DEEP',
@@ -130,8 +117,6 @@ export async function readAnswer(
       const lines = pageLines(bytes);
       taken = lines !== undefined;
       if (lines && valueTooDeep(lines.envelope)) throw tooDeep();
-      // Bytes in a buffer of their own (no pool's slab shared with others) may be given back once written.
-      if (lines && own) lines.release = () => release(bytes);
       return lines;
     },
   };

@@ -28,7 +28,7 @@ export class AnsweredPage<T> implements Page<T> {
       // The envelope without its records says whether the page is an answer, and an OK one.
       const ex = toExchange<T>({ status: raw.status, headers: raw.headers, text: '', json: lines.envelope });
       throwUnlessOk(ex);
-      return { count: lines.count, lines: lines.lines, release: lines.release };
+      return { count: lines.count, lines: lines.lines };
     }
     const ex = toExchange<T>(raw);
     throwUnlessOk(ex);

@@ -128,8 +128,6 @@ export interface PageLines {
   count: number;
   /** The records' own bytes, a newline after each: NDJSON as the service wrote each record. */
   lines: Buffer;
-  /** See RecordLines.release: where the answer's bytes are a buffer of their own. */
-  release?: () => void;
 }
 
 // What the scanner expects next inside the records (pageLines).

@@ -6,13 +6,6 @@
 export interface RecordLines {
   readonly count: number;
   readonly lines: Buffer;
-  /**
-   * Gives the lines' memory back at once, where they lie in a buffer of their own: called once they were
-   * written, and read no more. A page's buffer is otherwise freed by the garbage collector, where pages
-   * kept in old space (V8 allocates them there once they tend to survive) waited for a full collection,
-   * and an export's peak memory grew with its length.
-   */
-  readonly release?: () => void;
 }
 
 /** A listing page: its records, or the lines they came as. */

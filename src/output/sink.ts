@@ -24,11 +24,10 @@ export class Sink {
 
   /**
    * DONE when the text was taken without waiting, else a promise of the stream's 'drain'. Bytes (records as
-   * a service wrote them) go out after what was gathered, as they are; `written`, if given, is called once the
-   * stream is done with them (its write's callback), or at once where they went out as text.
+   * a service wrote them) go out after what was gathered, as they are.
    */
-  write(chunk: string | Uint8Array, written?: () => void): Promise<void> {
-    if (typeof chunk !== 'string') return this.writeBytes(chunk, written);
+  write(chunk: string | Uint8Array): Promise<void> {
+    if (typeof chunk !== 'string') return this.writeBytes(chunk);
     if (chunk === '') return DONE;
     if (this.filter) chunk = this.filter(chunk);
     // A reader that went away (a pager the user quit) closed the stream: stop as `| head` stops us.
@@ -46,20 +45,15 @@ export class Sink {
     return DONE;
   }
 
-  private writeBytes(bytes: Uint8Array, written?: () => void): Promise<void> {
+  private writeBytes(bytes: Uint8Array): Promise<void> {
     // Whole records' lines, so whole characters: filtered as text.
-    if (this.filter) {
-      const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString();
-      written?.();
-      return this.write(text);
-    }
+    if (this.filter)
+      return this.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString());
     const before = this.flush();
-    if (before !== DONE) return before.then(() => this.writeBytes(bytes, written));
+    if (before !== DONE) return before.then(() => this.writeBytes(bytes));
     if (bytes.length === 0) return DONE;
     if ((this.out as { destroyed?: boolean }).destroyed) return Promise.reject(closedError());
-    // The stream's callback comes with an error too (a reader gone): the bytes are no more needed then.
-    const taken = this.out.write(bytes, written && (() => written()));
-    return taken ? DONE : waitForDrain(this.out);
+    return this.out.write(bytes) ? DONE : waitForDrain(this.out);
   }
 
   /** Hands what was gathered to the stream, waiting for 'drain' if it asks. */

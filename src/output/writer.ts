@@ -108,9 +108,7 @@ export function createRecordWriter(out: NodeJS.WritableStream, opts: OutputOptio
       if (!isLines(page)) return writeAll(page);
       if (ended) return Promise.reject(new Error('write after end'));
       // The lines as they came; for any other output, the records they are.
-      return passThrough
-        ? enqueue(async () => sink.write(page.lines, page.release))
-        : writeAll(recordsOf<object>(page));
+      return passThrough ? enqueue(async () => sink.write(page.lines)) : writeAll(recordsOf<object>(page));
     },
     end() {
       if (ended) return tail;

@@ -37,10 +37,9 @@ export class DescriptorOut extends EventEmitter {
     super();
   }
 
-  /** `done`, as a stream's write callback: called once the bytes are written (here, at once). */
-  write(chunk: string | Uint8Array, done?: (err?: Error | null) => void): boolean {
+  write(chunk: string | Uint8Array): boolean {
     const made = this.stream();
-    if (made) return this.handOver(made, chunk, done);
+    if (made) return this.handOver(made, chunk);
     // Bytes are written where they lie (a page of records as the service sent them, hundreds of KB): the
     // writer hands each over once and never changes it.
     const bytes =
@@ -55,9 +54,7 @@ export class DescriptorOut extends EventEmitter {
       this.destroyed = true;
       return true;
     }
-    if (at < bytes.length) return this.handOver(this.make(), bytes.subarray(at), done);
-    done?.();
-    return true;
+    return at === bytes.length || this.handOver(this.make(), bytes.subarray(at));
   }
 
   /**
@@ -65,12 +62,8 @@ export class DescriptorOut extends EventEmitter {
    * writer waits for (a descriptor made non-blocking, as node makes a pipe once process.stdout exists, takes
    * only what fits).
    */
-  private handOver(
-    made: NodeJS.WriteStream,
-    chunk: string | Uint8Array,
-    done?: (err?: Error | null) => void,
-  ): boolean {
-    if (made.write(chunk, done)) return true;
+  private handOver(made: NodeJS.WriteStream, chunk: string | Uint8Array): boolean {
+    if (made.write(chunk)) return true;
     const drained = () => {
       made.removeListener('close', closed);
       this.emit('drain');

@@ -24,14 +24,6 @@ beforeAll(async () => {
         socket: sockets.get(req.socket)!,
       });
       res.setHeader('content-type', 'application/json');
-      // A listing page, in pieces, with its length told (/page) or not (/chunked).
-      if (req.url === '/page' || req.url === '/chunked') {
-        const text = JSON.stringify({ data: [{ a: 1 }, { b: 'x'.repeat(100_000) }], statusCode: 'OK' });
-        if (req.url === '/page') res.setHeader('content-length', Buffer.byteLength(text));
-        res.write(text.slice(0, 50_000));
-        setImmediate(() => res.end(text.slice(50_000)));
-        return;
-      }
       res.end(JSON.stringify({ data: [], statusCode: 'OK', reason: req.method }));
     });
   });
@@ -63,22 +55,6 @@ describe('direct http', () => {
       { method: 'DELETE', length: '12', body: '{"data":[1]}', socket: 0 },
       { method: 'GET', length: undefined, body: '', socket: 0 },
     ]);
-  });
-
-  it("a page's lines in a buffer of their own give it back when told, a body of untold length's not", async () => {
-    const t = directHttpTransport();
-    const page = await t.request({ ...request('GET'), url: new URL('page', base) });
-    const chunked = await t.request({ ...request('GET'), url: new URL('chunked', base) });
-    await t.close();
-    const lines = page.lines?.();
-    expect(lines?.count).toBe(2);
-    expect(lines?.lines.toString()).toBe(`{"a":1}\n{"b":"${'x'.repeat(100_000)}"}\n`);
-    lines?.release?.();
-    // Given back: the memory is gone, and the buffer reads as empty.
-    expect(lines?.lines.length).toBe(0);
-    const other = chunked.lines?.();
-    expect(other?.count).toBe(2);
-    expect(other?.release).toBeUndefined();
   });
 
   it('refuses the headers undici refuses, before anything is sent', async () => {

@@ -52,19 +52,6 @@ describe('back-pressure', () => {
     },
   );
 
-  it('gives a page of lines back only once the stream is done with its bytes', async () => {
-    const out = new SlowStream();
-    const writer = createRecordWriter(out, options('ndjson'));
-    const lines = Buffer.from('{"a":1}\n{"b":2}\n');
-    const released: string[] = [];
-    const release = () => released.push(out.text);
-    await writer.writePage({ count: 2, lines, release });
-    await writer.end();
-    // Called after the stream's callback: the bytes were taken whole by then.
-    expect(released).toEqual(['{"a":1}\n{"b":2}\n']);
-    expect(out.text).toBe('{"a":1}\n{"b":2}\n');
-  });
-
   it('keeps order when the caller does not await each write', async () => {
     const out = new SlowStream();
     const writer = createRecordWriter(out, options('ndjson'));
