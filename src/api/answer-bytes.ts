@@ -1,6 +1,5 @@
 // An answer read from an HTTP connection: its body's bytes, capped and checked for depth, then decoded when
 // first asked. Shared by the two HTTP transports (transport.ts over undici, direct-http.ts over node:http).
-import type { Readable } from 'node:stream';
 import { bytesTooDeepAt, MAX_DEPTH, valueTooDeep } from '../domain/depth.js';
 import { pageLines, parseEnvelope } from './body-json.js';
 import { headerMap, type RawResponse } from './exchange.js';
@@ -14,54 +13,28 @@ import { ApiError } from './request-errors.js';
  */
 export const MAX_BODY_BYTES = 256 * 1024 ** 2;
 
-/** The most bytes set aside for an answer from its Content-Length alone. */
-const PREALLOCATED = 16 * 1024 ** 2;
-
 /**
- * The body's bytes, or `tooLarge()` once it passes MAX_BODY_BYTES: the body (and its connection) is then
- * destroyed, so nothing more is read. Hand-written rather than undici's maxResponseSize, which its proxy
- * agent does not pass to the client of an http:// target's requests. Read by its 'data' events, not as an
- * async iterator, whose promises a chunk were a tenth of an export's client work; it ends, or fails, as
- * stream.finished says, as the iterator did.
+ * The body's bytes, or `tooLarge()` once it passes MAX_BODY_BYTES: leaving the loop destroys the body and
+ * its connection, so nothing more is read. Hand-written rather than undici's maxResponseSize, which its
+ * proxy agent does not pass to the client of an http:// target's requests.
  */
-function readCapped(body: Readable, declared: number, tooLarge: () => Error): Promise<Buffer> {
+async function readCapped(
+  body: AsyncIterable<Buffer> & { destroy(): void },
+  declared: number,
+  tooLarge: () => Error,
+): Promise<Buffer> {
   if (declared > MAX_BODY_BYTES) {
     body.destroy();
-    return Promise.reject(tooLarge());
+    throw tooLarge();
   }
-  const { finished } = process.getBuiltinModule('node:stream');
-  // With its length told, the body is copied into one buffer as it comes: a listing page was its chunks
-  // and then their concatenation, both held at once, a fresh copy of every page. Only a length a page may
-  // have is trusted so far before its bytes come.
-  let whole =
-    Number.isSafeInteger(declared) && declared > 0 && declared <= PREALLOCATED
-      ? Buffer.allocUnsafeSlow(declared)
-      : undefined;
   const chunks: Buffer[] = [];
   let size = 0;
-  return new Promise((resolve, reject) => {
-    const take = (chunk: Buffer) => {
-      if (size + chunk.length > MAX_BODY_BYTES) {
-        body.off('data', take);
-        reject(tooLarge());
-        body.destroy();
-        return;
-      }
-      if (whole && size + chunk.length <= whole.length) chunk.copy(whole, size);
-      else {
-        // More than it said (no HTTP parser lets that through; kept for any body): gathered as chunks.
-        if (whole) chunks.push(whole.subarray(0, size));
-        whole = undefined;
-        chunks.push(chunk);
-      }
-      size += chunk.length;
-    };
-    body.on('data', take);
-    finished(body, (err) => {
-      if (err) reject(err);
-      else resolve(whole ? whole.subarray(0, size) : Buffer.concat(chunks, size));
-    });
-  });
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
 }
 
 /** The answer to a request to `url`: its body read whole now, decoded when first asked. */
@@ -69,7 +42,7 @@ export async function readAnswer(
   url: URL,
   status: number,
   headers: Record<string, string | string[] | undefined>,
-  body: Readable,
+  body: AsyncIterable<Buffer> & { destroy(): void },
 ): Promise<RawResponse> {
   // Read whole now (the request's time limit covers it), decoded when first asked: a listing holds the
   // pages it fetched ahead as bytes, off the JavaScript heap, until their turn comes.
