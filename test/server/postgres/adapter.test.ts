@@ -248,7 +248,8 @@ describe.skipIf(!adminUrl)('PostgreSQL store adapter', () => {
     it('see the change token move on the other one\u2019s write, and no stale count', async () => {
       const before = await a.changeToken();
       const counted = await a.edgeDevices.countInScope(ROOT);
-      expect(await a.changeToken()).toBe(before);
+      // Not asserted unchanged here: the token is the cluster's snapshot, which any other database's
+      // transaction moves (the run's other test files share the cluster); moving too often only costs a cache.
       await b.tx(async (s) => {
         const batch = s.edgeDevices.batch(NOW);
         batch.save({ serialNumber: 'SN-token' }, { uuid: 'token-1', orgUUID: CHILD }, false);
