@@ -5,16 +5,16 @@
 // BENCH_BATCH (the add's --batch-size; unset: ccp's default), BENCH_OTHER (another build's bin/ccp.js, whose
 // add and export, client and server, take their turns beside this one's), BENCH_COLD=1 (the add on a server that has served
 // no write yet).
-import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ccpServer } from '../lib/ccp-server.js';
-import { BENCH_ORG, deviceDatabase, median, newlines } from '../lib/devices.js';
+import { BENCH_ORG, deviceDatabase, median } from '../lib/devices.js';
 import { sqliteDatabase } from '../lib/engine.js';
 import { benchEnv } from '../lib/env.js';
 import { csv } from '../summary/csv.js';
+import { runner } from '../summary/harness.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const ONLY = process.env.BENCH_ONLY;
@@ -22,38 +22,10 @@ const USER = 'b0000000-0000-4000-8000-0000000000b1';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 const ccp = join(root, 'bin', 'ccp.js');
-const rss = join(root, 'bench', 'export-memory', 'report-rss.cjs');
 const dir = mkdtempSync(join(tmpdir(), 'ccp-bench-remote-'));
 const env = benchEnv(dir);
 
-interface Run {
-  ms: number;
-  rssKB: number;
-  lines: number;
-}
-
-function run(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--require', rss, ...args], {
-    env: { ...env, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-  });
-  let lines = 0;
-  let peak = '';
-  let err = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    lines += newlines(chunk);
-  });
-  child.stderr!.on('data', (d: Buffer) => (err += d));
-  child.stdio[3]!.on('data', (d: Buffer) => (peak += d));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`${args.join(' ')} exited ${code}: ${err}`));
-      resolve({ ms: performance.now() - started, rssKB: Number(peak.trim()), lines });
-    });
-  });
-}
+const run = runner(env);
 
 const load = () => loadavg()[0]!.toFixed(1);
 
