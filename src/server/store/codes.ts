@@ -1,24 +1,10 @@
 import type Database from 'better-sqlite3';
 import type { Code, CodeSummary, CodeType } from '../../domain/code.js';
-import { bind, columnsOf, type Entity, fieldsAs, fromRow, insertSql, type RowOf, toRow } from './columns.js';
+import { bind, fromRow, insertSql, toRow } from './columns.js';
+import { CODE, CODE_COLUMNS, CODE_TYPE, type CodeRow, type CodeTypeRow, TYPE_COLUMNS } from './entities.js';
 import { prepared } from './sqlite.js';
 import { groupBy, keyList, type Stamps } from './values.js';
 
-// A code type and a code share their columns but for the identifier's name.
-const describedBy = <F extends string>(identifier: F) =>
-  [
-    ...fieldsAs('key', 'uuid'),
-    ...fieldsAs('text', 'clazz', identifier, 'shortDescription', 'longDescription', 'value'),
-    ...fieldsAs('boolean', 'isActive'),
-    ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
-  ] as const satisfies Entity;
-
-const CODE_TYPE = describedBy('codeTypeIdentifier');
-const CODE = describedBy('codeIdentifier');
-type CodeTypeRow = RowOf<typeof CODE_TYPE>;
-type CodeRow = RowOf<typeof CODE> & { code_type_uuid: string | null };
-const TYPE_COLUMNS = columnsOf(CODE_TYPE);
-const CODE_COLUMNS = columnsOf(CODE, ['code_type_uuid']);
 const UPSERT = { key: 'uuid', keep: ['created_on'] };
 
 export function codeRepo(db: Database.Database) {

@@ -1,46 +1,16 @@
 import type Database from 'better-sqlite3';
 import type { License, LicenseDetails, LicenseRecord } from '../../domain/license.js';
-import { bind, type Column, columnsOf, fromRow, insertSql, type RowOf, sqlValue, toRow } from './columns.js';
+import { bind, fromRow, insertSql, sqlValue, toRow } from './columns.js';
+import {
+  LICENSE_COLUMNS as COLUMNS,
+  LICENSE_DETAILS as DETAILS,
+  LICENSE,
+  type LicenseRow,
+  LICENSE_RECORD as RECORD,
+  LICENSE_STAMPS as STAMPS,
+} from './entities.js';
 import { SCOPE_CTE } from './scope.js';
 import { prepared } from './sqlite.js';
-
-// One row holds the record, its details and its license: `in` says which of the three a column belongs to, and
-// each part's columns stand in the order the record shows its fields.
-type Part = 'record' | 'details' | 'license';
-const LICENSE_ROW = [
-  { in: 'record', field: 'uuid', column: 'uuid', type: 'key' },
-  { in: 'record', field: 'attributeName', column: 'attribute_name', type: 'text' },
-  { in: 'record', field: 'serialNumber', column: 'serial_number', type: 'text' },
-  { in: 'record', field: 'value', column: 'value', type: 'text' },
-  { in: 'record', field: 'createOn', column: 'create_on', type: 'stamp' },
-  { in: 'record', field: 'updatedOn', column: 'updated_on', type: 'stamp' },
-  { in: 'details', field: 'uuid', column: 'details_uuid', type: 'text' },
-  { in: 'details', field: 'type', column: 'details_type', type: 'text' },
-  { in: 'details', field: 'active', column: 'details_active', type: 'boolean' },
-  { in: 'details', field: 'total', column: 'total', type: 'integer' },
-  { in: 'details', field: 'createOn', column: 'details_create_on', type: 'stamp' },
-  { in: 'details', field: 'updateOn', column: 'details_update_on', type: 'stamp' },
-  { in: 'details', field: 'componentDetails', column: 'component_details', type: 'json' },
-  { in: 'license', field: 'uuid', column: 'license_uuid', type: 'text' },
-  { in: 'license', field: 'licenseKey', column: 'license_key', type: 'text' },
-  { in: 'license', field: 'orgUuid', column: 'org_uuid', type: 'text' },
-  { in: 'license', field: 'status', column: 'status', type: 'text' },
-  { in: 'license', field: 'active', column: 'active', type: 'boolean' },
-  { in: 'license', field: 'activateOn', column: 'activate_on', type: 'instant' },
-  { in: 'license', field: 'createdOn', column: 'license_created_on', type: 'stamp' },
-  { in: 'license', field: 'licenseFrom', column: 'license_from', type: 'instant' },
-  { in: 'license', field: 'licenseTo', column: 'license_to', type: 'instant' },
-  { in: 'license', field: 'updateOn', column: 'license_update_on', type: 'stamp' },
-  { in: 'license', field: 'details', column: 'license_extra', type: 'json' },
-] as const satisfies readonly (Column & { in: Part })[];
-type LicenseRow = RowOf<typeof LICENSE_ROW>;
-const COLUMNS = columnsOf(LICENSE_ROW);
-const partOf = (part: Part) => LICENSE_ROW.filter((c) => c.in === part);
-const RECORD = partOf('record');
-const DETAILS = partOf('details');
-const LICENSE = partOf('license');
-// Every stamp of a license is set when it is put: a fixture replaces the whole row.
-const STAMPS = LICENSE_ROW.filter((c) => c.type === 'stamp').map((c) => c.column);
 
 const DAY_MS = 86_400_000;
 

@@ -5,37 +5,19 @@ import type {
   NotificationConfiguration,
   NotificationOption,
 } from '../../domain/notification.js';
-import { bind, columnsOf, fieldsAs, fromRow, insertSql, type RowOf, toRow } from './columns.js';
+import { bind, fromRow, insertSql, type RowOf, toRow } from './columns.js';
+import {
+  CONFIGURATION,
+  NOTIFICATION,
+  type NotificationRow,
+  NOTIFICATION_OPTION as OPTION,
+  NOTIFICATION_OPTION_COLUMNS as OPTION_COLUMNS,
+  type NotificationOptionRow as OptionRow,
+} from './entities.js';
 import { SCOPE_CTE } from './scope.js';
 import { prepared } from './sqlite.js';
 import { groupBy, keyList } from './values.js';
 
-const NOTIFICATION = [
-  ...fieldsAs('key', 'uuid'),
-  ...fieldsAs('text', 'type', 'createdBy', 'updatedBy'),
-  ...fieldsAs('boolean', 'isActive'),
-  ...fieldsAs('date', 'createdOn', 'updatedOn'),
-] as const;
-// The owner is the server's (decisions.md): the record has no field for it.
-type NotificationRow = RowOf<typeof NOTIFICATION> & { org_uuid: string | null };
-
-const OPTION = [
-  ...fieldsAs('key', 'uuid'),
-  ...fieldsAs('text', 'attributeName', 'attributeValue', 'createdBy', 'updatedBy'),
-  ...fieldsAs('boolean', 'isActive'),
-  ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
-] as const;
-type OptionRow = RowOf<typeof OPTION> & { notification_uuid: string };
-const OPTION_COLUMNS = columnsOf(OPTION, ['notification_uuid']);
-
-const CONFIGURATION = [
-  ...fieldsAs('key', 'uuid', 'notificationUuid', 'organizationUuid', 'roleUuid'),
-  ...fieldsAs('text', 'createdBy', 'updatedBy'),
-  // The service's field name is misspelt; the column is not.
-  { field: 'applyToSubOrganizaitons', column: 'apply_to_sub_organizations', type: 'boolean' },
-  ...fieldsAs('boolean', 'isActive', 'isLinked'),
-  ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
-] as const;
 type ConfigurationRow = RowOf<typeof CONFIGURATION>;
 
 export function notificationRepo(db: Database.Database) {

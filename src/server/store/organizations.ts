@@ -1,42 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { OrgAddress, Organization, OrganizationOption } from '../../domain/organization.js';
-import { bind, columnsOf, fieldsAs, fromRow, insertSql, type RowOf, toRow, updateOf } from './columns.js';
+import { bind, fromRow, insertSql, type RowOf, toRow, updateOf } from './columns.js';
+import {
+  ADDRESS,
+  ADDRESS_COLUMNS,
+  type AddressRow,
+  ORG_OPTION as OPTION,
+  ORG_COLUMNS,
+  ORG_UPDATABLE,
+  ORGANIZATION,
+  type OrgRow,
+} from './entities.js';
 import { ANCESTRY_CHECK, MAX_TREE_DEPTH, SCOPE_CTE } from './scope.js';
 import { prepared } from './sqlite.js';
 import { groupBy, keyList, type Stamps } from './values.js';
 
-const ORGANIZATION = [
-  ...fieldsAs('key', 'uuid'),
-  ...fieldsAs('text', 'codeUuid', 'orgAdmin', 'orgName'),
-  { field: 'organizationUuid', column: 'parent_uuid', type: 'text' },
-  ...fieldsAs('text', 'userUuid'),
-  ...fieldsAs('boolean', 'isActive', 'isDemo'),
-  ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
-] as const;
-type OrgRow = RowOf<typeof ORGANIZATION>;
-const ORG_COLUMNS = columnsOf(ORGANIZATION);
-// The parent link is not changed by an update (the tree comes from fixtures), nor are the key and stamps.
-const ORG_UPDATABLE = ORGANIZATION.filter(
-  (c) => c.type !== 'stamp' && c.type !== 'key' && c.field !== 'organizationUuid',
-).map((c) => c.field);
-
-const ADDRESS = [
-  ...fieldsAs('text', 'uuid', 'codeUuid', 'city', 'country', 'orgEmail', 'orgMobile', 'pin', 'state'),
-  ...fieldsAs('text', 'streetAddress', 'website'),
-  ...fieldsAs('boolean', 'isActive'),
-  ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
-] as const;
-type AddressRow = RowOf<typeof ADDRESS> & { org_uuid: string };
-const ADDRESS_COLUMNS = columnsOf(ADDRESS, ['org_uuid']);
-
-const OPTION = [
-  ...fieldsAs('key', 'uuid', 'key'),
-  ...fieldsAs('text', 'value'),
-  { field: 'organizationUuid', column: 'org_uuid', type: 'key' },
-  ...fieldsAs('boolean', 'isActive'),
-  ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
-] as const;
 type OptionRow = RowOf<typeof OPTION>;
 
 export function organizationRepo(db: Database.Database) {

@@ -10,20 +10,6 @@ import type {
 } from '../../../domain/notification.js';
 import type { OrgAddress, Organization, OrganizationOption } from '../../../domain/organization.js';
 import { fromRow, type RowOf, sqlValue, toRow } from '../columns.js';
-import type {
-  CodeRepository,
-  LicenseRepository,
-  LookupRepository,
-  NotificationRepository,
-  OrganizationRepository,
-  Role,
-  Stamps,
-  TokenEntry,
-  TokenRepository,
-} from '../port.js';
-import { TOKEN_ID_LENGTH } from '../port.js';
-import { MAX_TREE_DEPTH } from '../scope.js';
-import { groupBy } from '../values.js';
 import {
   ADDRESS,
   ADDRESS_COLUMNS,
@@ -51,7 +37,21 @@ import {
   ORGANIZATION,
   type OrgRow,
   TYPE_COLUMNS,
-} from './entities.js';
+} from '../entities.js';
+import type {
+  CodeRepository,
+  LicenseRepository,
+  LookupRepository,
+  NotificationRepository,
+  OrganizationRepository,
+  Role,
+  Stamps,
+  TokenEntry,
+  TokenRepository,
+} from '../port.js';
+import { TOKEN_ID_LENGTH } from '../port.js';
+import { MAX_TREE_DEPTH } from '../scope.js';
+import { groupBy } from '../values.js';
 import { ANCESTRY_CHECK, insertSql, type Sql, scopeCte, serialKey, updateSets } from './sql.js';
 
 const bindAll = (row: object, columns: readonly string[]) =>

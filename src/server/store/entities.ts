@@ -1,7 +1,6 @@
-// The columns of the records other than edge devices, as ../organizations.ts, ../codes.ts, ../licenses.ts and
-// ../notifications.ts define them for SQLite (not exported there yet). Both engines keep the same columns: once
-// the SQLite store is behind the port, these become the one definition both adapters read.
-import { type Column, columnsOf, type Entity, fieldsAs, type RowOf } from '../columns.js';
+// The columns of the records other than edge devices: one definition, read by both adapters (organizations.ts,
+// codes.ts, licenses.ts and notifications.ts for SQLite; postgres/records.ts), which keep the same columns.
+import { type Column, columnsOf, type Entity, fieldsAs, type RowOf } from './columns.js';
 
 export const ORGANIZATION = [
   ...fieldsAs('key', 'uuid'),
@@ -13,6 +12,7 @@ export const ORGANIZATION = [
 ] as const;
 export type OrgRow = RowOf<typeof ORGANIZATION>;
 export const ORG_COLUMNS = columnsOf(ORGANIZATION);
+// The parent link is not changed by an update (the tree comes from fixtures), nor are the key and stamps.
 export const ORG_UPDATABLE = ORGANIZATION.filter(
   (c) => c.type !== 'stamp' && c.type !== 'key' && c.field !== 'organizationUuid',
 ).map((c) => c.field);
@@ -41,6 +41,7 @@ const describedBy = <F extends string>(identifier: F) =>
     ...fieldsAs('boolean', 'isActive'),
     ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
   ] as const satisfies Entity;
+// A code type and a code share their columns but for the identifier's name.
 export const CODE_TYPE = describedBy('codeTypeIdentifier');
 export const CODE = describedBy('codeIdentifier');
 export type CodeTypeRow = RowOf<typeof CODE_TYPE>;
@@ -48,6 +49,8 @@ export type CodeRow = RowOf<typeof CODE> & { code_type_uuid: string | null };
 export const TYPE_COLUMNS = columnsOf(CODE_TYPE);
 export const CODE_COLUMNS = columnsOf(CODE, ['code_type_uuid']);
 
+// One row holds the record, its details and its license: `in` says which of the three a column belongs to, and
+// each part's columns stand in the order the record shows its fields.
 type Part = 'record' | 'details' | 'license';
 export const LICENSE_ROW = [
   { in: 'record', field: 'uuid', column: 'uuid', type: 'key' },
@@ -81,6 +84,7 @@ const partOf = (part: Part) => LICENSE_ROW.filter((c) => c.in === part);
 export const LICENSE_RECORD = partOf('record');
 export const LICENSE_DETAILS = partOf('details');
 export const LICENSE = partOf('license');
+// Every stamp of a license is set when it is put: a fixture replaces the whole row.
 export const LICENSE_STAMPS = LICENSE_ROW.filter((c) => c.type === 'stamp').map((c) => c.column);
 
 export const NOTIFICATION = [
@@ -89,6 +93,7 @@ export const NOTIFICATION = [
   ...fieldsAs('boolean', 'isActive'),
   ...fieldsAs('date', 'createdOn', 'updatedOn'),
 ] as const;
+// The owner is the server's (decisions.md): the record has no field for it.
 export type NotificationRow = RowOf<typeof NOTIFICATION> & { org_uuid: string | null };
 
 export const NOTIFICATION_OPTION = [
@@ -103,6 +108,7 @@ export const NOTIFICATION_OPTION_COLUMNS = columnsOf(NOTIFICATION_OPTION, ['noti
 export const CONFIGURATION = [
   ...fieldsAs('key', 'uuid', 'notificationUuid', 'organizationUuid', 'roleUuid'),
   ...fieldsAs('text', 'createdBy', 'updatedBy'),
+  // The service's field name is misspelt; the column is not.
   { field: 'applyToSubOrganizaitons', column: 'apply_to_sub_organizations', type: 'boolean' },
   ...fieldsAs('boolean', 'isActive', 'isLinked'),
   ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
