@@ -466,15 +466,25 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
 
   // ---- Pages. ----
 
-  const scoped = (after: boolean, what: string) =>
-    `${scopeCte('$1')} SELECT ${what} FROM edge_devices d
-      WHERE d.org_uuid IN (SELECT uuid FROM scope) ${after ? 'AND (d.created_on, d.uuid) > ($4, $5)' : ''}
-      ORDER BY d.created_on, d.uuid LIMIT $2 OFFSET $3`;
-  // The scope holds every organization, so every device: no scope check on each entry walked ($1 unused).
-  const everything = (after: boolean, what: string) =>
-    `SELECT ${what} FROM edge_devices d WHERE $1::text IS NOT NULL
-      ${after ? 'AND (d.created_on, d.uuid) > ($4, $5)' : ''}
-      ORDER BY d.created_on, d.uuid LIMIT $2 OFFSET $3`;
+  /**
+   * A page's statement: $1 the root, $2 and $3 the key the page starts after, then the rows skipped. The page
+   * size is written into the text, and OFFSET only when rows are skipped: a LIMIT or OFFSET left a parameter
+   * makes PostgreSQL assume a tenth of the table for a plan kept across calls, so it plans every call
+   * afresh. `all`: the scope holds every organization, so every device, and no entry walked is checked
+   * against it ($1 unused).
+   */
+  function pageSql(all: boolean, what: string, limit: number, after: boolean, skip: number): string {
+    if (!Number.isSafeInteger(limit) || limit < 0) throw new StoreError('other', `not a page size: ${limit}`);
+    const key = after ? 'AND (d.created_on, d.uuid) > ($2, $3)' : '';
+    return `${all ? '' : scopeCte('$1')} SELECT ${what} FROM edge_devices d
+      WHERE ${all ? '$1::text IS NOT NULL' : 'd.org_uuid IN (SELECT uuid FROM scope)'} ${key}
+      ORDER BY d.created_on, d.uuid LIMIT ${limit}${skip > 0 ? ` OFFSET $${after ? 4 : 2}` : ''}`;
+  }
+  const pageValues = (root: string, after: ListingKey | undefined, skip: number) => [
+    root,
+    ...(after ? [after.createdOn, after.uuid] : []),
+    ...(skip > 0 ? [skip] : []),
+  ];
 
   async function holdsAll(root: string, memory: ListingMemory | undefined): Promise<boolean> {
     const known = memory?.whole.get(root);
@@ -517,13 +527,13 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
     const memory = await ctx.memory();
     const all = await holdsAll(root, memory);
     const from = await seekFrom(root, offset, memory);
-    const q = (after: boolean) => {
-      const text = (all ? everything : scoped)(after, what);
-      return what === SELECT_DEVICE ? withChildren(text) : text;
-    };
-    const rows = from
-      ? await sql.arrays(q(true), [root, limit, from.skip, from.after.createdOn, from.after.uuid])
-      : await sql.arrays(q(false), [root, limit, offset]);
+    const after = from?.after;
+    const skip = from ? from.skip : offset;
+    const text = pageSql(all, what, limit, after !== undefined, skip);
+    const rows = await sql.arrays(
+      what === SELECT_DEVICE ? withChildren(text) : text,
+      pageValues(root, after, skip),
+    );
     const last = rows[rows.length - 1];
     if (memory && last && rows.length === limit) {
       if (memory.pageEnds.size >= MAX_REMEMBERED) memory.pageEnds.clear();
@@ -759,16 +769,11 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
       (await pageRows(root, limit, offset, 'd.uuid, d.created_on')).map((r) => r[0] as string),
     async pageAfter(root, limit, after, tz) {
       const memory = await ctx.memory();
-      const q = (await holdsAll(root, memory)) ? everything : scoped;
-      const rows = after
-        ? await sql.arrays(withChildren(q(true, SELECT_DEVICE)), [
-            root,
-            limit,
-            0,
-            after.createdOn,
-            after.uuid,
-          ])
-        : await sql.arrays(withChildren(q(false, SELECT_DEVICE)), [root, limit, 0]);
+      const all = await holdsAll(root, memory);
+      const rows = await sql.arrays(
+        withChildren(pageSql(all, SELECT_DEVICE, limit, after != null, 0)),
+        pageValues(root, after ?? undefined, 0),
+      );
       const last = rows[rows.length - 1];
       const next =
         last && rows.length === limit
