@@ -116,7 +116,7 @@ export function buildProgram(given?: Factory): Command {
     .exitOverride()
     .configureOutput({
       // Help (and every text commander prints) fitted at word boundaries: 80 columns into a pipe.
-      writeOut: (s) => f.io.print(fitText(s, f.io.terminalWidth())),
+      writeOut: (s) => f.io.stdout.write(fitText(s, f.io.terminalWidth())),
       // An unknown option or value is quoted back as typed: escaped on a terminal.
       writeErr: (s) => f.io.writeErr(s),
       // Asked of our IO, not of process.stdout, which `--help` then never makes.

@@ -3,7 +3,7 @@
 import { fstatSync, statSync } from 'node:fs';
 import { buildIO, type IO, oraSpinner } from '../kit/io.js';
 import { holdHeapForLongWalks } from '../runtime/heap-for-long-walks.js';
-import { DescriptorOut, isBrokenPipe, writeOut } from '../runtime/stdout-descriptor.js';
+import { DescriptorOut, isBrokenPipe } from '../runtime/stdout-descriptor.js';
 
 /**
  * isatty(fd), without node:tty (which loads net and the stream modules) where fd is plainly no terminal: a
@@ -44,7 +44,9 @@ export function systemIO(): IO {
   };
   return buildIO({
     get stdout() {
-      return made();
+      if (stdout || terminal(1)) return made();
+      descriptorOut ??= new DescriptorOut(() => stdout, made);
+      return descriptorOut as unknown as NodeJS.WritableStream;
     },
     get stderr() {
       return process.stderr;
@@ -61,24 +63,6 @@ export function systemIO(): IO {
     },
     get stderrIsTTY() {
       return terminal(2);
-    },
-    print(text) {
-      // Writes to a pipe, a file or a terminal are synchronous for process.stdout too on the systems ccp
-      // runs on, so nothing it holds can be overtaken; a descriptor that cannot take the text at once hands
-      // the rest to the stream.
-      if (stdout) return void stdout.write(text);
-      const bytes = Buffer.from(text);
-      try {
-        const at = writeOut(bytes);
-        if (at < bytes.length) made().write(bytes.subarray(at));
-      } catch (err) {
-        if (!isBrokenPipe(err)) throw err;
-      }
-    },
-    get output() {
-      if (stdout || terminal(1)) return made();
-      descriptorOut ??= new DescriptorOut(() => stdout, made);
-      return descriptorOut as unknown as NodeJS.WritableStream;
     },
     width: () => (terminal(1) ? made().columns || 80 : 80),
     makeSpinner: oraSpinner,

@@ -8,6 +8,11 @@ export interface Spinner {
 }
 
 export interface IO {
+  /**
+   * Stdout, the one way to it: records, help, usage, a token. Written to its descriptor directly while nothing
+   * has made process.stdout and the descriptor is no terminal (src/cli/system-io.ts): making process.stdout
+   * loads the stream modules, about a fifth of node's own start-up, which a short command never needs.
+   */
   readonly stdout: NodeJS.WritableStream;
   readonly stderr: NodeJS.WritableStream;
   readonly stdin: NodeJS.ReadableStream;
@@ -15,17 +20,6 @@ export interface IO {
   readonly stdoutIsTTY: boolean;
   readonly stdinIsTTY: boolean;
   readonly stderrIsTTY: boolean;
-  /**
-   * Text for stdout written whole at once (help, usage): on the process's stdout, without making
-   * process.stdout where nothing has yet (a pipe's stream and its modules cost about a fifth of node's own
-   * start-up).
-   */
-  print(text: string): void;
-  /**
-   * Where a command's records go: stdout, written to its descriptor directly (as print does) while nothing
-   * has made process.stdout and the descriptor is no terminal.
-   */
-  readonly output: NodeJS.WritableStream;
   /** Colour only when stdout and stdin are terminals, never under NO_COLOR, --no-color, TERM=dumb or CI. */
   colorEnabled(): boolean;
   /** Prompts only when stdin and stdout are terminals, outside CI and without --no-input. */
@@ -87,8 +81,6 @@ function isCI(env: NodeJS.ProcessEnv): boolean {
 }
 
 export interface IOInit {
-  print?: (text: string) => void;
-  output?: NodeJS.WritableStream;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
   stdin: NodeJS.ReadableStream;
@@ -157,13 +149,6 @@ export function buildIO(init: IOInit): IO {
   };
   const io: Omit<IO, (typeof PASSED_ON)[number]> = {
     env: init.env,
-    print(text) {
-      if (init.print) init.print(text);
-      else init.stdout.write(text);
-    },
-    get output() {
-      return init.output ?? init.stdout;
-    },
     colorEnabled() {
       // cli.md: no colour when stdout or stdin is not a terminal, or under CI.
       if (!colorFlag || !init.stdoutIsTTY || !init.stdinIsTTY || isCI(init.env)) return false;

@@ -104,7 +104,7 @@ function eventWriter(
   identity: readonly string[],
 ): (type: EventType, record: object) => Promise<void> {
   const write = async (text: string) => {
-    if (!io.output.write(text)) await waitForDrain(io.output);
+    if (!io.stdout.write(text)) await waitForDrain(io.stdout);
   };
   if (!events) {
     // A cell is the service's text: on a terminal it is shown escaped, its line breaks too (one line a record).

@@ -174,7 +174,7 @@ export async function writeRecords(
   // not a pager waiting for input.
   let next: IteratorResult<object | RecordPage<object>> | undefined = await source.next();
   const pager = next.done ? undefined : await openPager(io, spec.pager === true);
-  const writer = await recordWriter(pager?.out ?? io.output, spec, what);
+  const writer = await recordWriter(pager?.out ?? io.stdout, spec, what);
   let count = 0;
   try {
     while (!next.done) {

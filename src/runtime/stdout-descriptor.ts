@@ -37,9 +37,11 @@ export class DescriptorOut extends EventEmitter {
     super();
   }
 
-  write(chunk: string | Uint8Array): boolean {
+  /** As a stream's write: a callback given last is called once the chunk is written (or handed over). */
+  write(chunk: string | Uint8Array, ...rest: unknown[]): boolean {
+    const done = rest.find((a) => typeof a === 'function') as ((err?: Error | null) => void) | undefined;
     const made = this.stream();
-    if (made) return this.handOver(made, chunk);
+    if (made) return this.handOver(made, chunk, done);
     // Bytes are written where they lie (a page of records as the service sent them, hundreds of KB): the
     // writer hands each over once and never changes it.
     const bytes =
@@ -52,9 +54,12 @@ export class DescriptorOut extends EventEmitter {
     } catch (err) {
       if (!isBrokenPipe(err)) throw err;
       this.destroyed = true;
+      if (done) process.nextTick(done, err as Error);
       return true;
     }
-    return at === bytes.length || this.handOver(this.make(), bytes.subarray(at));
+    if (at < bytes.length) return this.handOver(this.make(), bytes.subarray(at), done);
+    if (done) process.nextTick(done, null);
+    return true;
   }
 
   /**
@@ -62,8 +67,12 @@ export class DescriptorOut extends EventEmitter {
    * writer waits for (a descriptor made non-blocking, as node makes a pipe once process.stdout exists, takes
    * only what fits).
    */
-  private handOver(made: NodeJS.WriteStream, chunk: string | Uint8Array): boolean {
-    if (made.write(chunk)) return true;
+  private handOver(
+    made: NodeJS.WriteStream,
+    chunk: string | Uint8Array,
+    done?: (err?: Error | null) => void,
+  ): boolean {
+    if (done ? made.write(chunk, done) : made.write(chunk)) return true;
     const drained = () => {
       made.removeListener('close', closed);
       this.emit('drain');
