@@ -19,7 +19,7 @@ import type { OutputSpec } from '../printing.js';
 import type { Prompter } from '../prompter.js';
 import { recordBatches } from '../write/batches.js';
 import { readInputFile } from '../write/input.js';
-import { type Batch, sendBatches } from './execute.js';
+import { type Batch, sendPlan } from './execute.js';
 import { type DevicePlan, DevicePlanner, isEmptyPlan, repeatedKeys } from './plan.js';
 import { countsText, type PlanRow, redactRecord } from './render.js';
 import { checkPlanFormat, confirmApply, showPlan, writeResult } from './show.js';
@@ -214,7 +214,7 @@ export async function runEdgeDeviceApply(opts: EdgeDeviceApplyOptions): Promise<
   }
   const started = monotonicMs();
   const batches = planBatches(plan, opts);
-  const answered = await sendBatches<EdgeDevice>({
+  const answered = await sendPlan<EdgeDevice>({
     io,
     api,
     batches,

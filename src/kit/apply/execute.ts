@@ -41,7 +41,7 @@ export interface SendOptions {
  * Sends every batch in order; returns the records the service answered with. Ctrl-C aborts io.signal (and
  * with it the request in flight): the account is printed, then main() says `Cancelled.` (exit 130).
  */
-export async function sendBatches<T extends object>(opts: SendOptions): Promise<T[]> {
+export async function sendPlan<T extends object>(opts: SendOptions): Promise<T[]> {
   const { io, batches } = opts;
   const total = batches.reduce((n, b) => n + b.size, 0);
   const progress = await progressBar(io, total, opts.noun);

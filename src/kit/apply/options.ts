@@ -11,7 +11,7 @@ import type { IO } from '../io.js';
 import type { OutputSpec } from '../printing.js';
 import type { Prompter } from '../prompter.js';
 import { readInputFile } from '../write/input.js';
-import { type Batch, sendBatches } from './execute.js';
+import { type Batch, sendPlan } from './execute.js';
 import { checkPlanFormat, confirmApply, type ShownPlan, showPlan, writeResult } from './show.js';
 
 export interface OrgOptionsApplyOptions {
@@ -105,7 +105,7 @@ export async function runOrgOptionsApply(opts: OrgOptionsApplyOptions): Promise<
     });
   }
   const resume = `ccp org options apply ${opts.orgUuid} -f ${opts.file}${opts.yes ? ' --yes' : ''}`;
-  const saved = await sendBatches<OrganizationOption>({
+  const saved = await sendPlan<OrganizationOption>({
     io,
     api: await opts.api(),
     batches,
