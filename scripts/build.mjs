@@ -199,7 +199,7 @@ const EMBEDDED = [
   /^src\/kit\/embedded-server\.ts$/,
   /^src\/domain\/license-actions\.ts$/,
   /^src\/api\/in-process-transport\.ts$/,
-  /^src\/server\/(embedded|embedded-bootstrap|health-route|in-process|app|http|router|route|json-runs|json-value|lock-wait|store-failure|twin-lookup|errors|auth|access|paging|stamps)\.ts$/,
+  /^src\/server\/(embedded|embedded-bootstrap|health-route|in-process|app|http|router|route|json-runs|json-value|lock-wait|store-failure|twin-lookup|errors|auth|access|page-params|stamps)\.ts$/,
   /^src\/server\/routes\/(codes|download|edge-devices|licenses|notifications|organizations|index)\.ts$/,
   /^src\/server\/openapi\/routes\.ts$/,
   /^node_modules\/better-sqlite3\/lib\/.+\.js$/,

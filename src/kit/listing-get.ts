@@ -2,10 +2,10 @@ import type { ApiClient } from '../api/client.js';
 import { NotFoundError } from '../api/request-errors.js';
 import type { RecordKind } from '../domain/index.js';
 import type { TwinLookup } from '../domain/lookup.js';
+import { Closest, didYouMean } from '../domain/suggest.js';
 import type { IO } from './io.js';
 import { type Found, findRecords, type ListFn, walkListing } from './listing-find.js';
 import { type OutputSpec, oneRecordSpec, writeRecords } from './printing.js';
-import { Closest, didYouMean } from './suggest.js';
 
 /** Some of the records a `get` asked for are not in the listing: not found (exit 4), though no request answered 404. */
 export class RecordsNotFoundError extends NotFoundError {

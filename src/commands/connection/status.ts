@@ -217,7 +217,7 @@ export async function showStatus(opts: StatusOptions, f: Factory): Promise<void>
   const s = await runStatus(f);
   // Folded to the terminal only: piped, each line stays whole for grep.
   const width = f.io.stdoutIsTTY ? f.io.terminalWidth() : 0;
-  const { writeDocument } = await import('../../output/document.js');
+  const { writeDocument } = await import('../../output/single-object.js');
   await writeDocument(f.io.stdout, s, {
     format: opts.format,
     width,

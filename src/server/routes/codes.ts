@@ -1,6 +1,6 @@
 import { firstIssue } from '../../domain/issues.js';
 import { ServiceError } from '../errors.js';
-import { parsePage, totalHeader } from '../paging.js';
+import { parsePage, totalHeader } from '../page-params.js';
 import { defineRoute, type Route } from '../route.js';
 
 export const codeRoutes: Route[] = [

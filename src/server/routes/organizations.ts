@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isUuid } from '../../domain/uuid.js';
 import { requireScope } from '../auth.js';
 import { ServiceError } from '../errors.js';
-import { parsePage, totalHeader } from '../paging.js';
+import { parsePage, totalHeader } from '../page-params.js';
 import { defineRoute, type RequestContext, type Route } from '../route.js';
 import type { Session } from '../store/port.js';
 

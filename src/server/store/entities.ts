@@ -1,5 +1,5 @@
 // The columns of the records other than edge devices: one definition, read by both adapters (organizations.ts,
-// codes.ts, licenses.ts and notifications.ts for SQLite; postgres/records.ts), which keep the same columns.
+// codes.ts, licenses.ts and notifications.ts for SQLite; postgres/repositories.ts), which keep the same columns.
 import { type Column, columnsOf, type Entity, fieldsAs, type RowOf } from './columns.js';
 
 export const ORGANIZATION = [

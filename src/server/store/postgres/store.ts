@@ -15,8 +15,8 @@ import { type Clock, systemClock } from '../../../domain/clock.js';
 import type { BulkSteps, RecordCounts, Repositories, Session, Store, StoreHealth } from '../port.js';
 import { StoreError } from '../port.js';
 import { type ConnectOptions, resolveConnection } from './connection.js';
-import { type DeviceContext, edgeDeviceRepository, ListingMemory } from './devices.js';
-import { isRetryable, toStoreError } from './errors.js';
+import { type DeviceContext, edgeDeviceRepository, ListingMemory } from './edge-devices.js';
+import { isRetryable, toStoreError } from './failures.js';
 import {
   codeRepository,
   licenseRepository,
@@ -24,7 +24,7 @@ import {
   notificationRepository,
   organizationRepository,
   tokenRepository,
-} from './records.js';
+} from './repositories.js';
 import { migrate, PG_SCHEMA_VERSION, schemaProblems } from './schema.js';
 import type { Sql } from './sql.js';
 
