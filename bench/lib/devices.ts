@@ -4,6 +4,19 @@ import { randomUUID } from 'node:crypto';
 import { importFixture, openStore, type Store } from '../../src/server/index.js';
 
 export const BENCH_ORG = 'a0000000-0000-4000-8000-0000000000b1';
+/** The user the benches' writes are made as. */
+export const BENCH_USER = 'b0000000-0000-4000-8000-0000000000b1';
+
+/** `edgedevice add` into BENCH_ORG as BENCH_USER, then `rest`: ccp's arguments after its path. */
+export const addArgs = (...rest: string[]): string[] => [
+  'edgedevice',
+  'add',
+  '--org',
+  BENCH_ORG,
+  '--user',
+  BENCH_USER,
+  ...rest,
+];
 
 export async function deviceDatabase(path: string, count: number): Promise<Store> {
   const store = await openStore(path);

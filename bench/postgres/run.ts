@@ -4,14 +4,14 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchEnv } from '../lib/env.js';
-import { runner, throughput, throughputServer } from '../summary/harness.js';
+import { budgetTable, runner, throughput, throughputServer } from '../summary/harness.js';
 import { postgresFigures } from '../summary/postgres.js';
 
 const quick = process.env.BENCH_QUICK === '1';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'ccp-bench-pg-'));
 const env = benchEnv(dir);
-const table: [string, number, string, boolean][] = [];
+const table = budgetTable();
 try {
   await postgresFigures({
     quick,
@@ -20,8 +20,8 @@ try {
     here: join(root, 'bench', 'summary'),
     env,
     run: runner(env),
-    atMost: (f, now, budget) => table.push([f, now, `at most ${budget}`, now <= budget]),
-    atLeast: (f, now, budget) => table.push([f, now, `at least ${budget}`, now >= budget]),
+    atMost: table.atMost,
+    atLeast: table.atLeast,
     log: (s) => process.stderr.write(`${s}\n`),
     throughput,
     startServer: (kind, db) => throughputServer(kind, db, join(dir, 'token')),
@@ -29,11 +29,7 @@ try {
     loadRequests: quick ? 3_000 : 10_000,
     loadRounds: quick ? 3 : 8,
   });
-  console.log(`\nload average ${loadavg()[0]!.toFixed(1)}\n`);
-  console.log('| figure | now | budget | |');
-  console.log('|---|---|---|---|');
-  for (const [figure, now, budget, ok] of table)
-    console.log(`| ${figure} | ${now.toFixed(2)} | ${budget} | ${ok ? 'pass' : 'FAIL'} |`);
+  table.print(`load average ${loadavg()[0]!.toFixed(1)}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -10,7 +10,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ccpServer } from '../lib/ccp-server.js';
-import { BENCH_ORG, deviceDatabase, median } from '../lib/devices.js';
+import { addArgs, BENCH_ORG, BENCH_USER, deviceDatabase, median } from '../lib/devices.js';
 import { sqliteDatabase } from '../lib/engine.js';
 import { benchEnv } from '../lib/env.js';
 import { csv } from '../summary/csv.js';
@@ -18,7 +18,6 @@ import { runner } from '../summary/harness.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const ONLY = process.env.BENCH_ONLY;
-const USER = 'b0000000-0000-4000-8000-0000000000b1';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 const ccp = join(root, 'bin', 'ccp.js');
@@ -49,7 +48,7 @@ try {
             join(dir, `floor-${i}.db`),
             file,
             BENCH_ORG,
-            USER,
+            BENCH_USER,
           ])
         ).ms,
       );
@@ -58,48 +57,14 @@ try {
         const db = join(dir, `add-${i}-${k}.db`);
         copyFileSync(empty, db);
         const s = await ccpServer(bin, db, env);
+        const remote = { CCP_BASE_URL: s.url, CCP_TOKEN: s.token };
         try {
           // A server that has served a write before, as a running one has (BENCH_COLD=1: a fresh one): its
           // first write loads the schemas and warms their checks.
           if (process.env.BENCH_COLD !== '1')
-            await run(
-              [
-                bin,
-                'edgedevice',
-                'add',
-                '--org',
-                BENCH_ORG,
-                '--user',
-                USER,
-                '--name',
-                'warm',
-                '--serial',
-                'WARM-UP',
-                '-q',
-              ],
-              {
-                CCP_BASE_URL: s.url,
-                CCP_TOKEN: s.token,
-              },
-            );
+            await run([bin, ...addArgs('--name', 'warm', '--serial', 'WARM-UP', '-q')], remote);
           const batch = size ? ['--batch-size', size] : [];
-          const r = await run(
-            [
-              bin,
-              'edgedevice',
-              'add',
-              '--org',
-              BENCH_ORG,
-              '--user',
-              USER,
-              '-f',
-              file,
-              ...batch,
-              '-o',
-              'ndjson',
-            ],
-            { CCP_BASE_URL: s.url, CCP_TOKEN: s.token },
-          );
+          const r = await run([bin, ...addArgs('-f', file, ...batch, '-o', 'ndjson')], remote);
           if (r.lines !== 10_000) throw new Error(`add printed ${r.lines} lines`);
           cli[k]!.push(r.ms);
         } finally {

@@ -7,6 +7,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { referenceRows } from './bare-references.mjs';
 
 const [url, file] = process.argv.slice(2);
 const client = new pg.Client({ connectionString: url });
@@ -60,19 +61,7 @@ for await (const line of createInterface({ input: createReadStream(file), crlfDe
     r.serialNumber,
   ]);
   counts.set(r.orgUUID, (counts.get(r.orgUUID) ?? 0) + 1);
-  for (const [k, ref] of (r.externalReferences ?? []).entries()) {
-    refs.push(
-      row([
-        `${r.uuid.slice(0, -4)}${String(k).padStart(4, '0')}`,
-        r.uuid,
-        ref.userName,
-        ref.password == null ? null : '********',
-        1,
-        now,
-        now,
-      ]),
-    );
-  }
+  for (const ref of referenceRows(r)) refs.push(row([...ref, 1, now, now]));
   if (chunk.length >= 65_536) {
     if (!stream.write(chunk)) await new Promise((r) => stream.once('drain', r));
     chunk = '';

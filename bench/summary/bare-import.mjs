@@ -4,6 +4,7 @@
 // (a password as the mask), the device count. Usage: node bare-import.mjs DB NDJSON (the schema is in DB).
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { referenceRows } from './bare-references.mjs';
 
 // better-sqlite3 13 needs Node 22; Node 20 runs 12 (src/server/store/sqlite.ts).
 const { default: Database } = await import(
@@ -38,16 +39,7 @@ for await (const line of createInterface({ input: createReadStream(file), crlfDe
   }
   device.run(r.uuid, r.orgUUID, r.edgeDeviceName, r.serialNumber, r.ipAdress, r.port, r.location, now, now);
   counts.set(r.orgUUID, (counts.get(r.orgUUID) ?? 0) + 1);
-  for (const [k, ref] of (r.externalReferences ?? []).entries()) {
-    reference.run(
-      `${r.uuid.slice(0, -4)}${String(k).padStart(4, '0')}`,
-      r.uuid,
-      ref.userName,
-      ref.password == null ? null : '********',
-      now,
-      now,
-    );
-  }
+  for (const ref of referenceRows(r)) reference.run(...ref, now, now);
 }
 for (const [o, n] of counts) count.run(o, n);
 db.exec('COMMIT');

@@ -1,11 +1,12 @@
 // The summary's means of measuring, shared by its run.ts and bench/postgres: child processes timed with
-// their peak RSS, the throughput servers of servers.ts, and requests per second over keep-alive connections.
+// their peak RSS, the throughput servers of servers.ts, requests per second over keep-alive connections, one
+// request's time, the in-order page walk, and the table of figures against their budgets.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
-import { newlines } from '../lib/devices.js';
+import { median, newlines } from '../lib/devices.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const rss = join(here, '..', 'export-memory', 'report-rss.cjs');
@@ -80,4 +81,58 @@ export async function throughput(url: string, path: string, count: number, token
   const rate = count / ((performance.now() - started) / 1000);
   await pool.close();
   return rate;
+}
+
+/** One request's wall time, its body read; a GET, or a POST of `body` (JSON). Anything but 200 throws. */
+export async function timed(pool: Pool, token: string, path: string, body?: string): Promise<number> {
+  const started = performance.now();
+  const headers = { authorization: `Bearer ${token}`, time_zone: 'UTC' };
+  const res = await pool.request(
+    body
+      ? { method: 'POST', path, headers: { ...headers, 'content-type': 'application/json' }, body }
+      : { method: 'GET', path, headers },
+  );
+  await res.body.text();
+  if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode}`);
+  return performance.now() - started;
+}
+
+/**
+ * Pages of 10 walked in order, `runs` from page 0 and `runs` up to page 99,999, taking turns page by page so
+ * that a machine whose load changes slows both alike; the median of each, its first 10 (warming) left out.
+ */
+export async function walkInOrder(
+  pool: Pool,
+  token: string,
+  runs: number,
+): Promise<{ first: number; deep: number }> {
+  const page = (n: number) => `/edgedevice/all/${n}?pageSize=10`;
+  const first: number[] = [];
+  const deep: number[] = [];
+  const from = 99_999 - runs + 1;
+  for (let i = 0; i < runs; i++) {
+    first.push(await timed(pool, token, page(i)));
+    deep.push(await timed(pool, token, page(from + i)));
+  }
+  return { first: median(first.slice(10)), deep: median(deep.slice(10)) };
+}
+
+/** The figures of a run against their budgets, printed at its end as a markdown table under `heading`. */
+export function budgetTable() {
+  const rows: [string, number, string, boolean][] = [];
+  return {
+    atMost(figure: string, now: number, budget: number): void {
+      rows.push([figure, now, `at most ${budget}`, now <= budget]);
+    },
+    atLeast(figure: string, now: number, budget: number): void {
+      rows.push([figure, now, `at least ${budget}`, now >= budget]);
+    },
+    print(heading: string): void {
+      console.log(`\n${heading}\n`);
+      console.log('| figure | now | budget | |');
+      console.log('|---|---|---|---|');
+      for (const [figure, now, budget, ok] of rows)
+        console.log(`| ${figure} | ${now.toFixed(2)} | ${budget} | ${ok ? 'pass' : 'FAIL'} |`);
+    },
+  };
 }

@@ -5,16 +5,11 @@ import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'undici';
 import { type CcpServer, ccpServer as startCcpServer } from '../lib/ccp-server.js';
-import { BENCH_ORG, median } from '../lib/devices.js';
+import { BENCH_ORG, BENCH_USER, median } from '../lib/devices.js';
 import { sqliteDatabase } from '../lib/engine.js';
 import { lookupFigures } from '../lib/lookup.js';
 import { importFile, syntheticDatabase } from '../lib/million.js';
-
-export interface Run {
-  ms: number;
-  rssKB: number;
-  lines: number;
-}
+import { type Run, timed, walkInOrder } from './harness.js';
 
 export interface Bench {
   quick: boolean;
@@ -27,25 +22,11 @@ export interface Bench {
   log(s: string): void;
 }
 
-const USER = 'b0000000-0000-4000-8000-0000000000b1';
 // The import validates every record (zod) and keeps the listing's counts; hashing passwords made it 17 times
 // its bare insert at 20,000 devices.
 const IMPORT_VS_BARE = 4;
 
 const ccpServer = (b: Bench, db: string): Promise<CcpServer> => startCcpServer(b.ccp, db, b.env);
-
-async function timed(pool: Pool, token: string, path: string, body?: string): Promise<number> {
-  const started = performance.now();
-  const res = await pool.request({
-    method: body ? 'POST' : 'GET',
-    path,
-    headers: { authorization: `Bearer ${token}`, time_zone: 'UTC', 'content-type': 'application/json' },
-    body,
-  });
-  await res.body.text();
-  if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode}`);
-  return performance.now() - started;
-}
 
 export async function millionFigures(b: Bench, db100k: string): Promise<void> {
   const { quick, dir } = b;
@@ -99,31 +80,23 @@ export async function millionFigures(b: Bench, db100k: string): Promise<void> {
   const small = await ccpServer(b, db100k);
   const pools = [new Pool(big.url, { connections: 1 }), new Pool(small.url, { connections: 1 })] as const;
   try {
-    const page = (n: number) => `/edgedevice/all/${n}?pageSize=10`;
-    // The two walks take turns, page by page, so a machine whose load changes slows both alike; each page
-    // follows its own walk's previous one (the page ends the listing remembers are kept per offset).
-    const first: number[] = [];
-    const deep: number[] = [];
-    const from = 99_999 - PAGE_RUNS + 1;
-    for (let i = 0; i < PAGE_RUNS; i++) {
-      first.push(await timed(pools[0], big.token, page(i)));
-      deep.push(await timed(pools[0], big.token, page(from + i)));
-    }
-    const [f, d] = [median(first.slice(10)), median(deep.slice(10))];
+    // Each page follows its own walk's previous one (the page ends the listing remembers are kept per offset).
+    const { first: f, deep: d } = await walkInOrder(pools[0], big.token, PAGE_RUNS);
     b.log(`pages walked in order at 1M: from 0 ${f.toFixed(2)} ms, up to 99,999 ${d.toFixed(2)} ms`);
     b.atMost('server at 1M devices, page 99,999 vs page 0 (pageSize=10), walked in order', d / f, 1.2);
 
+    const PAGE0 = '/edgedevice/all/0?pageSize=10';
     const steady: number[][] = [[], []];
     const written: number[][] = [[], []];
     let k = 0;
     for (let i = 0; i < PAGE_RUNS; i++) {
       for (const s of [0, 1] as const) {
         const t = s === 0 ? big.token : small.token;
-        steady[s]!.push(await timed(pools[s], t, page(0)));
-        const add = `/edgedevice/org/${BENCH_ORG}/user/${USER}/add`;
+        steady[s]!.push(await timed(pools[s], t, PAGE0));
+        const add = `/edgedevice/org/${BENCH_ORG}/user/${BENCH_USER}/add`;
         const record = { edgeDeviceName: `written ${k}`, serialNumber: `W-${k++}` };
         await timed(pools[s], t, add, JSON.stringify({ data: [record], metadata: {} }));
-        written[s]!.push(await timed(pools[s], t, page(0)));
+        written[s]!.push(await timed(pools[s], t, PAGE0));
       }
     }
     const [s1m, s100k, w1m, w100k] = [...steady, ...written].map(median) as [number, number, number, number];

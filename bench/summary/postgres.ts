@@ -6,11 +6,12 @@ import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'undici';
 import { ccpServer } from '../lib/ccp-server.js';
-import { BENCH_ORG, median } from '../lib/devices.js';
+import { addArgs, BENCH_ORG, median } from '../lib/devices.js';
 import { sqliteDatabase } from '../lib/engine.js';
 import { importFile } from '../lib/million.js';
 import { benchCluster, fillDevices } from '../lib/postgres.js';
-import type { Bench, Run } from './million.js';
+import { type Run, walkInOrder } from './harness.js';
+import type { Bench } from './million.js';
 
 export interface PgBench extends Bench {
   atLeast(figure: string, now: number, budget: number): void;
@@ -21,20 +22,6 @@ export interface PgBench extends Bench {
   token(): string;
   loadRequests: number;
   loadRounds: number;
-}
-
-const USER = 'b0000000-0000-4000-8000-0000000000b1';
-
-async function timed(pool: Pool, token: string, path: string): Promise<number> {
-  const started = performance.now();
-  const res = await pool.request({
-    method: 'GET',
-    path,
-    headers: { authorization: `Bearer ${token}`, time_zone: 'UTC' },
-  });
-  await res.body.text();
-  if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode}`);
-  return performance.now() - started;
 }
 
 /** A CSV of `rows` devices whose serial numbers start with `prefix` (each run adds devices of its own). */
@@ -100,15 +87,7 @@ export async function postgresFigures(b: PgBench): Promise<void> {
       const s = await ccpServer(b.ccp, db, b.env);
       const pool = new Pool(s.url, { connections: 1 });
       try {
-        const page = (n: number) => `/edgedevice/all/${n}?pageSize=10`;
-        const first: number[] = [];
-        const deep: number[] = [];
-        const from = 99_999 - PAGE_RUNS + 1;
-        for (let i = 0; i < PAGE_RUNS; i++) {
-          first.push(await timed(pool, s.token, page(i)));
-          deep.push(await timed(pool, s.token, page(from + i)));
-        }
-        const [f, d] = [median(first.slice(10)), median(deep.slice(10))];
+        const { first: f, deep: d } = await walkInOrder(pool, s.token, PAGE_RUNS);
         b.log(`PostgreSQL pages at 1M: from 0 ${f.toFixed(2)} ms, up to 99,999 ${d.toFixed(2)} ms`);
         b.atMost(
           'PostgreSQL: server at 1M devices, page 99,999 vs page 0 (pageSize=10), walked in order',
@@ -167,24 +146,10 @@ export async function postgresFigures(b: PgBench): Promise<void> {
         const add = (s: (typeof servers)[number]) => () => {
           const file = join(b.dir, `add-${k}.csv`);
           writeFileSync(file, csvOf(`R${k++}`, 10_000));
-          return b.run(
-            [
-              b.ccp,
-              'edgedevice',
-              'add',
-              '--org',
-              BENCH_ORG,
-              '--user',
-              USER,
-              '-f',
-              file,
-              '--batch-size',
-              '100',
-              '-o',
-              'ndjson',
-            ],
-            { CCP_BASE_URL: s.url, CCP_TOKEN: s.token },
-          );
+          return b.run([b.ccp, ...addArgs('-f', file, '--batch-size', '100', '-o', 'ndjson')], {
+            CCP_BASE_URL: s.url,
+            CCP_TOKEN: s.token,
+          });
         };
         const times: number[][] = [[], []];
         for (let i = 0; i < ADD_RUNS; i++) {

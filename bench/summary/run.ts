@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
-import { BENCH_ORG, deviceDatabase, median } from '../lib/devices.js';
+import { addArgs, BENCH_ORG, BENCH_USER, deviceDatabase, median } from '../lib/devices.js';
 import { sqliteDatabase } from '../lib/engine.js';
 import { benchEnv } from '../lib/env.js';
 import { parallelExport } from '../lib/parallel-export.js';
 import { startupFigures } from '../lib/startup.js';
 import { csv } from './csv.js';
-import { type Run, runner, throughput, throughputServer } from './harness.js';
+import { budgetTable, type Run, runner, throughput, throughputServer, timed } from './harness.js';
 import { millionFigures } from './million.js';
 import { postgresFigures } from './postgres.js';
 
@@ -31,7 +31,6 @@ const ADD_RUNS = quick ? 3 : 9;
 const LOAD_REQUESTS = quick ? 3_000 : 10_000;
 const LOAD_ROUNDS = quick ? 3 : 8;
 const DEEP_RUNS = quick ? 30 : 100;
-const USER = 'b0000000-0000-4000-8000-0000000000b1';
 
 const env = benchEnv(dir);
 
@@ -46,24 +45,8 @@ async function interleaved(cmds: (() => Promise<Run>)[], runs: number): Promise<
   return times.map(median);
 }
 
-/** One request's wall time. */
-async function once(pool: Pool, path: string, token: string): Promise<number> {
-  const started = performance.now();
-  const res = await pool.request({
-    method: 'GET',
-    path,
-    headers: { authorization: `Bearer ${token}`, time_zone: 'UTC' },
-  });
-  await res.body.text();
-  if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode}`);
-  return performance.now() - started;
-}
-
-const table: [string, number, string, boolean][] = [];
-const atMost = (figure: string, now: number, budget: number) =>
-  table.push([figure, now, `at most ${budget}`, now <= budget]);
-const atLeast = (figure: string, now: number, budget: number) =>
-  table.push([figure, now, `at least ${budget}`, now >= budget]);
+const table = budgetTable();
+const { atMost, atLeast } = table;
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
 try {
@@ -116,10 +99,10 @@ try {
       const first: number[] = [];
       const deep: number[] = [];
       for (let i = 0; i < DEEP_RUNS; i++) {
-        await once(pool, random(), t);
-        deep.push(await once(pool, p(999), t));
-        await once(pool, random(), t);
-        first.push(await once(pool, p(0), t));
+        await timed(pool, t, random());
+        deep.push(await timed(pool, t, p(999)));
+        await timed(pool, t, random());
+        first.push(await timed(pool, t, p(0)));
       }
       log(`page 0 ${median(first).toFixed(2)} ms, page 999 ${median(deep).toFixed(2)} ms`);
       atLeast(
@@ -175,22 +158,7 @@ try {
       copyFileSync(empty, db);
       return db;
     };
-    const add = () =>
-      run([
-        ccp,
-        '--db',
-        fresh(),
-        'edgedevice',
-        'add',
-        '--org',
-        BENCH_ORG,
-        '--user',
-        USER,
-        '-f',
-        file,
-        '-o',
-        'ndjson',
-      ]);
+    const add = () => run([ccp, '--db', fresh(), ...addArgs('-f', file, '-o', 'ndjson')]);
     // The floor: the same CSV parsed, its rows inserted into one table in one transaction (direct-insert.mjs).
     const raw = () =>
       run([
@@ -199,7 +167,7 @@ try {
         join(dir, `floor-${k++}.db`),
         file,
         BENCH_ORG,
-        USER,
+        BENCH_USER,
       ]);
     const [cli, base] = await interleaved([add, raw], ADD_RUNS);
     log(`add -f 10k: ccp ${cli!.toFixed(0)} ms, raw ${base!.toFixed(0)} ms`);
@@ -245,13 +213,9 @@ try {
   }
 
   const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  console.log(
-    `\n${quick ? 'quick run' : 'full run'}, ${stamp} UTC, load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)}\n`,
+  table.print(
+    `${quick ? 'quick run' : 'full run'}, ${stamp} UTC, load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`,
   );
-  console.log('| figure | now | budget | |');
-  console.log('|---|---|---|---|');
-  for (const [figure, now, budget, ok] of table)
-    console.log(`| ${figure} | ${now.toFixed(2)} | ${budget} | ${ok ? 'pass' : 'FAIL'} |`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -3,13 +3,24 @@
 // node:http + better-sqlite3 doing the same query (a page of devices in listing order) and the same envelope,
 // with none of the project's layers; `bare-pg URL`: the same with `pg` (a pool of 10, as the store keeps).
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createToken, openStore, startServer } from '../../src/server/index.js';
 import { openSqlite } from '../../src/server/store/sqlite.js';
 import { BENCH_ORG } from '../lib/devices.js';
 
 const [kind, db, tokenFile] = process.argv.slice(2) as [string, string, string | undefined];
+
+/** A page of rows in the project's envelope, their times as ISO strings, as the project's server sends it. */
+function sendPage(res: ServerResponse, rows: Record<string, unknown>[]): void {
+  for (const r of rows) {
+    r.created_on = new Date(r.created_on as number).toISOString();
+    r.modified_on = new Date(r.modified_on as number).toISOString();
+  }
+  const body = JSON.stringify({ data: rows, metadata: {}, statusCode: 'OK' });
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
 
 async function main(): Promise<number> {
   if (kind === 'project') {
@@ -25,14 +36,7 @@ async function main(): Promise<number> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const parts = url.pathname.split('/');
     const size = Number(url.searchParams.get('pageSize') ?? 10);
-    const rows = page.all(size, Number(parts[3]) * size) as Record<string, unknown>[];
-    for (const r of rows) {
-      r.created_on = new Date(r.created_on as number).toISOString();
-      r.modified_on = new Date(r.modified_on as number).toISOString();
-    }
-    const body = JSON.stringify({ data: rows, metadata: {}, statusCode: 'OK' });
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-    res.end(body);
+    sendPage(res, page.all(size, Number(parts[3]) * size) as Record<string, unknown>[]);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return (server.address() as AddressInfo).port;
@@ -57,15 +61,7 @@ async function barePostgres(): Promise<number> {
         text: 'SELECT * FROM edge_devices ORDER BY created_on, uuid LIMIT $1',
         values: [size],
       })
-      .then(({ rows }) => {
-        for (const r of rows) {
-          r.created_on = new Date(r.created_on as number).toISOString();
-          r.modified_on = new Date(r.modified_on as number).toISOString();
-        }
-        const body = JSON.stringify({ data: rows, metadata: {}, statusCode: 'OK' });
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-        res.end(body);
-      })
+      .then(({ rows }) => sendPage(res, rows))
       .catch(() => {
         res.writeHead(500).end();
       });

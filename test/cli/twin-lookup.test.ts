@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_TYPE, DEVICE, ORG, USER } from '../fixtures/basic-ids.js';
-import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
+import { addAsAdmin, isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 // The twin's lookups (cli.md, "Lookups on the twin"): on the embedded default `get` and apply's matching
@@ -175,17 +175,7 @@ describe('add --skip-existing on the twin', () => {
     const path = join(tmp.dir, 'skip.csv');
     // SN-1001 and SN-1002 are the root organization's; SN-3001 another organization's (added here).
     writeFileSync(path, 'edgeDeviceName,serialNumber\na,SN-1001\nb,SN-SKIP-1\nc,SN-1002\nd,SN-3001\n');
-    const args = [
-      'edgedevice',
-      'add',
-      '--org',
-      ORG.root,
-      '--user',
-      USER.admin,
-      '-f',
-      path,
-      '--skip-existing',
-    ];
+    const args = addAsAdmin('-f', path, '--skip-existing');
     const env = isolatedEnv(tmp.dir, { CCP_TIME_ZONE: ZONE });
     const twin = await runCli(
       ['--verbose', '--db', srv.dbPath, '--token', srv.tokens.admin, ...args, '-o', 'ndjson'],

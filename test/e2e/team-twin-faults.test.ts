@@ -8,9 +8,9 @@ import { connect, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ORG, USER } from '../fixtures/basic-ids.js';
-import { isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
+import { isolatedEnv, spawnCcp, suiteTemp, tempDir } from '../helpers/cli.js';
 import {
   type Cluster,
   freshDatabase,
@@ -19,43 +19,13 @@ import {
   startCluster,
   templateCluster,
 } from '../helpers/postgres.js';
-import { envelope, FIXTURES_DIR } from '../helpers/server.js';
+import { timedCall as call, envelope, FIXTURES_DIR, type TimedAnswer } from '../helpers/server.js';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.js';
 
 const adminUrl = inject('pgAdminUrl');
 const pgBin = inject('pgBin');
 const PAGE = '/edgedevice/all/0?pageSize=500';
 const ADD = `/edgedevice/org/${ORG.root}/user/${USER.admin}/add`;
-
-interface Answer {
-  status: number;
-  retryAfter: string | null;
-  json: { statusCode?: string; reason?: string; data?: unknown[] };
-  ms: number;
-}
-
-/** One request as a client makes it: status, Retry-After, the envelope and how long it took. */
-async function call(
-  base: string,
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<Answer> {
-  const t0 = performance.now();
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      time_zone: 'UTC',
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-    signal: AbortSignal.timeout(20_000),
-  });
-  const json = (await res.json()) as Answer['json'];
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), json, ms: performance.now() - t0 };
-}
 
 const devices = (tag: string, n: number) =>
   Array.from({ length: n }, (_, i) => ({
@@ -66,10 +36,9 @@ const devices = (tag: string, n: number) =>
   }));
 
 describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', () => {
-  let tmp: Awaited<ReturnType<typeof tempDir>>;
-  let env: NodeJS.ProcessEnv;
+  const suite = suiteTemp('ccp-team-faults-');
   const ccp = (args: string[], extra: NodeJS.ProcessEnv = {}) =>
-    spawnCcp(args, { env: { ...env, ...extra } });
+    spawnCcp(args, { env: { ...suite.env, ...extra } });
 
   /** A twin of the basic fixture in a fresh database at `admin`'s cluster, and an admin token for it. */
   async function twin(admin: string): Promise<{ url: string; token: string }> {
@@ -91,21 +60,13 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
     return { url, token: created.stdout.trim() };
   }
 
-  beforeAll(async () => {
-    tmp = await tempDir('ccp-team-faults-');
-    env = isolatedEnv(tmp.dir);
-  });
-  afterAll(async () => {
-    await tmp?.remove();
-  });
-
   it('a database stopped under a serving server: 503 with Retry-After (never 401 or 500), then serves again by itself', async () => {
     let cluster: Cluster | undefined;
     let server: ServerProcess | undefined;
     try {
       cluster = await startCluster(pgBin!);
       const { url, token } = await twin(cluster.adminUrl);
-      server = await startServerProcess(url, env);
+      server = await startServerProcess(url, suite.env);
       const base = server.url;
       // Warm: the pool holds connections, the token's grant and the listing are known.
       const before = await Promise.all(Array.from({ length: 12 }, () => call(base, token, 'GET', PAGE)));
@@ -137,7 +98,7 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
       await cluster.start();
       // Back by itself, within seconds, with no restart: every connection of the pool works (more requests at
       // once than the pool holds, so a dead one kept would be met).
-      let back: Answer | undefined;
+      let back: TimedAnswer | undefined;
       const t0 = performance.now();
       while (performance.now() - t0 < 10_000) {
         back = await call(base, token, 'GET', PAGE);
@@ -188,7 +149,7 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
     const via = new URL(url);
     via.port = String((proxy.address() as { port: number }).port);
-    const server = await startServerProcess(via.toString(), env);
+    const server = await startServerProcess(via.toString(), suite.env);
     try {
       const warm = await Promise.all(Array.from({ length: 4 }, () => call(server.url, token, 'GET', PAGE)));
       for (const r of warm) expect(r.status).toBe(200);
@@ -206,7 +167,7 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
       // The partition heals: what was cut stays cut, new connections go through.
       frozen = false;
       for (const socket of sockets.splice(0)) socket.destroy();
-      let back: Answer | undefined;
+      let back: TimedAnswer | undefined;
       const t0 = performance.now();
       while (performance.now() - t0 < 15_000) {
         back = await call(server.url, token, 'GET', PAGE);
@@ -231,7 +192,7 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
     psql(pgBin!, url.toString(), `ALTER DATABASE ${database} OWNER TO ${user}`);
     psql(pgBin!, url.toString(), `ALTER SCHEMA public OWNER TO ${user}`);
     const own = `postgresql://${user}@${url.host}/${database}`;
-    const withPassword = { ...env, PGPASSWORD: 'first-Pa55' };
+    const withPassword = { ...suite.env, PGPASSWORD: 'first-Pa55' };
     const run = (args: string[]) => spawnCcp(args, { env: { ...withPassword, CCP_DB: own } });
     expect((await run(['server', 'import', join(FIXTURES_DIR, 'basic.json')])).code).toBe(0);
     const token = (
@@ -289,7 +250,7 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
 
   it('a server killed (SIGKILL) in the middle of a batch of 1,000 leaves it absent; a second server then serves and saves it whole', async () => {
     const { url, token } = await twin(adminUrl!);
-    const first = await startServerProcess(url, env);
+    const first = await startServerProcess(url, suite.env);
     let second: ServerProcess | undefined;
     // The batch's devices go in, then it waits for the organizations' counts, which this client holds: the
     // server is killed while its transaction is open, half done.
@@ -311,7 +272,7 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
       expect(ccpBackends(url)).toBe(0);
       expect(countOf(url, 'KILL')).toBe(0);
 
-      second = await startServerProcess(url, env);
+      second = await startServerProcess(url, suite.env);
       const page = await call(second.url, token, 'GET', PAGE);
       expect(page.status).toBe(200);
       const again = await call(second.url, token, 'POST', ADD, envelope(devices('KILL', 1000)));
@@ -330,7 +291,7 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
 
   it('a server killed (SIGKILL) while batches are being saved: each batch is whole or absent, never partial', async () => {
     const { url, token } = await twin(adminUrl!);
-    const server = await startServerProcess(url, env);
+    const server = await startServerProcess(url, suite.env);
     let second: ServerProcess | undefined;
     try {
       const tags = ['R0', 'R1', 'R2', 'R3', 'R4', 'R5'];
@@ -346,10 +307,11 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
       for (const n of counts) expect([0, 1000], JSON.stringify(counts)).toContain(n);
       // What a client was told was saved is saved.
       answers.forEach((a, i) => {
-        if (!(a instanceof Error) && (a as Answer).json.statusCode === 'OK') expect(counts[i]).toBe(1000);
+        if (!(a instanceof Error) && (a as TimedAnswer).json.statusCode === 'OK')
+          expect(counts[i]).toBe(1000);
       });
       expect(answers.some((a) => a instanceof Error)).toBe(true);
-      second = await startServerProcess(url, env);
+      second = await startServerProcess(url, suite.env);
       const page = await call(second.url, token, 'GET', '/edgedevice/all/0?pageSize=1');
       expect(page.status).toBe(200);
       const counted = psql(pgBin!, url, `SELECT n FROM org_device_counts WHERE org_uuid = '${ORG.root}'`);
@@ -374,22 +336,35 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
       return { label, user, database, port: url.port, plain: `postgresql://${user}@${label}` };
     }
 
-    it('TLS that fails (sslmode=require on a server without TLS): exit 5 naming host:port/database, never the password', async () => {
-      const password = 'tls-Pa55-never-shown';
-      const { label, plain } = await owned(adminUrl!, password);
-      const url = plain.replace('@', `:${password}@`);
-      for (const [args, extra] of [
-        [['server', 'start', '--port', '0', '--db', `${url}?sslmode=require`], {}],
-        [['server', 'token', 'list'], { CCP_DB: `${url}?sslmode=require` }],
-        [['--verbose', 'edgedevice', 'list'], { CCP_DB: url, PGSSLMODE: 'require' }],
-        [['status'], { CCP_DB: `${url}?sslmode=verify-full` }],
-      ] as const) {
-        const r = await ccp([...args], extra);
+    /** Each command exits 5 naming the database (`label`) and TLS, and never shows `password`. */
+    async function expectTlsRefused(
+      cases: [args: string[], extra: NodeJS.ProcessEnv][],
+      label: string,
+      password: string,
+    ): Promise<void> {
+      for (const [args, extra] of cases) {
+        const r = await ccp(args, extra);
         expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(5);
         expect(r.stderr).toContain(label);
         expect(r.stderr).toMatch(/TLS/);
         expect(`${r.stdout}${r.stderr}`).not.toContain(password);
       }
+    }
+
+    it('TLS that fails (sslmode=require on a server without TLS): exit 5 naming host:port/database, never the password', async () => {
+      const password = 'tls-Pa55-never-shown';
+      const { label, plain } = await owned(adminUrl!, password);
+      const url = plain.replace('@', `:${password}@`);
+      await expectTlsRefused(
+        [
+          [['server', 'start', '--port', '0', '--db', `${url}?sslmode=require`], {}],
+          [['server', 'token', 'list'], { CCP_DB: `${url}?sslmode=require` }],
+          [['--verbose', 'edgedevice', 'list'], { CCP_DB: url, PGSSLMODE: 'require' }],
+          [['status'], { CCP_DB: `${url}?sslmode=verify-full` }],
+        ],
+        label,
+        password,
+      );
     });
 
     it('TLS checked against --ca-file (or CCP_CA_FILE): the right CA serves, a wrong one exits 5 naming the database, never the password', async () => {
@@ -472,19 +447,17 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
         expect(listed.code, listed.stderr).toBe(0);
         // No runtime warning (an IP address as the TLS server name is one).
         for (const r of [seeded, listed]) expect(r.stderr).not.toMatch(/Warning/);
-        for (const [args, extra] of [
-          [['server', 'token', 'list', '--ca-file', wrong], { CCP_DB: url }],
-          [['server', 'start', '--port', '0', '--ca-file', wrong], { CCP_DB: url }],
-          [['edgedevice', 'list'], { CCP_DB: url, CCP_CA_FILE: wrong }],
-          // Without a CA, the server's certificate is no one's the runtime trusts.
-          [['server', 'token', 'list'], { CCP_DB: url }],
-        ] as const) {
-          const r = await ccp([...args], extra);
-          expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(5);
-          expect(r.stderr).toContain(label);
-          expect(r.stderr).toMatch(/TLS/);
-          expect(`${r.stdout}${r.stderr}`).not.toContain(password);
-        }
+        await expectTlsRefused(
+          [
+            [['server', 'token', 'list', '--ca-file', wrong], { CCP_DB: url }],
+            [['server', 'start', '--port', '0', '--ca-file', wrong], { CCP_DB: url }],
+            [['edgedevice', 'list'], { CCP_DB: url, CCP_CA_FILE: wrong }],
+            // Without a CA, the server's certificate is no one's the runtime trusts.
+            [['server', 'token', 'list'], { CCP_DB: url }],
+          ],
+          label,
+          password,
+        );
       } finally {
         await cluster?.destroy();
         await dir.remove();
@@ -523,7 +496,7 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
             { ...libpq, CCP_DB: url },
           )
         ).stdout.trim();
-        server = await startServerProcess(url, { ...env, ...libpq });
+        server = await startServerProcess(url, { ...suite.env, ...libpq });
         expect(server.stderr()).toContain(`serving ${cluster.socketDir}:${cluster.port}/${database} at`);
         const page = await call(server.url, token, 'GET', '/edgedevice/all/0?pageSize=5');
         expect(page.status).toBe(200);
@@ -606,12 +579,12 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
 
   it('server clone into a PostgreSQL URL: a second server on that database serves the cloned devices', async () => {
     const DEMO_ROOT = 'b58f93c5-e752-4a3d-b848-9e5dc516822b';
-    const source = join(tmp.dir, 'source.db');
+    const source = join(suite.dir, 'source.db');
     expect((await ccp(['server', 'seed', '--demo', '--db', source])).code).toBe(0);
     const sourceToken = (
       await ccp(['server', 'token', 'create', '--org', DEMO_ROOT, '--role', 'admin', '--db', source])
     ).stdout.trim();
-    const service = await startServerProcess(source, env);
+    const service = await startServerProcess(source, suite.env);
     let twinServer: ServerProcess | undefined;
     // A home of its own: the profile it makes is no other test's.
     const home = await tempDir('ccp-clone-pg-');
@@ -639,7 +612,7 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
       const token = (
         await ccp(['server', 'token', 'create', '--org', DEMO_ROOT, '--role', 'viewer', '--db', url])
       ).stdout.trim();
-      twinServer = await startServerProcess(url, env);
+      twinServer = await startServerProcess(url, suite.env);
       const all = '/edgedevice/all/0?pageSize=1000';
       const [theirs, ours] = await Promise.all([
         call(service.url, sourceToken, 'GET', all),
@@ -659,7 +632,7 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL: faults while serving', ()
   it('a database reachable but wrong under a serving server: /healthz answers 503 saying what is wrong', async () => {
     const { url, token } = await twin(adminUrl!);
     const label = url.replace('postgresql://postgres@', '');
-    const server = await startServerProcess(url, env);
+    const server = await startServerProcess(url, suite.env);
     const health = async () => {
       const res = await fetch(`${server.url}/healthz`);
       return {

@@ -4,8 +4,8 @@
 // nginx's other serves the same twin; a token revoked in the database is refused through nginx.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ORG, USER } from '../fixtures/basic-ids.js';
-import { isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
+import { ORG } from '../fixtures/basic-ids.js';
+import { addAsAdmin, isolatedEnv, spawnCcp, tempDir } from '../helpers/cli.js';
 import { type Daemon, haveDaemons, makePki, type Pki, startNginx } from '../helpers/daemons.js';
 import { closedPort } from '../helpers/fake-service.js';
 import { freshDatabase, psql } from '../helpers/postgres.js';
@@ -87,22 +87,18 @@ describe.skipIf(!adminUrl || !haveDaemons())('the README team twin: PostgreSQL, 
 
     // Several requests through nginx: round robin sends them to both servers, one twin all the same.
     for (let i = 0; i < 4; i++) {
-      const added = await ccp([
-        'edgedevice',
-        'add',
-        '--org',
-        ORG.root,
-        '--user',
-        USER.admin,
-        '--name',
-        `Through nginx ${i}`,
-        '--serial',
-        `SN-NGINX-${i}`,
-        '--ip',
-        `10.8.0.${i + 1}`,
-        '--port',
-        '1883',
-      ]);
+      const added = await ccp(
+        addAsAdmin(
+          '--name',
+          `Through nginx ${i}`,
+          '--serial',
+          `SN-NGINX-${i}`,
+          '--ip',
+          `10.8.0.${i + 1}`,
+          '--port',
+          '1883',
+        ),
+      );
       expect(added.code, added.stderr).toBe(0);
     }
     for (const server of servers) {

@@ -7,11 +7,11 @@ import { readdirSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ORG, USER } from '../fixtures/basic-ids.js';
-import { type CliResult, isolatedEnv, ROOT, spawnCcp, tempDir } from '../helpers/cli.js';
+import { type CliResult, isolatedEnv, ROOT, spawnCcp, suiteTemp, tempDir } from '../helpers/cli.js';
 import { freePort, freshDatabase, psql } from '../helpers/postgres.js';
-import { envelope, FIXTURES_DIR } from '../helpers/server.js';
+import { envelope, FIXTURES_DIR, timedCall } from '../helpers/server.js';
 import { startServerProcess } from '../helpers/server-process.js';
 
 const adminUrl = inject('pgAdminUrl');
@@ -36,22 +36,13 @@ const tables = (url: string) =>
   psql(pgBin!, url, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'");
 
 describe.skipIf(!adminUrl)('a team twin on PostgreSQL, end to end', () => {
-  let tmp: Awaited<ReturnType<typeof tempDir>>;
-  let env: NodeJS.ProcessEnv;
+  const suite = suiteTemp('ccp-team-');
   const outputs: CliResult[] = [];
   const ccp = async (args: string[], extra: NodeJS.ProcessEnv = {}) => {
-    const r = await spawnCcp(args, { env: { ...env, ...extra } });
+    const r = await spawnCcp(args, { env: { ...suite.env, ...extra } });
     outputs.push(r);
     return r;
   };
-
-  beforeAll(async () => {
-    tmp = await tempDir('ccp-team-');
-    env = isolatedEnv(tmp.dir);
-  });
-  afterAll(async () => {
-    await tmp?.remove();
-  });
 
   it('takes a postgres URL wherever a database is named, warns of its password once, and never shows it', async () => {
     const password = `pw-${randomBytes(6).toString('hex')}`;
@@ -115,7 +106,7 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL, end to end', () => {
     expect(Number(psql(pgBin!, other.url, 'SELECT count(*) FROM edge_devices'))).toBeGreaterThan(0);
 
     // server start: names the database as host:port/database, and its hints the URL without the password.
-    const server = await startServerProcess(url, env);
+    const server = await startServerProcess(url, suite.env);
     try {
       const page = await fetch(`${server.url}/edgedevice/all/0?pageSize=1`);
       expect(page.status).toBe(401);
@@ -129,7 +120,7 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL, end to end', () => {
     for (const r of outputs) expect(`${r.stdout}${r.stderr}`).not.toContain(password);
     expect(server.stderr()).not.toContain(password);
     // No file or folder was made from the URL as if it were a path.
-    for (const dir of [tmp.dir, ROOT])
+    for (const dir of [suite.dir, ROOT])
       expect(readdirSync(dir).filter((n) => /^postgres/.test(n))).toEqual([]);
   });
 
@@ -187,7 +178,7 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL, end to end', () => {
       try {
         const t0 = performance.now();
         const r = await spawnCcp(['server', 'token', 'list'], {
-          env: { ...env, CCP_DB: `postgresql://someone@127.0.0.1:${port}/twin`, PGPASSWORD: 'x' },
+          env: { ...suite.env, CCP_DB: `postgresql://someone@127.0.0.1:${port}/twin`, PGPASSWORD: 'x' },
           timeoutMs: 25_000,
         });
         const s = (performance.now() - t0) / 1000;
@@ -229,7 +220,7 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL, end to end', () => {
         expect(r.stderr).toContain(`the database ${label} holds no twin: make one with ccp server seed`);
       }
       expect(tables(url)).toBe('0');
-      const server = await startServerProcess(url, env);
+      const server = await startServerProcess(url, suite.env);
       try {
         // The notes follow the line that says where it listens.
         for (let i = 0; i < 100 && !server.stderr().includes('create a token'); i++) await sleep(20);
@@ -243,24 +234,8 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL, end to end', () => {
   });
 
   describe('several servers, one database', () => {
-    /** A request to a server as a client makes it; the envelope and X-Total-Count back. */
-    async function call(base: string, token: string, method: string, path: string, body?: unknown) {
-      const res = await fetch(`${base}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          time_zone: 'UTC',
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      const json = (await res.json()) as {
-        statusCode?: string;
-        reason?: string;
-        data?: Array<{ serialNumber: string }>;
-      };
-      return { status: res.status, json, total: res.headers.get('x-total-count') };
-    }
+    const call = (base: string, token: string, method: string, path: string, body?: unknown) =>
+      timedCall<{ serialNumber: string }>(base, token, method, path, body);
     const page = '/edgedevice/all/0?pageSize=500';
 
     it('a device added through one server is listed through the other at its next request; a revoked token is refused by both', async () => {
@@ -272,7 +247,10 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL, end to end', () => {
       });
       expect(created.code, created.stderr).toBe(0);
       const token = created.stdout.trim();
-      const [a, b] = await Promise.all([startServerProcess(url, env), startServerProcess(url, env)]);
+      const [a, b] = await Promise.all([
+        startServerProcess(url, suite.env),
+        startServerProcess(url, suite.env),
+      ]);
       try {
         // Both have read the listing and checked the token once: whatever they keep is warm.
         const before = await call(b.url, token, 'GET', page);
@@ -312,7 +290,10 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL, end to end', () => {
     it('two servers starting at once on an empty database both make it a twin and serve', async () => {
       const { url } = await ownedDatabase('pw');
       expect(tables(url)).toBe('0');
-      const [a, b] = await Promise.all([startServerProcess(url, env), startServerProcess(url, env)]);
+      const [a, b] = await Promise.all([
+        startServerProcess(url, suite.env),
+        startServerProcess(url, suite.env),
+      ]);
       try {
         // No token yet: both answer as a twin does, with 401, never a 500.
         expect((await fetch(`${a.url}${page}`)).status).toBe(401);
@@ -329,7 +310,10 @@ describe.skipIf(!adminUrl)('a team twin on PostgreSQL, end to end', () => {
       const token = (
         await ccp(['server', 'token', 'create', '--org', ORG.root, '--role', 'admin'], { CCP_DB: url })
       ).stdout.trim();
-      const [a, b] = await Promise.all([startServerProcess(url, env), startServerProcess(url, env)]);
+      const [a, b] = await Promise.all([
+        startServerProcess(url, suite.env),
+        startServerProcess(url, suite.env),
+      ]);
       try {
         const total = Number((await call(a.url, token, 'GET', page)).total);
         const rows = (tag: string) =>

@@ -12,9 +12,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { run } from '../../src/cli/main.js';
 import { type Clock, fixedClock } from '../../src/domain/clock.js';
 import { scriptedPrompter } from '../../src/kit/prompter.js';
+import { ORG, USER } from '../fixtures/basic-ids.js';
 import { buildIfStale } from './fresh-build.js';
 import { startTestServer, type TestServer, type TestServerOptions, type Tokens } from './server.js';
 import { type TestIOOptions, testIO } from './test-io.js';
@@ -48,6 +50,35 @@ export async function tempDir(prefix = 'ccp-cli-'): Promise<{ dir: string; remov
   const dir = await mkdtemp(join(tmpdir(), prefix));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
+
+/**
+ * A temp folder and an isolated environment in it for the tests of the describe (or file) that calls this:
+ * made before them, removed after them. Read its fields inside the tests, once they are set.
+ */
+export function suiteTemp(prefix: string): { dir: string; env: NodeJS.ProcessEnv } {
+  const suite = { dir: '', env: {} as NodeJS.ProcessEnv };
+  let tmp: Awaited<ReturnType<typeof tempDir>> | undefined;
+  beforeAll(async () => {
+    tmp = await tempDir(prefix);
+    suite.dir = tmp.dir;
+    suite.env = isolatedEnv(tmp.dir);
+  });
+  afterAll(async () => {
+    await tmp?.remove();
+  });
+  return suite;
+}
+
+/** `edgedevice add` into the basic fixture's root organization as its admin, then `rest`. */
+export const addAsAdmin = (...rest: string[]): string[] => [
+  'edgedevice',
+  'add',
+  '--org',
+  ORG.root,
+  '--user',
+  USER.admin,
+  ...rest,
+];
 
 export interface RunCliOptions extends Omit<TestIOOptions, 'env'> {
   env: NodeJS.ProcessEnv;

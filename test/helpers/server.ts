@@ -224,6 +224,48 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   return handle;
 }
 
+/** What a client sees of one request: the status, Retry-After, X-Total-Count, the envelope and its time. */
+export interface TimedAnswer<Row = unknown> {
+  status: number;
+  retryAfter: string | null;
+  total: string | null;
+  json: { statusCode?: string; reason?: string; data?: Row[] };
+  ms: number;
+}
+
+/**
+ * One request to the server at `base` as a client makes it, with `token` (an object body sent as JSON), for
+ * a server that is not a TestServer (another process, or one the test started itself). Gives up after 20 s.
+ */
+export async function timedCall<Row = unknown>(
+  base: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<TimedAnswer<Row>> {
+  const t0 = performance.now();
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      time_zone: 'UTC',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+    signal: AbortSignal.timeout(20_000),
+  });
+  const json = (await res.json()) as TimedAnswer<Row>['json'];
+  const header = (name: string) => res.headers.get(name);
+  return {
+    status: res.status,
+    retryAfter: header('retry-after'),
+    total: header('x-total-count'),
+    json,
+    ms: performance.now() - t0,
+  };
+}
+
 /** A request envelope around `data`. */
 export function envelope(data: unknown[], metadata: Record<string, string> = {}) {
   return { data, metadata: { fileCodeUuid: '', orgUuid: ORG.root, userUuid: USER.admin, ...metadata } };

@@ -6,8 +6,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../../src/server/store/sqlite.js';
-import { ORG, USER } from '../../fixtures/basic-ids.js';
-import { BIN, isolatedEnv, ROOT, spawnCcp, tempDir } from '../../helpers/cli.js';
+import { ORG } from '../../fixtures/basic-ids.js';
+import { addAsAdmin, BIN, isolatedEnv, ROOT, spawnCcp, tempDir } from '../../helpers/cli.js';
 import { FIXTURES_DIR } from '../../helpers/server.js';
 import { type ServerProcess, startServerProcess } from '../../helpers/server-process.js';
 
@@ -59,32 +59,26 @@ function storedSerials(): string[] {
   }
 }
 
+/** The bulk add of the CSV, BATCH rows a request, to the running server, then `extra`. */
+const bulkAdd = (url: string, ...extra: string[]) =>
+  addAsAdmin(
+    '-f',
+    csv,
+    '--batch-size',
+    String(BATCH),
+    ...extra,
+    '--base-url',
+    url,
+    '--token',
+    token,
+    '-o',
+    'json',
+  );
+
 describe('kill -9 of the server mid bulk add', () => {
   it('integrity ok, every batch whole or absent, and a --skip-existing re-run ends with exactly the file', async () => {
     server = await startServerProcess(db, env);
-    const add = spawn(
-      process.execPath,
-      [
-        BIN,
-        'edgedevice',
-        'add',
-        '--org',
-        ORG.root,
-        '--user',
-        USER.admin,
-        '-f',
-        csv,
-        '--batch-size',
-        String(BATCH),
-        '--base-url',
-        server.url,
-        '--token',
-        token,
-        '-o',
-        'json',
-      ],
-      { env, cwd: ROOT, stdio: 'ignore' },
-    );
+    const add = spawn(process.execPath, [BIN, ...bulkAdd(server.url)], { env, cwd: ROOT, stdio: 'ignore' });
     const addExited = new Promise<number | null>((r) => add.on('exit', (code) => r(code)));
     // Kill once some batches are in, while the command is still sending.
     let atKill = 0;
@@ -113,28 +107,7 @@ describe('kill -9 of the server mid bulk add', () => {
     );
 
     server = await startServerProcess(db, env);
-    const rerun = await spawnCcp(
-      [
-        'edgedevice',
-        'add',
-        '--org',
-        ORG.root,
-        '--user',
-        USER.admin,
-        '-f',
-        csv,
-        '--batch-size',
-        String(BATCH),
-        '--skip-existing',
-        '--base-url',
-        server.url,
-        '--token',
-        token,
-        '-o',
-        'json',
-      ],
-      { env, timeoutMs: 150_000 },
-    );
+    const rerun = await spawnCcp(bulkAdd(server.url, '--skip-existing'), { env, timeoutMs: 150_000 });
     expect(rerun.code, rerun.stderr).toBe(0);
     const final = storedSerials().sort();
     expect(final).toHaveLength(ROWS);

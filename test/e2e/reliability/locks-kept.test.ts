@@ -10,7 +10,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../../src/server/store/sqlite.js';
 import { ORG, USER } from '../../fixtures/basic-ids.js';
-import { isolatedEnv, spawnCcp, tempDir } from '../../helpers/cli.js';
+import { addAsAdmin, isolatedEnv, spawnCcp, tempDir } from '../../helpers/cli.js';
 import { FIXTURES_DIR } from '../../helpers/server.js';
 import { type ServerProcess, startServerProcess } from '../../helpers/server-process.js';
 
@@ -95,18 +95,7 @@ describe('a served database after a report and another process opening it', () =
     expect(added.body.statusCode, added.body.reason).toBe('OK');
     const cliList = await ccp(['edgedevice', 'list', '-o', 'json', '--limit', '1000']);
     expect(cliList).toContain('SRV-1');
-    await ccp([
-      'edgedevice',
-      'add',
-      '--org',
-      ORG.root,
-      '--user',
-      USER.admin,
-      '--name',
-      'by-cli',
-      '--serial',
-      'CLI-1',
-    ]);
+    await ccp(addAsAdmin('--name', 'by-cli', '--serial', 'CLI-1'));
     const listed = await call(admin, 'GET', '/edgedevice/all/0?pageSize=1000');
     const serials = (listed.body.data as Array<{ serialNumber: string }>).map((d) => d.serialNumber);
     expect(serials).toContain('CLI-1');

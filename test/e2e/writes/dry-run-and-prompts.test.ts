@@ -7,7 +7,7 @@ import {
   OrganizationUpdate,
 } from '../../../src/domain/index.js';
 import { DEVICE, LICENSE, ORG, USER } from '../../fixtures/basic-ids.js';
-import { runCli, spawnCcp } from '../../helpers/cli.js';
+import { addAsAdmin, runCli, spawnCcp } from '../../helpers/cli.js';
 import { type WriteEnv, writeEnv } from './helpers.js';
 
 let w: WriteEnv;
@@ -73,19 +73,7 @@ describe('--dry-run', () => {
       expect(res.stderr).toContain('nothing sent');
     }
     // A batched add prints one request per batch.
-    const batched = await w.ccp([
-      'edgedevice',
-      'add',
-      '--org',
-      ORG.root,
-      '--user',
-      USER.admin,
-      '-f',
-      devices,
-      '--batch-size',
-      '2',
-      '--dry-run',
-    ]);
+    const batched = await w.ccp(addAsAdmin('-f', devices, '--batch-size', '2', '--dry-run'));
     expect(batched.code).toBe(0);
     const docs = batched.stdout.split(/\n(?=\{)/).map((d) => JSON.parse(d));
     expect(docs.map((d) => d.envelope.data.length)).toEqual([2, 1]);
@@ -156,17 +144,7 @@ describe('--skeleton', () => {
   it('a skeleton read back with -f is accepted', async () => {
     const skeleton = (await w.ccp(['edgedevice', 'add', '--skeleton'])).stdout;
     const file = w.file('skeleton.json', skeleton);
-    const res = await w.ccp([
-      'edgedevice',
-      'add',
-      '--org',
-      ORG.root,
-      '--user',
-      USER.admin,
-      '-f',
-      file,
-      '--dry-run',
-    ]);
+    const res = await w.ccp(addAsAdmin('-f', file, '--dry-run'));
     expect(res.code, res.stderr).toBe(0);
   });
 });
@@ -222,21 +200,7 @@ describe('missing required values', () => {
 
   it('--no-input refuses to prompt even on a terminal', async () => {
     const res = await runCli(
-      [
-        '--no-input',
-        'edgedevice',
-        'add',
-        '--org',
-        ORG.root,
-        '--user',
-        USER.admin,
-        '--name',
-        'x',
-        '--base-url',
-        w.srv.url,
-        '--token',
-        w.srv.tokens.admin,
-      ],
+      ['--no-input', ...addAsAdmin('--name', 'x', '--base-url', w.srv.url, '--token', w.srv.tokens.admin)],
       { env: w.env, stdinIsTTY: true, stdoutIsTTY: true },
     );
     expect(res.code).toBe(2);
@@ -245,22 +209,7 @@ describe('missing required values', () => {
 
   it('on a terminal, prompts for the missing value and goes on', async () => {
     const res = await runCli(
-      [
-        'edgedevice',
-        'add',
-        '--org',
-        ORG.root,
-        '--user',
-        USER.admin,
-        '--name',
-        'prompted',
-        '-o',
-        'json',
-        '--base-url',
-        w.srv.url,
-        '--token',
-        w.srv.tokens.admin,
-      ],
+      addAsAdmin('--name', 'prompted', '-o', 'json', '--base-url', w.srv.url, '--token', w.srv.tokens.admin),
       { env: w.env, stdinIsTTY: true, stdoutIsTTY: true, answers: ['SN-PROMPTED'] },
     );
     expect(res.code, res.stderr).toBe(0);

@@ -1,11 +1,11 @@
 // decisions.md "Several processes, one database": a write waits for another process's write (up to the
 // busy timeout); only after that wait does it fail, with its own section-7 error (503 where it has none),
 // the cause after the reason, and a log line. Reads never wait for a writer.
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken, importFixture, startServer } from '../../../src/server/index.js';
 import { ORG, USER } from '../../fixtures/basic-ids.js';
 import { holdWriteLock } from '../../helpers/lock-holder.js';
+import { timedCall } from '../../helpers/server.js';
 import { openSqliteForTest } from '../../helpers/sqlite-engine.js';
 import { tempStore } from '../store/temp-store.js';
 
@@ -19,21 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-async function call(url: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
-  const started = performance.now();
-  const res = await request(`${url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      time_zone: 'UTC',
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: asserted field by field
-  const json = (await res.body.json()) as any;
-  return { status: res.statusCode, json, ms: performance.now() - started };
-}
+const call = (url: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
+  timedCall(url, token, method, path, body);
 
 const addPath = `/edgedevice/org/${ORG.root}/user/${USER.admin}/add`;
 const device = (serial: string) => ({ data: [{ edgeDeviceName: serial, serialNumber: serial }] });
