@@ -1,21 +1,10 @@
 // Requests handed to a service's handler in this process (the embedded default's), with what the HTTP path
 // does around them, so that the client cannot tell the two apart.
+import type { InProcessRequest } from '../domain/in-process.js';
 import type { RawResponse, Transport, TransportRequest } from './exchange.js';
 
-/** A request as the handler takes it: the path and query as on the request line, headers in lower case. */
-export interface InProcessCall {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
-  /** The value `body` is the JSON text of: the handler may take it instead of parsing the text. */
-  json?: unknown;
-  /** Aborts when the command gives up on the answer: the handler stops long work (a report's rendering). */
-  signal?: AbortSignal;
-}
-
 /** A service called in process: the server's inProcessService. */
-export type InProcessHandler = (call: InProcessCall) => Promise<RawResponse>;
+export type InProcessHandler = (call: InProcessRequest) => Promise<RawResponse>;
 
 // What undici refuses in a header value: the in-process path refuses the same, with the same code.
 const BAD_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;

@@ -1,3 +1,4 @@
+import type { InProcessAnswer, InProcessRequest } from '../domain/in-process.js';
 import { type AppOptions, createService } from './app.js';
 import { errorResponse, headerOverflow, ServiceError } from './errors.js';
 import {
@@ -10,33 +11,7 @@ import {
 } from './http.js';
 import { isJsonValue } from './json-value.js';
 
-export interface InProcessRequest {
-  method: string;
-  /** Path and query, as on the request line. */
-  url: string;
-  /** Names in lower case. */
-  headers: Record<string, string>;
-  body?: string;
-  /**
-   * The value `body` is the JSON text of: the service takes it instead of parsing the text when it holds only
-   * JSON's own values (isJsonValue), and never changes it.
-   */
-  json?: unknown;
-  /** Aborts when the caller gives up (Ctrl-C, a timeout): a report being rendered for it stops. */
-  signal?: AbortSignal;
-}
-
-/** What a client reads off the wire: the status, the headers as text, the body as UTF-8 text. */
-export interface InProcessAnswer {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-  /**
-   * An envelope's value itself, what JSON.parse(text) would give: the client takes it and the text is never
-   * made (text and content-length are made when first read).
-   */
-  json?: unknown;
-}
+export type { InProcessAnswer, InProcessRequest };
 
 export type InProcessService = (req: InProcessRequest) => Promise<InProcessAnswer>;
 
