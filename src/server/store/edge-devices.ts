@@ -22,6 +22,7 @@ import {
   writtenValues,
 } from './edge-device-columns.js';
 import { deviceCopies } from './edge-device-copies.js';
+import { keptPassword } from './entities.js';
 import { listingPages } from './listing-pages.js';
 import { SCOPE_CTE } from './scope.js';
 import { prepared } from './sqlite.js';
@@ -223,28 +224,14 @@ export function edgeDeviceRepo(db: Database.Database) {
     listing.written();
   }
 
-  /**
-   * Replaces a device's references. Passwords are write-only and never kept (decisions.md, "Secrets"): the
-   * column holds the mask where one is set. A reference that sends the mask back keeps whether the stored
-   * reference it names had one (by uuid, else by type, subtype and user name; none if none).
-   */
+  /** Replaces a device's references; the password column holds the mask where one is set (keptPassword). */
   function replaceReferences(deviceUuid: string, refs: ExternalReference[], now: number) {
     const stored = storedRefs().all(deviceUuid);
-    const keptPassword = (r: ExternalReference) =>
-      (r.uuid
-        ? stored.find((s) => s.uuid === r.uuid)
-        : stored.find(
-            (s) =>
-              s.entity_type_code_identifier === (r.entityTypeCodeIdentifier ?? null) &&
-              s.sub_type === (r.subType ?? null) &&
-              s.user_name === (r.userName ?? null),
-          )
-      )?.password ?? null;
     deleteRefs().run(deviceUuid);
     for (const r of refs) {
       const row = toRow(REFERENCE, r, {
         uuid: r.uuid && !refExists().get(r.uuid) ? r.uuid : randomUUID(),
-        password: r.password === MASK ? keptPassword(r) : r.password == null ? null : MASK,
+        password: r.password === MASK ? keptPassword(stored, r) : r.password == null ? null : MASK,
         is_active: r.isActive === false ? 0 : 1,
         created_on: now,
         modified_on: now,

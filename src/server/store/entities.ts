@@ -1,6 +1,19 @@
 // The columns of the records other than edge devices: one definition, read by both adapters (organizations.ts,
 // codes.ts, licenses.ts and notifications.ts for SQLite; postgres/repositories.ts), which keep the same columns.
-import { type Column, columnsOf, type Entity, fieldsAs, type RowOf } from './columns.js';
+import type { ExternalReference } from '../../domain/edge-device.js';
+import type { Role, TokenEntry, TokenGrant } from '../../domain/grants.js';
+import type { License, LicenseDetails, LicenseRecord } from '../../domain/license.js';
+import {
+  type Column,
+  columnsOf,
+  type Entity,
+  fieldsAs,
+  fromRow,
+  type RowOf,
+  sqlValue,
+  toRow,
+} from './columns.js';
+import { TOKEN_ID_LENGTH } from './port.js';
 
 export const ORGANIZATION = [
   ...fieldsAs('key', 'uuid'),
@@ -85,7 +98,41 @@ export const LICENSE_RECORD = partOf('record');
 export const LICENSE_DETAILS = partOf('details');
 export const LICENSE = partOf('license');
 // Every stamp of a license is set when it is put: a fixture replaces the whole row.
-export const LICENSE_STAMPS = LICENSE_ROW.filter((c) => c.type === 'stamp').map((c) => c.column);
+const LICENSE_STAMPS = LICENSE_ROW.filter((c) => c.type === 'stamp').map((c) => c.column);
+const DAY_MS = 86_400_000;
+
+/** A license's record from its row, with the devices its organization has (`provisioned`) counted in. */
+export function licenseRecordOf(r: LicenseRow, provisioned: number, now: number, tz: string): LicenseRecord {
+  // The computed counts stand after the details' flag, where the record shows them.
+  const { uuid, type, active, ...stored } = fromRow<LicenseDetails>(LICENSE_DETAILS, r, tz);
+  return {
+    ...fromRow<LicenseRecord>(LICENSE_RECORD, r, tz),
+    licenseDetails: {
+      uuid,
+      type,
+      active,
+      provisioned,
+      remaining: r.total == null ? null : r.total - provisioned,
+      remainingDays: r.license_to == null ? null : Math.max(0, Math.floor((r.license_to - now) / DAY_MS)),
+      ...stored,
+      componentDetails: stored.componentDetails ?? [],
+      license: fromRow<License>(LICENSE, r, tz),
+    },
+  };
+}
+
+/** The row a license record is put as (a fixture's, or a clone's), every stamp set to `now`. */
+export function licenseRowOf(l: LicenseRecord, now: number): Record<string, unknown> {
+  const d = l.licenseDetails ?? {};
+  const lic = d.license ?? {};
+  return {
+    ...toRow(LICENSE_RECORD, l, {}),
+    // The details' flag follows the license's when the details leave it out.
+    ...toRow(LICENSE_DETAILS, d, { details_active: sqlValue(d.active ?? lic.active) as number | null }),
+    ...toRow(LICENSE, lic, {}),
+    ...Object.fromEntries(LICENSE_STAMPS.map((c) => [c, now])),
+  };
+}
 
 export const NOTIFICATION = [
   ...fieldsAs('key', 'uuid'),
@@ -114,3 +161,57 @@ export const CONFIGURATION = [
   ...fieldsAs('stamp', 'createdOn', 'updatedOn'),
 ] as const;
 export const CONFIGURATION_COLUMNS = columnsOf(CONFIGURATION);
+
+/** A token's row: its SHA-256, never the token. */
+export interface TokenRow {
+  hash: string;
+  org_uuid: string;
+  role: Role;
+  user_uuid: string | null;
+  created_on: number;
+  last_used_on: number | null;
+}
+
+/** What a live token's row grants, with when it was last used. */
+export const tokenGrantOf = (r: TokenRow): TokenGrant & { lastUsedOn: number | null } => ({
+  orgUuid: r.org_uuid,
+  role: r.role,
+  userUuid: r.user_uuid,
+  lastUsedOn: r.last_used_on,
+});
+
+/** A token's row as `ccp server token list` shows it: its id, never its hash. */
+export const tokenEntryOf = (r: TokenRow): TokenEntry => ({
+  id: r.hash.slice(0, TOKEN_ID_LENGTH),
+  orgUuid: r.org_uuid,
+  role: r.role,
+  userUuid: r.user_uuid,
+  createdOn: r.created_on,
+  lastUsedOn: r.last_used_on,
+});
+
+/** What a stored reference keeps of its password: the mask where one is set, else null. */
+export interface StoredReference {
+  uuid: string | null;
+  entity_type_code_identifier: string | null;
+  sub_type: string | null;
+  user_name: string | null;
+  password: string | null;
+}
+
+/**
+ * Passwords are write-only and never kept (decisions.md, "Secrets"): a reference that sends the mask back
+ * keeps whether the stored reference it names had one (by uuid, else by type, subtype and user name; none
+ * if none).
+ */
+export function keptPassword(stored: readonly StoredReference[], r: ExternalReference): string | null {
+  const named = r.uuid
+    ? stored.find((s) => s.uuid === r.uuid)
+    : stored.find(
+        (s) =>
+          s.entity_type_code_identifier === (r.entityTypeCodeIdentifier ?? null) &&
+          s.sub_type === (r.subType ?? null) &&
+          s.user_name === (r.userName ?? null),
+      );
+  return named?.password ?? null;
+}

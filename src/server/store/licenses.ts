@@ -1,18 +1,9 @@
 import type Database from 'better-sqlite3';
-import type { License, LicenseDetails, LicenseRecord } from '../../domain/license.js';
-import { bind, fromRow, insertSql, sqlValue, toRow } from './columns.js';
-import {
-  LICENSE_COLUMNS as COLUMNS,
-  LICENSE_DETAILS as DETAILS,
-  LICENSE,
-  type LicenseRow,
-  LICENSE_RECORD as RECORD,
-  LICENSE_STAMPS as STAMPS,
-} from './entities.js';
+import type { LicenseRecord } from '../../domain/license.js';
+import { bind, insertSql } from './columns.js';
+import { LICENSE_COLUMNS as COLUMNS, type LicenseRow, licenseRecordOf, licenseRowOf } from './entities.js';
 import { SCOPE_CTE } from './scope.js';
 import { prepared } from './sqlite.js';
-
-const DAY_MS = 86_400_000;
 
 export function licenseRepo(db: Database.Database) {
   const put = prepared(() => db.prepare(insertSql('licenses', COLUMNS, { key: 'uuid', keep: [] })));
@@ -47,23 +38,7 @@ export function licenseRepo(db: Database.Database) {
   );
 
   function toRecord(r: LicenseRow, now: number, tz: string): LicenseRecord {
-    const provisioned = r.org_uuid ? deviceCount().get(r.org_uuid)!.n : 0;
-    // The computed counts stand after the details' flag, where the record shows them.
-    const { uuid, type, active, ...stored } = fromRow<LicenseDetails>(DETAILS, r, tz);
-    return {
-      ...fromRow<LicenseRecord>(RECORD, r, tz),
-      licenseDetails: {
-        uuid,
-        type,
-        active,
-        provisioned,
-        remaining: r.total == null ? null : r.total - provisioned,
-        remainingDays: r.license_to == null ? null : Math.max(0, Math.floor((r.license_to - now) / DAY_MS)),
-        ...stored,
-        componentDetails: stored.componentDetails ?? [],
-        license: fromRow<License>(LICENSE, r, tz),
-      },
-    };
+    return licenseRecordOf(r, r.org_uuid ? deviceCount().get(r.org_uuid)!.n : 0, now, tz);
   }
 
   return {
@@ -82,15 +57,7 @@ export function licenseRepo(db: Database.Database) {
         .all({ root })
         .map((r) => toRecord(r, now, tz)),
     put(l: LicenseRecord & { uuid: string }, now: number): void {
-      const d = l.licenseDetails ?? {};
-      const lic = d.license ?? {};
-      const row = {
-        ...toRow(RECORD, l, {}),
-        // The details' flag follows the license's when the details leave it out.
-        ...toRow(DETAILS, d, { details_active: sqlValue(d.active ?? lic.active) as number | null }),
-        ...toRow(LICENSE, lic, {}),
-        ...Object.fromEntries(STAMPS.map((c) => [c, now])),
-      };
+      const row = licenseRowOf(l, now);
       put().run(bind(row, COLUMNS));
     },
     /**

@@ -1,18 +1,8 @@
 import type Database from 'better-sqlite3';
-import type { Role, TokenEntry, TokenGrant } from '../../domain/grants.js';
+import type { TokenEntry, TokenGrant } from '../../domain/grants.js';
+import { type TokenRow as Row, tokenEntryOf, tokenGrantOf } from './entities.js';
+import { TOKEN_ID_LENGTH } from './port.js';
 import { prepared } from './sqlite.js';
-
-/** A token's id: the start of its SHA-256, known to whoever can read the database, useless to sign in with. */
-export const TOKEN_ID_LENGTH = 12;
-
-interface Row {
-  hash: string;
-  org_uuid: string;
-  role: Role;
-  user_uuid: string | null;
-  created_on: number;
-  last_used_on: number | null;
-}
 
 export function tokenRepo(db: Database.Database) {
   const insert = prepared(() =>
@@ -33,27 +23,17 @@ export function tokenRepo(db: Database.Database) {
     db.prepare<[], Row>('SELECT * FROM tokens WHERE revoked_on IS NULL ORDER BY created_on, hash'),
   );
   const touch = prepared(() => db.prepare('UPDATE tokens SET last_used_on = ? WHERE hash = ?'));
-  const entry = (r: Row): TokenEntry => ({
-    id: r.hash.slice(0, TOKEN_ID_LENGTH),
-    orgUuid: r.org_uuid,
-    role: r.role,
-    userUuid: r.user_uuid,
-    createdOn: r.created_on,
-    lastUsedOn: r.last_used_on,
-  });
   return {
     insert: (hash: string, grant: TokenGrant, now: number) =>
       insert().run(hash, grant.orgUuid, grant.role, grant.userUuid, now),
     find(hash: string): (TokenGrant & { lastUsedOn: number | null }) | undefined {
       const r = find().get(hash);
-      return r
-        ? { orgUuid: r.org_uuid, role: r.role, userUuid: r.user_uuid, lastUsedOn: r.last_used_on }
-        : undefined;
+      return r ? tokenGrantOf(r) : undefined;
     },
     revoke: (hash: string, now: number) => revoke().run(now, hash).changes > 0,
     /** Revokes the live token of this id; false when none has it. */
     revokeById: (id: string, now: number) => revokeId().run(now, id.toLowerCase()).changes > 0,
-    list: (): TokenEntry[] => list().all().map(entry),
+    list: (): TokenEntry[] => list().all().map(tokenEntryOf),
     /** Writes a token's last use, or throws SQLITE_BUSY at once: a request never waits on a lock for it. */
     touch(hash: string, now: number): void {
       const wait = db.pragma('busy_timeout', { simple: true }) as number;

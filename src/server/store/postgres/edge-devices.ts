@@ -18,6 +18,7 @@ import {
   REFERENCE,
   referenceOf,
 } from '../edge-device-columns.js';
+import { keptPassword, type StoredReference } from '../entities.js';
 import {
   type BatchOutcome,
   type DeviceBatch,
@@ -353,20 +354,10 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
   }
 
   async function replaceReferences(deviceUuid: string, refs: readonly ExternalReference[], now: number) {
-    const stored = await sql.rows<Record<string, string | null>>(
+    const stored = await sql.rows<StoredReference>(
       'DELETE FROM external_references WHERE device_uuid = $1 RETURNING uuid, entity_type_code_identifier, sub_type, user_name, password',
       [deviceUuid],
     );
-    const kept = (r: ExternalReference) =>
-      (r.uuid
-        ? stored.find((s) => s.uuid === r.uuid)
-        : stored.find(
-            (s) =>
-              s.entity_type_code_identifier === (r.entityTypeCodeIdentifier ?? null) &&
-              s.sub_type === (r.subType ?? null) &&
-              s.user_name === (r.userName ?? null),
-          )
-      )?.password ?? null;
     if (refs.length === 0) return;
     const given = refs.map((r) => r.uuid).filter((u): u is string => !!u);
     const taken = new Set(
@@ -382,7 +373,13 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
       const uuid = r.uuid && !taken.has(r.uuid) ? r.uuid : randomUUID();
       taken.add(uuid);
       const password =
-        r.password === MASK ? (kept(r) ? PASSWORD_SET : null) : r.password == null ? null : PASSWORD_SET;
+        r.password === MASK
+          ? keptPassword(stored, r)
+            ? PASSWORD_SET
+            : null
+          : r.password == null
+            ? null
+            : PASSWORD_SET;
       return refRow(deviceUuid, r, uuid, password, now);
     });
     await sql.run(INSERT_REFS, columnArrays(rows, REF_WRITE));

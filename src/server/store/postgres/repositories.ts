@@ -2,14 +2,14 @@
 // records as the SQLite ones (../organizations.ts ...), each a few statements, lists bound as one array.
 import { randomUUID } from 'node:crypto';
 import type { Code, CodeSummary, CodeType } from '../../../domain/code.js';
-import type { License, LicenseDetails, LicenseRecord } from '../../../domain/license.js';
+import type { LicenseRecord } from '../../../domain/license.js';
 import type {
   Notification,
   NotificationConfiguration,
   NotificationOption,
 } from '../../../domain/notification.js';
 import type { OrgAddress, Organization, OrganizationOption } from '../../../domain/organization.js';
-import { fromRow, type RowOf, sqlValue, toRow } from '../columns.js';
+import { fromRow, type RowOf, toRow } from '../columns.js';
 import {
   ADDRESS,
   ADDRESS_COLUMNS,
@@ -20,12 +20,10 @@ import {
   CONFIGURATION,
   type CodeRow,
   type CodeTypeRow,
-  LICENSE,
   LICENSE_COLUMNS,
-  LICENSE_DETAILS,
-  LICENSE_RECORD,
-  LICENSE_STAMPS,
   type LicenseRow,
+  licenseRecordOf,
+  licenseRowOf,
   NOTIFICATION,
   NOTIFICATION_OPTION,
   NOTIFICATION_OPTION_COLUMNS,
@@ -36,7 +34,10 @@ import {
   ORG_UPDATABLE,
   ORGANIZATION,
   type OrgRow,
+  type TokenRow,
   TYPE_COLUMNS,
+  tokenEntryOf,
+  tokenGrantOf,
 } from '../entities.js';
 import type {
   CodeRepository,
@@ -44,9 +45,7 @@ import type {
   LookupRepository,
   NotificationRepository,
   OrganizationRepository,
-  Role,
   Stamps,
-  TokenEntry,
   TokenRepository,
 } from '../port.js';
 import { TOKEN_ID_LENGTH } from '../port.js';
@@ -254,8 +253,6 @@ export function codeRepository(sql: Sql): CodeRepository {
   };
 }
 
-const DAY_MS = 86_400_000;
-
 export function licenseRepository(sql: Sql): LicenseRepository {
   const put = insertSql('licenses', LICENSE_COLUMNS, { key: 'uuid', keep: [] });
   const row = async (uuid: string) =>
@@ -275,21 +272,7 @@ export function licenseRepository(sql: Sql): LicenseRepository {
     );
     return rows.map((r) => {
       const provisioned = r.org_uuid ? (counts.get(r.org_uuid) ?? 0) : 0;
-      const { uuid, type, active, ...stored } = fromRow<LicenseDetails>(LICENSE_DETAILS, r, tz);
-      return {
-        ...fromRow<LicenseRecord>(LICENSE_RECORD, r, tz),
-        licenseDetails: {
-          uuid,
-          type,
-          active,
-          provisioned,
-          remaining: r.total == null ? null : r.total - provisioned,
-          remainingDays: r.license_to == null ? null : Math.max(0, Math.floor((r.license_to - now) / DAY_MS)),
-          ...stored,
-          componentDetails: stored.componentDetails ?? [],
-          license: fromRow<License>(LICENSE, r, tz),
-        },
-      };
+      return licenseRecordOf(r, provisioned, now, tz);
     });
   }
 
@@ -325,14 +308,7 @@ export function licenseRepository(sql: Sql): LicenseRepository {
       return records(rows, now, tz);
     },
     async put(l, now) {
-      const d = l.licenseDetails ?? {};
-      const lic = d.license ?? {};
-      const values = {
-        ...toRow(LICENSE_RECORD, l, {}),
-        ...toRow(LICENSE_DETAILS, d, { details_active: sqlValue(d.active ?? lic.active) as number | null }),
-        ...toRow(LICENSE, lic, {}),
-        ...Object.fromEntries(LICENSE_STAMPS.map((c) => [c, now])),
-      };
+      const values = licenseRowOf(l, now);
       await sql.run(put, bindAll(values, LICENSE_COLUMNS));
     },
     async setActive(uuid, active, now) {
@@ -474,15 +450,6 @@ export function notificationRepository(sql: Sql): NotificationRepository {
   };
 }
 
-interface TokenRow {
-  hash: string;
-  org_uuid: string;
-  role: Role;
-  user_uuid: string | null;
-  created_on: number;
-  last_used_on: number | null;
-}
-
 export function tokenRepository(sql: Sql): TokenRepository {
   return {
     async insert(hash, grant, now) {
@@ -495,9 +462,7 @@ export function tokenRepository(sql: Sql): TokenRepository {
       const r = (
         await sql.rows<TokenRow>('SELECT * FROM tokens WHERE hash = $1 AND revoked_on IS NULL', [hash])
       )[0];
-      return r
-        ? { orgUuid: r.org_uuid, role: r.role, userUuid: r.user_uuid, lastUsedOn: r.last_used_on }
-        : undefined;
+      return r ? tokenGrantOf(r) : undefined;
     },
     revoke: async (hash, now) =>
       (await sql.run('UPDATE tokens SET revoked_on = $1 WHERE hash = $2 AND revoked_on IS NULL', [
@@ -513,16 +478,7 @@ export function tokenRepository(sql: Sql): TokenRepository {
       const rows = await sql.rows<TokenRow>(
         'SELECT * FROM tokens WHERE revoked_on IS NULL ORDER BY created_on, hash',
       );
-      return rows.map(
-        (r): TokenEntry => ({
-          id: r.hash.slice(0, TOKEN_ID_LENGTH),
-          orgUuid: r.org_uuid,
-          role: r.role,
-          userUuid: r.user_uuid,
-          createdOn: r.created_on,
-          lastUsedOn: r.last_used_on,
-        }),
-      );
+      return rows.map(tokenEntryOf);
     },
     async touch(hash, now) {
       // NOWAIT: a row another writer holds answers 55P03 at once ('busy'): a request never waits for it.
