@@ -2,7 +2,7 @@
 // columns and how each is stored, shared by the repository and the clone's copier.
 import type { EdgeDevice, EdgeFlow, ExternalReference } from '../../domain/edge-device.js';
 import { serialKey } from '../../domain/serial-key.js';
-import { bind, columnsOf, fieldsAs, type RowOf, recordOf } from './columns.js';
+import { bind, columnsOf, fieldsAs, type RowOf, recordOf, toRow } from './columns.js';
 
 export const DEVICE = [
   ...fieldsAs('key', 'uuid'),
@@ -58,6 +58,19 @@ export interface Placement {
   uuid: string;
   orgUUID: string;
   userUUID?: string | null;
+}
+
+/** A new device's row: server stamps, and active and enabled unless it says otherwise, as its flows are. */
+export function newDeviceRowOf(d: EdgeDevice, at: Placement, now: number): DeviceRow {
+  return toRow(DEVICE, d, {
+    uuid: at.uuid,
+    org_uuid: at.orgUUID,
+    user_uuid: at.userUUID ?? null,
+    is_active: d.isActive === false ? 0 : 1,
+    is_disabled: d.isDisabled === true ? 1 : 0,
+    created_on: now,
+    modified_on: now,
+  }) as DeviceRow;
 }
 
 /** Orders rows as load() does: created_on, then uuid in SQLite's binary collation (code unit order). */

@@ -13,6 +13,7 @@ import {
   FLOW_COLUMNS,
   flowOf,
   listingOrder,
+  newDeviceRowOf,
   type Placement,
   REF_COLUMNS,
   REFERENCE,
@@ -154,16 +155,7 @@ export function edgeDeviceRepo(db: Database.Database) {
 
   /** insert(), the device's key and organization given apart: a request's records are stored as sent. */
   function insertAt(d: EdgeDevice, at: Placement, now: number, added?: Map<string, number>): DeviceRow {
-    const row = toRow(DEVICE, d, {
-      uuid: at.uuid,
-      org_uuid: at.orgUUID,
-      user_uuid: at.userUUID ?? null,
-      // A new device is active and enabled unless it says otherwise, as its flows are.
-      is_active: d.isActive === false ? 0 : 1,
-      is_disabled: d.isDisabled === true ? 1 : 0,
-      created_on: now,
-      modified_on: now,
-    }) as DeviceRow;
+    const row = newDeviceRowOf(d, at, now);
     listing.written();
     insertDevice().run(writtenValues(row));
     // A batch counts its devices in and adds them once an organization, at its end.

@@ -121,6 +121,29 @@ export function licenseRecordOf(r: LicenseRow, provisioned: number, now: number,
   };
 }
 
+/**
+ * What activating (`active`) or deactivating the license of row `r` sets: its flags, its status, and when it
+ * was activated (an earlier activation's time kept); undefined when it is in that state already, so that
+ * asking again writes nothing.
+ */
+export function licenseActivation(
+  r: LicenseRow,
+  active: boolean,
+  now: number,
+): { flag: 0 | 1; status: 'ACTIVE' | 'INACTIVE'; activateOn: number | null } | undefined {
+  const flag = active ? 1 : 0;
+  const status = active ? 'ACTIVE' : 'INACTIVE';
+  if (
+    r.active === flag &&
+    r.details_active === flag &&
+    r.status === status &&
+    (!active || r.activate_on != null)
+  )
+    return undefined;
+  const activateOn = active ? (r.active === 1 && r.activate_on != null ? r.activate_on : now) : r.activate_on;
+  return { flag, status, activateOn };
+}
+
 /** The row a license record is put as (a fixture's, or a clone's), every stamp set to `now`. */
 export function licenseRowOf(l: LicenseRecord, now: number): Record<string, unknown> {
   const d = l.licenseDetails ?? {};

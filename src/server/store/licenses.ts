@@ -1,7 +1,13 @@
 import type Database from 'better-sqlite3';
 import type { LicenseRecord } from '../../domain/license.js';
 import { bind, insertSql } from './columns.js';
-import { LICENSE_COLUMNS as COLUMNS, type LicenseRow, licenseRecordOf, licenseRowOf } from './entities.js';
+import {
+  LICENSE_COLUMNS as COLUMNS,
+  type LicenseRow,
+  licenseActivation,
+  licenseRecordOf,
+  licenseRowOf,
+} from './entities.js';
 import { SCOPE_CTE } from './scope.js';
 import { prepared } from './sqlite.js';
 
@@ -72,19 +78,9 @@ export function licenseRepo(db: Database.Database) {
       now: number,
       tz: string,
     ): { record: LicenseRecord; changed: boolean } {
-      const flag = active ? 1 : 0;
-      const status = active ? 'ACTIVE' : 'INACTIVE';
-      const already =
-        r.active === flag &&
-        r.details_active === flag &&
-        r.status === status &&
-        (!active || r.activate_on != null);
-      if (already) return { record: toRecord(r, now, tz), changed: false };
-      const activateOn = active
-        ? r.active === 1 && r.activate_on != null
-          ? r.activate_on
-          : now
-        : r.activate_on;
+      const set = licenseActivation(r, active, now);
+      if (!set) return { record: toRecord(r, now, tz), changed: false };
+      const { flag, status, activateOn } = set;
       setState().run({ uuid: r.uuid, active: flag, status, activate_on: activateOn, now });
       const after: LicenseRow = {
         ...r,

@@ -14,6 +14,7 @@ import {
   FLOW,
   FLOW_COLUMNS,
   flowOf,
+  newDeviceRowOf,
   REF_COLUMNS,
   REFERENCE,
   referenceOf,
@@ -140,15 +141,7 @@ const head = (r: { uuid: string; org_uuid: string; serial_number: string | null 
 
 /** A new device's row: server stamps, active and enabled unless it says otherwise. */
 function newDeviceRow(d: EdgeDevice, at: Placement, now: number): DeviceRowObject {
-  const row = toRow(DEVICE, d, {
-    uuid: at.uuid,
-    org_uuid: at.orgUUID,
-    user_uuid: at.userUUID ?? null,
-    is_active: d.isActive === false ? 0 : 1,
-    is_disabled: d.isDisabled === true ? 1 : 0,
-    created_on: now,
-    modified_on: now,
-  }) as unknown as DeviceRowObject;
+  const row = newDeviceRowOf(d, at, now) as unknown as DeviceRowObject;
   row.serial_key = serialKey(row.serial_number);
   return row;
 }

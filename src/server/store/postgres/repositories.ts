@@ -22,6 +22,7 @@ import {
   type CodeTypeRow,
   LICENSE_COLUMNS,
   type LicenseRow,
+  licenseActivation,
   licenseRecordOf,
   licenseRowOf,
   NOTIFICATION,
@@ -313,24 +314,12 @@ export function licenseRepository(sql: Sql): LicenseRepository {
     },
     async setActive(uuid, active, now) {
       const r = await row(uuid);
-      if (!r) return;
-      const flag = active ? 1 : 0;
-      const status = active ? 'ACTIVE' : 'INACTIVE';
-      const already =
-        r.active === flag &&
-        r.details_active === flag &&
-        r.status === status &&
-        (!active || r.activate_on != null);
-      if (already) return;
-      const activateOn = active
-        ? r.active === 1 && r.activate_on != null
-          ? r.activate_on
-          : now
-        : r.activate_on;
+      const set = r && licenseActivation(r, active, now);
+      if (!set) return;
       await sql.run(
         `UPDATE licenses SET active = $2, details_active = $2, status = $3, activate_on = $4,
            license_update_on = $5, details_update_on = $5, updated_on = $5 WHERE uuid = $1`,
-        [uuid, flag, status, activateOn, now],
+        [uuid, set.flag, set.status, set.activateOn, now],
       );
     },
   };
