@@ -97,7 +97,9 @@ async function ifMade<T>(part: Once<T>, close: (value: T) => Promise<void> | und
 export function createFactory(opts: FactoryOptions): Factory {
   const { io, flags } = opts;
   const clock = opts.clock ?? systemClock;
-  const prompter = opts.prompter ?? inquirerPrompter(io);
+  // Made when a command first asks something: most never do.
+  let asker = opts.prompter;
+  const prompter = (): Prompter => (asker ??= inquirerPrompter(io));
 
   // The one place a client is made: every command's requests get the same user agent, Ctrl-C and trace.
   const makeClient = async (
@@ -123,7 +125,7 @@ export function createFactory(opts: FactoryOptions): Factory {
     }
     // On a terminal, stdin is a person: ask without echo rather than wait for an end of file.
     return io.stdinIsTTY && io.canPrompt()
-      ? prompter.password({ message: 'Token (not shown)', flag: '--token' })
+      ? prompter().password({ message: 'Token (not shown)', flag: '--token' })
       : tokenFromStdin(io);
   };
 
@@ -248,7 +250,9 @@ export function createFactory(opts: FactoryOptions): Factory {
 
   return {
     io,
-    prompter,
+    get prompter() {
+      return prompter();
+    },
     clock,
     globals: flags,
     config,

@@ -1,0 +1,87 @@
+// What a command runs, counted by scripts/walk.mjs (docs/architecture.md, "Three walks"): the files of src/
+// a command line's functions ran in. Work the command never needs is not done on its way: the verbs beside
+// it are not declared, the store's repositories it does not read are not made.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedEnv, tempDir } from '../helpers/cli.js';
+
+const WALK = join(import.meta.dirname, '..', '..', 'scripts', 'walk.mjs');
+
+let tmp: { dir: string; remove: () => Promise<void> };
+let env: NodeJS.ProcessEnv;
+
+/** The files whose functions ran for `ccp ARGS`, and the exit code. */
+function walk(args: string[]): { files: Set<string>; status: number | null; stderr: string } {
+  const r = spawnSync(process.execPath, [WALK, ...args], {
+    env: { ...env, WALK_LIST: '1' },
+    encoding: 'utf8',
+  });
+  const files = new Set(
+    r.stderr
+      .split('\n')
+      .map((line) => /^\d+\t(\S+)$/.exec(line)?.[1])
+      .filter((f) => f !== undefined),
+  );
+  return { files, status: r.status, stderr: r.stderr };
+}
+
+beforeAll(async () => {
+  tmp = await tempDir('ccp-walks-');
+  env = isolatedEnv(tmp.dir);
+  // The first run seeds the default database: the walks below are of a command on a database in use.
+  expect(walk(['status']).status).toBe(0);
+});
+
+afterAll(async () => {
+  await tmp.remove();
+});
+
+describe('the walks run what their command needs', () => {
+  it('license activate: no sibling verb declared, no repository of another kind made', () => {
+    const r = walk(['license', 'activate', 'LIC-2024-007']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.files).toContain('commands/license/activate.ts');
+    expect(r.files).toContain('server/store/licenses.ts');
+    for (const never of [
+      'commands/license/get.ts',
+      'commands/api/request.ts',
+      'commands/connection/login.ts',
+      'commands/server/token/list.ts',
+      'cli/completion/command.ts',
+      'cli/root-help.ts',
+      'kit/pager.ts',
+      'server/store/codes.ts',
+      'server/store/edge-devices.ts',
+      'server/store/edge-device-copies.ts',
+      'server/store/notifications.ts',
+      'server/store/lookup-queries.ts',
+    ]) {
+      expect(r.files, never).not.toContain(never);
+    }
+  });
+
+  it('edgedevice add -f: the devices and their batch, not the other verbs nor kinds', () => {
+    const org = 'c705b978-efe6-4270-a221-74892a1be9e9';
+    const file = join(tmp.dir, 'devices.csv');
+    writeFileSync(
+      file,
+      'edgeDeviceName,serialNumber,ipAdress,port,location,shortDescription,isActive\n' +
+        'gw 1,WALK-1,10.0.0.1,1001,Hall,row 1,true\n',
+    );
+    const r = walk(['edgedevice', 'add', '-f', file, '--org', org, '--user', org]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.files).toContain('server/store/edge-devices.ts');
+    for (const never of [
+      'commands/edgedevice/get.ts',
+      'commands/edgedevice/push.ts',
+      'commands/edgedevice/apply.ts',
+      'server/store/codes.ts',
+      'server/store/notifications.ts',
+      'server/store/licenses.ts',
+    ]) {
+      expect(r.files, never).not.toContain(never);
+    }
+  });
+});
