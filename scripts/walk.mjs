@@ -42,7 +42,9 @@ if (!process.env.NODE_V8_COVERAGE) {
       ran.set(rel(script.url), (ran.get(rel(script.url)) ?? 0) + fns.length);
       names.set(
         rel(script.url),
-        fns.map((f) => f.functionName || '(anonymous)'),
+        fns.map(
+          (f) => `${f.functionName || '(anonymous)'}${f.ranges[0].count > 1 ? `x${f.ranges[0].count}` : ''}`,
+        ),
       );
     }
   }
@@ -58,7 +60,7 @@ if (!process.env.NODE_V8_COVERAGE) {
     writeSync(
       2,
       `${[...ran]
-        // WALK_LIST=functions names the functions that ran in each file.
+        // WALK_LIST=functions names the functions that ran in each file (xN: called N times).
         .map(
           ([f, n]) =>
             `${n}\t${f}${process.env.WALK_LIST === 'functions' ? `\t${names.get(f).join(' ')}` : ''}`,

@@ -129,6 +129,9 @@ export function createFactory(opts: FactoryOptions): Factory {
       : tokenFromStdin(io);
   };
 
+  // The config file, read once: the profiles the configuration resolves, and the embedded server's token.
+  const configFile = once(async () => (await import('../config/index.js')).ConfigFile.read(io.env));
+
   const config = once(async (): Promise<ResolvedConfig> => {
     const g = flags();
     const token = await tokenFlag(g.token);
@@ -159,7 +162,7 @@ export function createFactory(opts: FactoryOptions): Factory {
     if (opts.config) return opts.config({ ...g, ...globalFlags, insecure: g.insecure, csvRaw: g.csvRaw });
     // A ConfigError thrown here is a usage error (exit 2): src/cli/exit-codes.ts maps it, like every error.
     const { resolveConfig } = await import('../config/index.js');
-    return resolveConfig(globalFlags, io.env);
+    return resolveConfig(globalFlags, io.env, await configFile());
   });
 
   const credentials = once(async (): Promise<Credentials> => {
@@ -180,6 +183,7 @@ export function createFactory(opts: FactoryOptions): Factory {
       clock,
       // TLS to a PostgreSQL database: --ca-file or CCP_CA_FILE, as for the server commands.
       caFile: flags().caFile ?? (io.env.CCP_CA_FILE || undefined),
+      configFile,
     });
   });
 

@@ -12,19 +12,26 @@ const WALK = join(import.meta.dirname, '..', '..', 'scripts', 'walk.mjs');
 let tmp: { dir: string; remove: () => Promise<void> };
 let env: NodeJS.ProcessEnv;
 
-/** The files whose functions ran for `ccp ARGS`, and the exit code. */
-function walk(args: string[]): { files: Set<string>; status: number | null; stderr: string } {
+/**
+ * The files whose functions ran for `ccp ARGS`, each with the functions that ran in it (`name` or `namexN`,
+ * called N times), and the exit code.
+ */
+function walk(args: string[]): {
+  files: Set<string>;
+  functions: Map<string, string[]>;
+  status: number | null;
+  stderr: string;
+} {
   const r = spawnSync(process.execPath, [WALK, ...args], {
-    env: { ...env, WALK_LIST: '1' },
+    env: { ...env, WALK_LIST: 'functions' },
     encoding: 'utf8',
   });
-  const files = new Set(
-    r.stderr
-      .split('\n')
-      .map((line) => /^\d+\t(\S+)$/.exec(line)?.[1])
-      .filter((f) => f !== undefined),
-  );
-  return { files, status: r.status, stderr: r.stderr };
+  const functions = new Map<string, string[]>();
+  for (const line of r.stderr.split('\n')) {
+    const m = /^\d+\t(\S+)\t(.*)$/.exec(line);
+    if (m) functions.set(m[1]!, m[2]!.split(' '));
+  }
+  return { files: new Set(functions.keys()), functions, status: r.status, stderr: r.stderr };
 }
 
 beforeAll(async () => {
@@ -60,6 +67,8 @@ describe('the walks run what their command needs', () => {
     ]) {
       expect(r.files, never).not.toContain(never);
     }
+    // The config file read once: for the configuration's profiles and for the embedded server's token.
+    expect(r.functions.get('config/file.ts')).toContain('readOnlyBacking');
   });
 
   it('edgedevice add -f: the devices and their batch, not the other verbs nor kinds', () => {
