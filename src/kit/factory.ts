@@ -187,16 +187,16 @@ export function createFactory(opts: FactoryOptions): Factory {
     });
   });
 
-  // A remote service's TLS settings and token, its warnings said, and undici loaded before a request's time
-  // and spinner start.
+  // A remote service's TLS settings and token, its warnings said, and its transport made (undici loaded:
+  // https or a proxy) while the token is read, before a request's time and spinner start.
   const remote = once(async () => {
     const client = import('../api/client.js');
     const cfg = await config();
-    // undici only where it is used: https or a proxy (plain http goes through node:http).
-    const http = client.then((m) => m.loadHttpTransport(cfg.baseUrl, io.env));
     const { clearTextWarning, tlsOptions } = await import('./credentials.js');
     const baseUrl = cfg.baseUrl!;
     const tls = tlsOptions(cfg);
+    const transport = client.then((m) => m.connectTransport(new URL(baseUrl), io.env, tls, cfg.timeoutMs));
+    transport.catch(() => undefined);
     const { token } = await credentials();
     const clear = clearTextWarning(baseUrl, token, cfg.headers);
     if (clear) io.warn(clear);
@@ -205,8 +205,7 @@ export function createFactory(opts: FactoryOptions): Factory {
         'warning: TLS verification is off (--insecure or the profile key insecure): anyone on the path can read and change this traffic',
       );
     }
-    await http;
-    return { baseUrl, token, tls };
+    return { baseUrl, token, tls, transport: await transport };
   });
 
   const api = once(async (): Promise<ApiClient> => {
@@ -234,12 +233,13 @@ export function createFactory(opts: FactoryOptions): Factory {
         pending: () => io.busy('Waiting for the local server'),
       });
     }
-    const { baseUrl, token, tls } = await remote();
+    const { baseUrl, token, tls, transport } = await remote();
     return makeClient({
       ...common,
       baseUrl,
       token,
       tls,
+      transport,
       orgUuid: cfg.org,
       parallel: cfg.parallel,
       pending: () => io.busy(`Waiting for ${new URL(baseUrl).host}`),
@@ -272,17 +272,17 @@ export function createFactory(opts: FactoryOptions): Factory {
     },
     async checkingClient(target) {
       // No profile to read yet (login is making it): --timeout, else the default.
-      const [{ loadHttpTransport }, keys] = await Promise.all([
+      const [{ connectTransport }, keys] = await Promise.all([
         import('../api/client.js'),
         import('../config/keys.js'),
       ]);
-      await loadHttpTransport(target.baseUrl, io.env);
       const timeoutMs =
         keys.parseTimeout(flags().timeout ?? keys.DEFAULT_TIMEOUT) ??
         keys.parseTimeout(keys.DEFAULT_TIMEOUT)!;
       return makeClient({
         ...target,
         timeoutMs,
+        transport: await connectTransport(new URL(target.baseUrl), io.env, target.tls, timeoutMs),
         pending: () => io.busy(`Checking ${new URL(target.baseUrl).host}`),
         retries: 0,
       });
