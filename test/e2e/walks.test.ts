@@ -97,6 +97,7 @@ describe('the walks run what their command needs', () => {
       'commands/edgedevice/get.ts',
       'commands/edgedevice/push.ts',
       'commands/edgedevice/apply.ts',
+      'server/store/edge-device-copies.ts',
       'server/store/codes.ts',
       'server/store/notifications.ts',
       'server/store/licenses.ts',
