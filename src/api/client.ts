@@ -24,6 +24,7 @@ import {
   authHeaders,
   type HttpMethod,
   type RequestOptions,
+  refusedHeader,
   requestEnvelope,
   sendsBody,
   type TokenScheme,
@@ -290,6 +291,9 @@ export class ApiClient {
     let sent = false;
     try {
       if (user?.aborted) throw user.reason;
+      // Refused before anything is sent, on every transport alike.
+      const invalid = refusedHeader(headers);
+      if (invalid) throw invalid;
       const res = await transport.request({
         method,
         url,
