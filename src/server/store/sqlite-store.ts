@@ -28,12 +28,8 @@ import type {
   StoreFailureKind,
   TokenRepository,
 } from './port.js';
-import { StoreError } from './port.js';
+import { lockBackoff, StoreError } from './port.js';
 import { prepared } from './sqlite.js';
-
-// node:timers/promises loaded when a write first waits, not with the store: every command opens one.
-const sleep = (ms: number): Promise<void> =>
-  (process.getBuiltinModule('node:timers/promises') as typeof import('node:timers/promises')).setTimeout(ms);
 
 // What a person may read of SQLite's failures, by primary code (SQLITE_BUSY_SNAPSHOT is SQLITE_BUSY's).
 const FAILURES: Record<string, [StoreFailureKind, string]> = {
@@ -64,7 +60,6 @@ const fail = (err: unknown): never => {
 
 /** How long a write waits in SQLite's own busy handler (which sleeps the thread) before waiting async. */
 const IN_THREAD_WAIT_MS = 20;
-const BACKOFF_MS = [5, 10, 20, 40, 50];
 
 export interface SqliteStoreOptions {
   /** How long a write waits in all for another connection's lock: 10 s. */
@@ -355,7 +350,7 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
       }
       // The lock was busy: wait before the next attempt, the turn given up.
       const left = deadline - monotonicMs();
-      await sleep(Math.min(left, BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!));
+      await lockBackoff(attempt, left);
     }
   }
 
