@@ -8,7 +8,7 @@ import { type LicenseRepo, licenseRepo } from './licenses.js';
 import { migrate } from './migrations.js';
 import { type NotificationRepo, notificationRepo } from './notifications.js';
 import { type OrganizationRepo, organizationRepo } from './organizations.js';
-import { type PlacedDevice, StoreError } from './port.js';
+import { LOCK_WAIT_MS, type PlacedDevice, StoreError } from './port.js';
 import { openSqlite, prepared, type SqliteDatabase } from './sqlite.js';
 import { type StoredKind, type StoredValues, storedValues } from './stored-values.js';
 import { type TokenRepo, tokenRepo } from './tokens.js';
@@ -81,11 +81,11 @@ export interface SqliteEngine {
 }
 
 /**
- * How long a write waits for the lock another connection (this process or another) holds. A deferred
- * transaction that reads, then writes, could not wait: SQLite answers SQLITE_BUSY at once when the snapshot it
- * read is stale. Taking the lock at BEGIN lets the busy handler wait for it instead.
+ * How long a write waits for the lock another connection (this process or another) holds: the port's wait. A
+ * deferred transaction that reads, then writes, could not wait: SQLite answers SQLITE_BUSY at once when the
+ * snapshot it read is stale. Taking the lock at BEGIN lets the busy handler wait for it instead.
  */
-export const BUSY_TIMEOUT_MS = 10_000;
+export const BUSY_TIMEOUT_MS = LOCK_WAIT_MS;
 // What a synchronous pause waits on (Atomics.wait): nothing ever wakes it.
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 

@@ -60,6 +60,9 @@ export class StoreError extends Error {
 
 export const isStoreError = (err: unknown): err is StoreError => err instanceof StoreError;
 
+/** How long a write waits in all for locks another writer holds (decisions.md, "Several processes, one database"). */
+export const LOCK_WAIT_MS = 10_000;
+
 const BACKOFF_MS = [5, 10, 20, 40, 50];
 
 /**
