@@ -32,12 +32,20 @@ if (!process.env.NODE_V8_COVERAGE) {
   });
   const { edges } = JSON.parse(readFileSync(join(dir, 'walk.json'), 'utf8'));
   const ran = new Map();
+  const names = new Map();
   for (const name of readdirSync(dir).filter((n) => n.startsWith('coverage-'))) {
     for (const script of JSON.parse(readFileSync(join(dir, name), 'utf8')).result) {
       if (!inSrc(script.url)) continue;
       // The first function is the module's top level.
-      const n = script.functions.slice(1).filter((f) => f.ranges[0].count > 0).length;
-      if (n > 0) ran.set(rel(script.url), (ran.get(rel(script.url)) ?? 0) + n);
+      const fns = script.functions.slice(1).filter((f) => f.ranges[0].count > 0);
+      if (fns.length === 0) continue;
+      ran.set(rel(script.url), (ran.get(rel(script.url)) ?? 0) + fns.length);
+      names.set(
+        rel(script.url),
+        fns.map(
+          (f) => `${f.functionName || '(anonymous)'}${f.ranges[0].count > 1 ? `x${f.ranges[0].count}` : ''}`,
+        ),
+      );
     }
   }
   rmSync(dir, { recursive: true, force: true });
@@ -52,7 +60,11 @@ if (!process.env.NODE_V8_COVERAGE) {
     writeSync(
       2,
       `${[...ran]
-        .map(([f, n]) => `${n}\t${f}`)
+        // WALK_LIST=functions names the functions that ran in each file (xN: called N times).
+        .map(
+          ([f, n]) =>
+            `${n}\t${f}${process.env.WALK_LIST === 'functions' ? `\t${names.get(f).join(' ')}` : ''}`,
+        )
         .sort()
         .join('\n')}\n`,
     );

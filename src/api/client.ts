@@ -24,6 +24,7 @@ import {
   authHeaders,
   type HttpMethod,
   type RequestOptions,
+  refusedHeader,
   requestEnvelope,
   sendsBody,
   type TokenScheme,
@@ -62,8 +63,11 @@ export interface ApiClientOptions {
   userAgent: string;
   /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read for a remote target; none: no proxy. */
   env?: NodeJS.ProcessEnv;
-  /** How requests reach the service; none: HTTP to baseUrl (undici, loaded with the first request). */
-  transport?: Transport;
+  /**
+   * How requests reach the service: the embedded server's, or connectTransport's made before the client;
+   * none: connectTransport's, with the first request.
+   */
+  transport?: Transport | Promise<Transport>;
   /** Aborts whatever is in flight (Ctrl-C); the request then fails with a NetworkError coded CANCELLED. */
   signal?: AbortSignal;
   /** Called as a request starts; the function it returns, as it ends (the CLI's spinner). */
@@ -104,16 +108,17 @@ const notRetried = (code: string) => NOT_RETRIED.has(code) || code.startsWith('T
 const RETRIED = new Set<string>(['GET', 'PUT']);
 
 /**
- * The HTTP transport's module (undici), loaded by the first command that reaches a remote service; not
- * loaded for a service that `goesDirect` (Node's own client then, direct-http.ts). `baseUrl`, when given,
- * is the service's address as configured.
+ * How requests reach a remote service at `base`, decided here alone: Node's own client for one that
+ * `goesDirect` (direct-http.ts), else undici (transport.ts, loaded only then).
  */
-export async function loadHttpTransport(
-  baseUrl?: string,
-  env?: NodeJS.ProcessEnv,
-): Promise<typeof import('./transport.js') | undefined> {
-  if (baseUrl !== undefined && URL.canParse(baseUrl) && goesDirect(new URL(baseUrl), env)) return undefined;
-  return import('./transport.js');
+export async function connectTransport(
+  base: URL,
+  env: NodeJS.ProcessEnv | undefined,
+  tls?: TlsOptions,
+  timeoutMs?: number,
+): Promise<Transport> {
+  if (goesDirect(base, env)) return directHttpTransport(timeoutMs);
+  return (await import('./transport.js')).httpTransport(base, env, tls, timeoutMs);
 }
 
 export class ApiClient {
@@ -235,18 +240,15 @@ export class ApiClient {
   }
 
   private connect(): Promise<Transport> {
-    this.transport ??= goesDirect(this.base, this.opts.env)
-      ? Promise.resolve(directHttpTransport(this.opts.timeoutMs))
-      : import('./transport.js').then((m) =>
-          m.httpTransport(this.base, this.opts.env, this.opts.tls, this.opts.timeoutMs),
-        );
+    this.transport ??= connectTransport(this.base, this.opts.env, this.opts.tls, this.opts.timeoutMs);
     return this.transport;
   }
 
   /** The proxy a remote target's requests go through, when one is set (NO_PROXY is undici's to apply). */
   private proxy(): FailureContext['proxy'] {
     const env = this.opts.env;
-    if (!env || this.opts.transport || isLoopback(this.base.hostname)) return undefined;
+    // The embedded server's address is a loopback name (embedded.localhost) too.
+    if (!env || isLoopback(this.base.hostname)) return undefined;
     const variable = this.base.protocol === 'https:' ? 'HTTPS_PROXY' : 'HTTP_PROXY';
     const value = env[variable.toLowerCase()] || env[variable];
     if (!value || !URL.canParse(value)) return undefined;
@@ -289,6 +291,9 @@ export class ApiClient {
     let sent = false;
     try {
       if (user?.aborted) throw user.reason;
+      // Refused before anything is sent, on every transport alike.
+      const invalid = refusedHeader(headers);
+      if (invalid) throw invalid;
       const res = await transport.request({
         method,
         url,

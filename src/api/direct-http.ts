@@ -7,11 +7,6 @@ import { readAnswer } from './answer-bytes.js';
 import type { RawResponse, Transport, TransportRequest } from './exchange.js';
 import { isLoopback } from './network-failures.js';
 
-// What undici refuses in a header value, refused here the same way (and by the in-process path); and the
-// headers it refuses to take from a caller, as it refuses them.
-const BAD_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
-const REFUSED_HEADERS = new Set(['transfer-encoding', 'keep-alive', 'upgrade', 'expect']);
-
 /** Whether requests to `base` go over direct-http.ts: plain http with no proxy to go through. */
 export function goesDirect(base: URL, env: NodeJS.ProcessEnv | undefined): boolean {
   if (base.protocol !== 'http:') return false;
@@ -31,11 +26,6 @@ export function directHttpTransport(connectTimeoutMs?: number): Transport {
   function send(r: TransportRequest): Promise<RawResponse> {
     return new Promise((resolve, reject) => {
       r.signal.throwIfAborted();
-      for (const [name, value] of Object.entries(r.headers)) {
-        if (BAD_HEADER_CHAR.test(value) || REFUSED_HEADERS.has(name.toLowerCase())) {
-          throw Object.assign(new Error(`invalid ${name} header`), { code: 'UND_ERR_INVALID_ARG' });
-        }
-      }
       // Its length said whatever the method: node:http sends a DELETE's body with neither a length nor
       // chunks (to be read up to the connection's end), which a keep-alive server cannot tell apart.
       const headers =

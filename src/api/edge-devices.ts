@@ -2,7 +2,7 @@ import type { EdgeDevice, EdgeDeviceInput, EdgeDevicePushInput } from '../domain
 import { serialKey } from '../domain/serial-key.js';
 import type { ApiClient } from './client.js';
 import type { Listing, PageOptions } from './paginate.js';
-import { segment, type WriteRequest } from './write-request.js';
+import type { WriteRequest } from './write-request.js';
 
 /** GET /edgedevice/all/{pageNo}: the edge devices in the token's scope, one at a time (see paginate.ts). */
 export function listEdgeDevices(api: ApiClient, page: PageOptions): Listing<EdgeDevice> {
@@ -21,7 +21,7 @@ export function addEdgeDevicesRequest(
 ): WriteRequest<EdgeDeviceInput> {
   return {
     method: 'POST',
-    path: `/edgedevice/org/${segment(orgUuid)}/user/${segment(userUuid)}/add`,
+    path: `/edgedevice/org/${encodeURIComponent(orgUuid)}/user/${encodeURIComponent(userUuid)}/add`,
     records,
   };
 }

@@ -4,13 +4,13 @@ import type { ApiClient } from './client.js';
 import type { PageOptions } from './paginate.js';
 import { decodeReport, downloadReportRequest } from './reports.js';
 import { ApiError } from './request-errors.js';
-import { segment, sendWrite, type WriteRequest } from './write-request.js';
+import { sendWrite, type WriteRequest } from './write-request.js';
 
 /** PUT /license/{uuid}/{action}: the path says it all, and the operation takes no body (none is sent). */
 export function licenseStateRequest(uuid: string, action: LicenseAction): WriteRequest {
   return {
     method: 'PUT',
-    path: `/license/${segment(uuid)}/${action}`,
+    path: `/license/${encodeURIComponent(uuid)}/${action}`,
     records: [],
     noBody: true,
     subject: `license ${uuid}`,

@@ -1,7 +1,7 @@
 import type { Organization, OrganizationOptionInput, OrganizationUpdate } from '../domain/organization.js';
 import type { ApiClient } from './client.js';
 import type { Listing, PageOptions } from './paginate.js';
-import { segment, type WriteRequest } from './write-request.js';
+import type { WriteRequest } from './write-request.js';
 
 /** GET /org/{orgUuid}/org/{pageNo}: the direct sub-organizations of an organization. */
 export function listSubOrganizations(
@@ -9,7 +9,7 @@ export function listSubOrganizations(
   orgUuid: string,
   page: PageOptions,
 ): Listing<Organization> {
-  return api.paginate<Organization>(`/org/${segment(orgUuid)}/org`, page);
+  return api.paginate<Organization>(`/org/${encodeURIComponent(orgUuid)}/org`, page);
 }
 
 /** PUT /org/update: updates the fields sent of each organization named by uuid. */
@@ -24,7 +24,7 @@ export function addOrganizationOptionsRequest(
 ): WriteRequest<OrganizationOptionInput> {
   return {
     method: 'POST',
-    path: `/org/options/org/${segment(orgUuid)}/add`,
+    path: `/org/options/org/${encodeURIComponent(orgUuid)}/add`,
     records: options,
     subject: `organization ${orgUuid}`,
   };

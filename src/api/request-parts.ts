@@ -20,6 +20,23 @@ export interface RequestOptions {
   subject?: string;
 }
 
+// What undici refuses in a header value, and the headers it refuses to take from a caller.
+const BAD_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
+const REFUSED_HEADERS = new Set(['transfer-encoding', 'keep-alive', 'upgrade', 'expect']);
+
+/**
+ * A request's headers refused as undici refuses them (its error's code), whatever carries the request: Node's
+ * own client or the embedded server in process take the same, so that the client cannot tell them apart.
+ */
+export function refusedHeader(headers: Record<string, string>): Error | undefined {
+  for (const [name, value] of Object.entries(headers)) {
+    if (BAD_HEADER_CHAR.test(value) || REFUSED_HEADERS.has(name.toLowerCase())) {
+      return Object.assign(new Error(`invalid ${name} header`), { code: 'UND_ERR_INVALID_ARG' });
+    }
+  }
+  return undefined;
+}
+
 /** The headers that carry a token under a scheme. */
 export function authHeaders(token: string, scheme: TokenScheme = { kind: 'bearer' }): Record<string, string> {
   if (scheme.kind === 'header') return { [scheme.name.toLowerCase()]: token };

@@ -23,7 +23,3 @@ export function sendWrite<T = unknown>(api: ApiClient, req: WriteRequest): Promi
     ...(req.subject ? { subject: req.subject } : {}),
   });
 }
-
-export function segment(value: string): string {
-  return encodeURIComponent(value);
-}

@@ -8,8 +8,8 @@ import { fillVerbs } from '../kit/verbs.js';
 import { cliVersion } from '../kit/version.js';
 import { fitText } from '../output/fit.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
-import { registerCompletion } from './completion/command.js';
-import { addHelpCommand, formatHelp, RootCommand, visibleCommands } from './root-help.js';
+import { completionCommand } from './completion/command.js';
+import { formatHelp, helpCommand, RootCommand, visibleCommands } from './root-help.js';
 import { systemIO } from './system-io.js';
 
 /**
@@ -23,6 +23,8 @@ export function buildProgram(given?: Factory): Command {
     .description('Administer edge devices, organizations, codes, licenses and notifications')
     .version(cliVersion(), '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
+    // Our own `help` command (root-help.ts) takes any command path.
+    .helpCommand(false)
     .addOption(
       new Option('--base-url <url>', 'service address (env CCP_BASE_URL); none: the embedded local server'),
     )
@@ -142,11 +144,11 @@ export function buildProgram(given?: Factory): Command {
     f.io.setNoInput(g.input === false);
     f.io.setQuiet(g.quiet === true);
   });
-  // A group's verbs are added as the group is dispatched to (src/cli/verbs.ts).
+  // A group's verbs, or a command's flags, are added as it is dispatched to (src/kit/verbs.ts).
   program.hook('preSubcommand', (_root, group) => fillVerbs(group));
   registerCommands(program, f);
   // About the program itself, as help is: it reads the whole command tree.
-  registerCompletion(program, f);
-  addHelpCommand(program);
+  completionCommand.register(program, f);
+  helpCommand.register(program, f);
   return program;
 }

@@ -1,5 +1,6 @@
 import { Command, CommanderError, type Help, type HelpContext } from 'commander';
-import { fillVerbs } from '../kit/verbs.js';
+import { defineCommand } from '../kit/command.js';
+import { declare, fillVerbs } from '../kit/verbs.js';
 import { reportLine } from '../kit/version.js';
 
 /** Where a user reads more than a command's help. */
@@ -48,28 +49,31 @@ export class RootCommand extends Command {
 }
 
 /** `ccp help [command...]`: the help of any command path (`ccp help edgedevice list`), not just a group's. */
-export function addHelpCommand(program: Command): void {
-  program.helpCommand(false);
-  program
-    .command('help')
-    .description('show help for a command: ccp help <command> [verb]')
-    .argument('[command...]', 'the command path')
-    .action((path: string[]) => {
-      let target: Command = program;
-      for (const word of path) {
-        const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
-        if (!next)
-          target.error(
-            `error: unknown command '${path.slice(0, path.indexOf(word) + 1).join(' ')}'${suggestion(word, target)}`,
-          );
-        else {
-          fillVerbs(next);
-          target = next;
-        }
+export const helpCommand = defineCommand<{ path: string[]; program: Command }>({
+  name: 'help',
+  description: 'show help for a command: ccp help <command> [verb]',
+  examples: [],
+  declare: (cmd) => cmd.argument('[command...]', 'the command path'),
+  parse: async (_f, { args, cmd }) => ({
+    path: (args[0] as string[] | undefined) ?? [],
+    program: cmd.parent!,
+  }),
+  run: async ({ path, program }) => {
+    let target: Command = program;
+    for (const word of path) {
+      const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
+      if (!next)
+        target.error(
+          `error: unknown command '${path.slice(0, path.indexOf(word) + 1).join(' ')}'${suggestion(word, target)}`,
+        );
+      else {
+        fillVerbs(next);
+        target = next;
       }
-      target.outputHelp();
-    });
-}
+    }
+    target.outputHelp();
+  },
+});
 
 /** `(Did you mean one of list, ls?)`, as commander suggests for `ccp edgedevice lst`. */
 function suggestion(word: string, parent: Command): string {
@@ -112,12 +116,14 @@ function editDistance(a: string, b: string): number {
 const PLAIN_NAME = /^[a-z0-9-]+$/;
 
 /**
- * Subcommands in name order, the order of commander's `sortSubcommands` (String#localeCompare). Names of
+ * Subcommands, declared, in name order: the order of commander's `sortSubcommands` (String#localeCompare). Names of
  * lowercase letters, digits and '-' compare the same by code point, which spares `--help` loading ICU's
  * collator; any other name still goes through localeCompare.
  */
 export function visibleCommands(this: Help, cmd: Command): Command[] {
   const commands = Object.getPrototypeOf(this).visibleCommands.call(this, cmd) as Command[];
+  // The list shows each one's arguments and `[options]`: declared now if they were waiting (kit/verbs.ts).
+  for (const c of commands) declare(c);
   return commands.sort((a, b) => {
     const x = a.name();
     const y = b.name();

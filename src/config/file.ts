@@ -108,6 +108,9 @@ export type ProfileReader = Pick<
   'path' | 'currentProfile' | 'hasProfile' | 'profile' | 'profileNames'
 >;
 
+/** What a command reads of the file: the profiles, and the embedded server's access. */
+export type ConfigReader = ProfileReader & Pick<ConfigFile, 'embeddedAccess'>;
+
 /** The config file read and parsed as conf reads it, for reading only. */
 function readOnlyBacking(cwd: string): Backing {
   const file = join(cwd, 'config.json');
@@ -144,18 +147,12 @@ export class ConfigFile {
   }
 
   /**
-   * The file for reading only (every command resolves its configuration): the file read and parsed as
-   * conf reads it, without loading conf and the JSON schema validator it brings. Writing throws.
+   * The file for reading only, once a command (kit/factory.ts): its profiles resolve the configuration, and
+   * the embedded server's access found there spares the command any write (it opens the file for writing
+   * only when it must: server/embedded-bootstrap.ts). Read and parsed as conf reads it, without loading conf
+   * and the JSON schema validator it brings. Writing throws.
    */
-  static async read(env: NodeJS.ProcessEnv): Promise<ProfileReader> {
-    return ConfigFile.opened(env, undefined, readOnlyBacking);
-  }
-
-  /**
-   * The embedded server's access, read the same way (without conf): a command finding a valid token there
-   * writes nothing, and opens the file for writing only when it must (server/embedded-bootstrap.ts, through kit/embedded-server.ts).
-   */
-  static async readAccess(env: NodeJS.ProcessEnv): Promise<Pick<ConfigFile, 'embeddedAccess'>> {
+  static async read(env: NodeJS.ProcessEnv): Promise<ConfigReader> {
     return ConfigFile.opened(env, undefined, readOnlyBacking);
   }
 

@@ -1,4 +1,4 @@
-import type { EmbeddedAccess } from './file.js';
+import type { EmbeddedAccess, ProfileReader } from './file.js';
 import { ConfigFile } from './file.js';
 import { validateValue } from './keys.js';
 import {
@@ -13,6 +13,7 @@ import {
 export { ConfigError } from './config-error.js';
 export {
   ConfigFile,
+  type ConfigReader,
   configDir,
   type EmbeddedAccess,
   type ProfileReader,
@@ -22,9 +23,16 @@ export {
 export * from './keys.js';
 export * from './resolve.js';
 
-/** The effective configuration: each key from its flag, else its variable, else the profile, else the default. */
-export async function resolveConfig(flags: GlobalFlags, env: NodeJS.ProcessEnv): Promise<ResolvedConfig> {
-  const store = await ConfigFile.read(env);
+/**
+ * The effective configuration: each key from its flag, else its variable, else the profile, else the default.
+ * `store`: the config file, if the caller read it already.
+ */
+export async function resolveConfig(
+  flags: GlobalFlags,
+  env: NodeJS.ProcessEnv,
+  given?: ProfileReader,
+): Promise<ResolvedConfig> {
+  const store = given ?? (await ConfigFile.read(env));
   const profile = selectProfile(flags, env, store);
   const entries = resolveEntries(flags, env, store, profile);
   const profileDb = entries.find((e) => e.key === 'db' && e.source === 'profile')?.value;

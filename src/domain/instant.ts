@@ -104,8 +104,9 @@ function offsetText(minutes: number): string {
 // reshaping toISOString). From 1970 to 9999; other instants take the general path.
 const DAY_MS = 86_400_000;
 const END_OF_9999 = Date.UTC(10000, 0, 1);
-const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => pad(i));
-const THREE_DIGITS = Array.from({ length: 1000 }, (_, i) => pad(i, 3));
+// Made with the first day seen: most commands write no timestamp (a listing passed through as it came).
+let TWO_DIGITS: string[] = [];
+let THREE_DIGITS: string[] = [];
 let lastDay = Number.NaN;
 let lastDate = '';
 
@@ -121,6 +122,10 @@ function wallClock(w: number): string {
   }
   const day = Math.floor(w / DAY_MS);
   if (day !== lastDay) {
+    if (THREE_DIGITS.length === 0) {
+      TWO_DIGITS = Array.from({ length: 60 }, (_, i) => pad(i));
+      THREE_DIGITS = Array.from({ length: 1000 }, (_, i) => pad(i, 3));
+    }
     const d = new Date(day * DAY_MS);
     lastDate = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T`;
     lastDay = day;

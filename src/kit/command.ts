@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import type { Factory } from './factory.js';
 import { examples } from './help.js';
-import { deferVerbs, fillVerbs } from './verbs.js';
+import { deferDeclaration, deferVerbs, fillVerbs } from './verbs.js';
 
 /** What was typed: the arguments as their parsers left them, the flags, and the command itself. */
 export interface Typed {
@@ -42,8 +42,11 @@ export function defineCommand<Opts>(spec: CommandSpec<Opts>): CommandDef<Opts> {
     register(parent, f, run = spec.run) {
       const cmd = parent.command(spec.name).description(spec.description);
       if (spec.aliases) cmd.aliases(spec.aliases);
-      spec.declare?.(cmd, f);
-      if (spec.examples.length > 0) cmd.addHelpText('after', examples(...spec.examples));
+      // Declared when dispatched to (its parent's preSubcommand hook) or shown (verbs.ts).
+      deferDeclaration(cmd, () => {
+        spec.declare?.(cmd, f);
+        if (spec.examples.length > 0) cmd.addHelpText('after', examples(...spec.examples));
+      });
       return cmd.action(async () => {
         const opts = await spec.parse(f, { args: cmd.processedArgs, flags: cmd.opts(), cmd });
         if (opts !== undefined) await run(opts, f);

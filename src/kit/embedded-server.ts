@@ -4,6 +4,7 @@
 // keeps the token in the config file, and says a failure to start in the CLI's terms.
 import type { Transport } from '../api/exchange.js';
 import { ApiError } from '../api/request-errors.js';
+import type { ConfigReader } from '../config/index.js';
 import type { Clock } from '../domain/clock.js';
 import { shownLocation } from '../domain/db-location.js';
 import type { DatabaseFacts, EmbeddedService } from '../server/embedded.js';
@@ -29,6 +30,8 @@ export interface EmbeddedOptions {
   clock?: Clock;
   /** A CA certificate file for TLS to a PostgreSQL database (`--ca-file`, CCP_CA_FILE). */
   caFile?: string | undefined;
+  /** The config file as the command read it (kit/factory.ts): where the token is found, most times. */
+  configFile: () => Promise<Pick<ConfigReader, 'embeddedAccess'>>;
 }
 
 /** Serves the local database in process, with an admin token kept in the config file. */
@@ -78,7 +81,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     .serveEmbedded(db, {
       // Most commands find the token: the config file is read without conf, which loads only to write it.
       book: {
-        read: async () => (await ConfigFile.readAccess(env)).embeddedAccess(db.location),
+        read: async () => (await opts.configFile()).embeddedAccess(db.location),
         async open() {
           const file = await ConfigFile.open(env);
           return {

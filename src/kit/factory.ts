@@ -97,7 +97,9 @@ async function ifMade<T>(part: Once<T>, close: (value: T) => Promise<void> | und
 export function createFactory(opts: FactoryOptions): Factory {
   const { io, flags } = opts;
   const clock = opts.clock ?? systemClock;
-  const prompter = opts.prompter ?? inquirerPrompter(io);
+  // Made when a command first asks something: most never do.
+  let asker = opts.prompter;
+  const prompter = (): Prompter => (asker ??= inquirerPrompter(io));
 
   // The one place a client is made: every command's requests get the same user agent, Ctrl-C and trace.
   const makeClient = async (
@@ -123,9 +125,12 @@ export function createFactory(opts: FactoryOptions): Factory {
     }
     // On a terminal, stdin is a person: ask without echo rather than wait for an end of file.
     return io.stdinIsTTY && io.canPrompt()
-      ? prompter.password({ message: 'Token (not shown)', flag: '--token' })
+      ? prompter().password({ message: 'Token (not shown)', flag: '--token' })
       : tokenFromStdin(io);
   };
+
+  // The config file, read once: the profiles the configuration resolves, and the embedded server's token.
+  const configFile = once(async () => (await import('../config/index.js')).ConfigFile.read(io.env));
 
   const config = once(async (): Promise<ResolvedConfig> => {
     const g = flags();
@@ -157,7 +162,7 @@ export function createFactory(opts: FactoryOptions): Factory {
     if (opts.config) return opts.config({ ...g, ...globalFlags, insecure: g.insecure, csvRaw: g.csvRaw });
     // A ConfigError thrown here is a usage error (exit 2): src/cli/exit-codes.ts maps it, like every error.
     const { resolveConfig } = await import('../config/index.js');
-    return resolveConfig(globalFlags, io.env);
+    return resolveConfig(globalFlags, io.env, await configFile());
   });
 
   const credentials = once(async (): Promise<Credentials> => {
@@ -178,19 +183,20 @@ export function createFactory(opts: FactoryOptions): Factory {
       clock,
       // TLS to a PostgreSQL database: --ca-file or CCP_CA_FILE, as for the server commands.
       caFile: flags().caFile ?? (io.env.CCP_CA_FILE || undefined),
+      configFile,
     });
   });
 
-  // A remote service's TLS settings and token, its warnings said, and undici loaded before a request's time
-  // and spinner start.
+  // A remote service's TLS settings and token, its warnings said, and its transport made (undici loaded:
+  // https or a proxy) while the token is read, before a request's time and spinner start.
   const remote = once(async () => {
     const client = import('../api/client.js');
     const cfg = await config();
-    // undici only where it is used: https or a proxy (plain http goes through node:http).
-    const http = client.then((m) => m.loadHttpTransport(cfg.baseUrl, io.env));
     const { clearTextWarning, tlsOptions } = await import('./credentials.js');
     const baseUrl = cfg.baseUrl!;
     const tls = tlsOptions(cfg);
+    const transport = client.then((m) => m.connectTransport(new URL(baseUrl), io.env, tls, cfg.timeoutMs));
+    transport.catch(() => undefined);
     const { token } = await credentials();
     const clear = clearTextWarning(baseUrl, token, cfg.headers);
     if (clear) io.warn(clear);
@@ -199,8 +205,7 @@ export function createFactory(opts: FactoryOptions): Factory {
         'warning: TLS verification is off (--insecure or the profile key insecure): anyone on the path can read and change this traffic',
       );
     }
-    await http;
-    return { baseUrl, token, tls };
+    return { baseUrl, token, tls, transport: await transport };
   });
 
   const api = once(async (): Promise<ApiClient> => {
@@ -228,12 +233,13 @@ export function createFactory(opts: FactoryOptions): Factory {
         pending: () => io.busy('Waiting for the local server'),
       });
     }
-    const { baseUrl, token, tls } = await remote();
+    const { baseUrl, token, tls, transport } = await remote();
     return makeClient({
       ...common,
       baseUrl,
       token,
       tls,
+      transport,
       orgUuid: cfg.org,
       parallel: cfg.parallel,
       pending: () => io.busy(`Waiting for ${new URL(baseUrl).host}`),
@@ -248,7 +254,9 @@ export function createFactory(opts: FactoryOptions): Factory {
 
   return {
     io,
-    prompter,
+    get prompter() {
+      return prompter();
+    },
     clock,
     globals: flags,
     config,
@@ -264,17 +272,17 @@ export function createFactory(opts: FactoryOptions): Factory {
     },
     async checkingClient(target) {
       // No profile to read yet (login is making it): --timeout, else the default.
-      const [{ loadHttpTransport }, keys] = await Promise.all([
+      const [{ connectTransport }, keys] = await Promise.all([
         import('../api/client.js'),
         import('../config/keys.js'),
       ]);
-      await loadHttpTransport(target.baseUrl, io.env);
       const timeoutMs =
         keys.parseTimeout(flags().timeout ?? keys.DEFAULT_TIMEOUT) ??
         keys.parseTimeout(keys.DEFAULT_TIMEOUT)!;
       return makeClient({
         ...target,
         timeoutMs,
+        transport: await connectTransport(new URL(target.baseUrl), io.env, target.tls, timeoutMs),
         pending: () => io.busy(`Checking ${new URL(target.baseUrl).host}`),
         retries: 0,
       });

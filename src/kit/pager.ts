@@ -21,11 +21,11 @@ export function pagerCommand(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 /**
- * Starts the pager when stdout is really a terminal (never in a pipe, never for a test's fake terminal) and
- * paging is not turned off; undefined otherwise, or when the pager cannot start.
+ * Starts the pager, paging being on and `io` taking stdout for a terminal (printing.ts asks), when stdout is
+ * really one (never a test's fake terminal); undefined otherwise, or when the pager cannot start.
  */
-export async function openPager(io: IO, enabled: boolean): Promise<Pager | undefined> {
-  if (!enabled || !io.stdoutIsTTY || (io.stdout as { isTTY?: boolean }).isTTY !== true) return undefined;
+export async function openPager(io: IO): Promise<Pager | undefined> {
+  if ((io.stdout as { isTTY?: boolean }).isTTY !== true) return undefined;
   const command = pagerCommand(io.env);
   if (!command) return undefined;
   // A plain command runs without a shell between us and it, so the signal below reaches the pager itself

@@ -162,7 +162,6 @@ export async function writeRecords(
   /** Said on stderr when a table has no record; none when the caller says it itself. */
   emptyMessage: string | undefined,
 ): Promise<number> {
-  const { openPager } = await import('./pager.js');
   // A listing that has its pages (api/paginate.ts) is written a page at a time: a few promises a page.
   const pages = (records as { pages?: AsyncIterable<RecordPage<object>> }).pages;
   const source: AsyncIterator<object | RecordPage<object>> | Iterator<object> = pages
@@ -173,7 +172,11 @@ export async function writeRecords(
   // The pager starts with the first record: while the service is slow, the spinner and Ctrl-C reach ccp,
   // not a pager waiting for input.
   let next: IteratorResult<object | RecordPage<object>> | undefined = await source.next();
-  const pager = next.done ? undefined : await openPager(io, spec.pager === true);
+  // The pager's module loads only where one may start: paging on, and stdout a terminal.
+  const pager =
+    next.done || spec.pager !== true || !io.stdoutIsTTY
+      ? undefined
+      : await (await import('./pager.js')).openPager(io);
   const writer = await recordWriter(pager?.out ?? io.stdout, spec, what);
   let count = 0;
   try {

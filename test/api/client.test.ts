@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, type ApiClientOptions } from '../../src/api/client.js';
+import { ApiClient, type ApiClientOptions, type Transport } from '../../src/api/client.js';
 import {
   ApiError,
   AuthError,
@@ -95,6 +95,34 @@ const failure = (code: string, reason: string) => ({
 });
 
 describe('ApiClient request', () => {
+  it('refuses the headers undici refuses, on every transport alike, before anything is sent', async () => {
+    seen.length = 0;
+    const handed: unknown[] = [];
+    // As the embedded server's transport: whatever reaches it is answered.
+    const inProcess: Transport = {
+      async request(r) {
+        handed.push(r);
+        return { status: 200, headers: { 'content-type': 'application/json' }, text: JSON.stringify(ok()) };
+      },
+      async close() {},
+    };
+    for (const header of [
+      ['transfer-encoding', 'chunked'],
+      ['keep-alive', 'x'],
+      ['upgrade', 'x'],
+      ['expect', '100-continue'],
+      ['x-note', 'a\nb'],
+    ] as Array<[string, string]>) {
+      for (const c of [client({ headers: [header] }), client({ headers: [header], transport: inProcess })]) {
+        const err = await c.request('GET', '/codes').catch((e: unknown) => e);
+        expect(err, header[0]).toBeInstanceOf(NetworkError);
+        expect((err as Error).message, header[0]).toContain(`invalid ${header[0]} header`);
+      }
+    }
+    expect(seen).toEqual([]);
+    expect(handed).toEqual([]);
+  });
+
   it('sends time_zone, User-Agent, Bearer and the envelope with the resolved org and user', async () => {
     handler = (_r, res) => json(res, 200, ok([{ uuid: 'x' }]));
     const ex = await client().request('POST', '/codes', { records: [{ uuid: 'c1' }] });

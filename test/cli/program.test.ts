@@ -68,6 +68,26 @@ describe('program tree', () => {
     expect(verbs('license')).toBe(0);
   });
 
+  it("declares only the verb that runs: its siblings' flags wait until shown", async () => {
+    const io = testIO();
+    const program = buildProgram(createFactory({ io, flags: () => ({}) }));
+    const license = program.commands.find((c) => c.name() === 'license')!;
+    const verb = (name: string) => license.commands.find((c) => c.name() === name)!;
+    // `license get --bogus` fails in get's own parsing, after the group dispatched to it.
+    await program.parseAsync(['license', 'get', '--bogus'], { from: 'user' }).catch(() => {});
+    expect(io.err()).toContain("unknown option '--bogus'");
+    expect(verb('get').registeredArguments.length).toBe(1);
+    expect(verb('activate').registeredArguments.length).toBe(0);
+    expect(verb('list').options.length).toBe(0);
+    // Top-level commands wait too.
+    const login = program.commands.find((c) => c.name() === 'login')!;
+    expect(login.options.length).toBe(0);
+    // A help that lists them declares them: its lines show their arguments and [options].
+    await program.parseAsync(['license', '--help'], { from: 'user' }).catch(() => {});
+    expect(io.out()).toMatch(/activate \[options\] \[key\|uuid\]/);
+    expect(verb('list').options.length).toBeGreaterThan(0);
+  });
+
   it('every command has help with at least one example', () => {
     for (const { path } of leaves(buildProgram(createFactory({ io: testIO(), flags: () => ({}) })))) {
       const io = testIO();

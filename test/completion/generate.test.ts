@@ -1,11 +1,13 @@
 import { PassThrough } from 'node:stream';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { registerCompletion } from '../../src/cli/completion/command.js';
+import { completionCommand } from '../../src/cli/completion/command.js';
 import { generateCompletion } from '../../src/cli/completion/generate.js';
 import { buildCompletionModel } from '../../src/cli/completion/model.js';
 import { PROFILE_KEYS } from '../../src/config/index.js';
 import { REPORT_TEMPLATES, recordFields } from '../../src/domain/index.js';
+import type { Factory } from '../../src/kit/factory.js';
+import { fillVerbs } from '../../src/kit/verbs.js';
 import {
   bashComplete,
   fakeCcpDir,
@@ -204,7 +206,7 @@ describe('ccp completion', () => {
     });
     const tree = new Command('ccp').exitOverride();
     tree.command('license').command('activate');
-    registerCompletion(tree, { io: { stdout: out } });
+    fillVerbs(completionCommand.register(tree, { io: { stdout: out } } as unknown as Factory));
     await tree.parseAsync(['completion', 'fish'], { from: 'user' });
     expect(text).toBe(await generateCompletion('fish', tree));
     expect(text).toContain('complete -c ccp -n \'__ccp_at "license"\' -a activate');
@@ -213,7 +215,7 @@ describe('ccp completion', () => {
 
   it('rejects an unknown shell', async () => {
     const tree = new Command('ccp').exitOverride().configureOutput({ writeErr: () => {} });
-    registerCompletion(tree, { io: { stdout: new PassThrough() } });
+    fillVerbs(completionCommand.register(tree, { io: { stdout: new PassThrough() } } as unknown as Factory));
     await expect(tree.parseAsync(['completion', 'tcsh'], { from: 'user' })).rejects.toThrow(
       /Allowed choices/,
     );

@@ -1,4 +1,5 @@
 import { Argument, type Command } from 'commander';
+import { defineCommand } from '../../kit/command.js';
 import { examples } from '../../kit/help.js';
 import type { IO } from '../../kit/io.js';
 import { generateCompletion } from './generate.js';
@@ -28,12 +29,13 @@ function rootOf(cmd: Command): Command {
 }
 
 /** `ccp completion bash|zsh|fish`: prints the script; the same text is checked in under completions/. */
-export function registerCompletion(program: Command, deps: CompletionDeps): Command {
-  return program
-    .command('completion')
-    .description('print a shell completion script (bash, zsh or fish)')
-    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELL_NAMES))
-    .addHelpText(
+export const completionCommand = defineCommand<CompletionOptions>({
+  name: 'completion',
+  description: 'print a shell completion script (bash, zsh or fish)',
+  // Its examples come with a paragraph after them (declare).
+  examples: [],
+  declare: (cmd) =>
+    cmd.addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELL_NAMES)).addHelpText(
       'after',
       `${examples(
         '# bash, this shell only',
@@ -51,8 +53,7 @@ Values complete too: serial numbers and uuids of devices, organizations, code ty
 read from the command's target when you press TAB (at most 1 s; a second TAB within a minute answers from
 the cache folder).
 `,
-    )
-    .action(async (shell: ShellName, _opts: unknown, self: Command) => {
-      await runCompletion({ shell, program: rootOf(self) }, deps);
-    });
-}
+    ),
+  parse: async (_f, { args, cmd }) => ({ shell: args[0] as ShellName, program: rootOf(cmd) }),
+  run: (opts, f) => runCompletion(opts, f),
+});

@@ -24,12 +24,7 @@ export const codeGet = defineCommand<CodeGetOptions>({
   declare: (cmd) =>
     cmd.argument('[codeUuid]', 'the code to fetch (asked for on a terminal when missing)', uuidArg),
   parse: async (f, { args }) => {
-    const codeUuid = await requireUuidArgument(
-      f.prompter,
-      args[0] as string | undefined,
-      '<codeUuid>',
-      'Code uuid',
-    );
+    const codeUuid = await requireUuidArgument(f, args[0] as string | undefined, '<codeUuid>', 'Code uuid');
     return { ...(await readDeps(f, 'code')), codeUuid };
   },
   run: runCodeGet,

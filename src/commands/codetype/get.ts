@@ -22,7 +22,7 @@ export const codeTypeGet = defineCommand<CodeTypeGetOptions>({
   parse: async (f, { args, flags }) => ({
     ...(await readDeps(f, 'codeType')),
     keys: await requireKeys(
-      f.prompter,
+      f,
       args[0] as string[],
       '<uuid|codeTypeIdentifier...>',
       'Code type uuid or identifier',

@@ -184,7 +184,7 @@ export async function runStatus(f: Factory): Promise<Status> {
     };
     // The token the client sent: a flag's or variable's, else the one the embedded server keeps.
     const { ConfigFile } = await import('../../config/index.js');
-    const token = cfg.token ?? (await ConfigFile.readAccess(f.io.env)).embeddedAccess(cfg.db)?.token;
+    const token = cfg.token ?? (await ConfigFile.read(f.io.env)).embeddedAccess(cfg.db)?.token;
     const grant = token === undefined ? undefined : await f.tokenActsFor(token);
     status.actsFor = grant
       ? { organization: { uuid: grant.orgUuid, name: grant.orgName }, role: grant.role }

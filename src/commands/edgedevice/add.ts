@@ -163,12 +163,12 @@ export const edgeDeviceAdd = defineCommand<EdgeDeviceAddOptions>({
     if (fromFile) records = fromFile;
     else {
       const orElse = '-f FILE with the devices';
-      given.edgeDeviceName = await requireValue(f.prompter, flags.name, {
+      given.edgeDeviceName = await requireValue(f, flags.name, {
         flag: '--name',
         message: 'Device name',
         orElse,
       });
-      given.serialNumber = await requireValue(f.prompter, flags.serial, {
+      given.serialNumber = await requireValue(f, flags.serial, {
         flag: '--serial',
         message: 'Serial number',
         orElse,

@@ -52,7 +52,7 @@ is never a difference: change one with \`ccp edgedevice add\`.`,
     }
     const add = cmd.parent?.commands.find((c) => c.name() === 'add');
     const cfg = await f.config();
-    const file = await requireValue(f.prompter, flags.file, {
+    const file = await requireValue(f, flags.file, {
       flag: '-f',
       message: 'File with the devices',
     });

@@ -23,7 +23,7 @@ export const edgeDeviceGet = defineCommand<EdgeDeviceGetOptions>({
     ),
   parse: async (f, { args, flags }) => {
     const keys = await requireKeys(
-      f.prompter,
+      f,
       args[0] as string[],
       '<uuid|serial...>',
       'Device uuid or serial number',

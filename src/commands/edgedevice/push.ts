@@ -89,12 +89,12 @@ export const edgeDevicePush = defineCommand<EdgeDevicePushOptions>({
           : undefined,
       fromFlags: async () => {
         const orElse = '-f FILE with the devices and their edgeFlows';
-        const key = await requireValue(f.prompter, device, {
+        const key = await requireValue(f, device, {
           flag: '<device>',
           message: 'Device uuid or serial number',
           orElse,
         });
-        const flowFile = await requireValue(f.prompter, flags.flow, {
+        const flowFile = await requireValue(f, flags.flow, {
           flag: '--flow',
           message: 'Flow file',
           orElse,

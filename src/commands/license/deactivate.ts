@@ -10,7 +10,10 @@ export const licenseDeactivate = defineCommand<LicenseDeactivateOptions>({
   run: (opts, f) =>
     runLicenseDeactivate(opts, {
       ...writeDeps(f),
-      prompter: f.prompter,
+      // Read when a question is asked: the factory makes its prompter then.
+      get prompter() {
+        return f.prompter;
+      },
       now: () => f.clock.now(),
       twin: () => f.lookup(),
     }),

@@ -24,7 +24,7 @@ export const licenseGet = defineCommand<LicenseGetOptions>({
       ),
     ),
   parse: async (f, { args, flags }) => {
-    const keys = await requireKeys(f.prompter, args[0] as string[], '<key|uuid...>', 'License key or uuid');
+    const keys = await requireKeys(f, args[0] as string[], '<key|uuid...>', 'License key or uuid');
     return { ...(await readDeps(f, 'license')), keys, watch: await watchOptions(flags) };
   },
   run: runLicenseGet,

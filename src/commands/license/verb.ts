@@ -40,7 +40,7 @@ export function licenseVerb(action: LicenseAction): Omit<CommandSpec<LicenseVerb
     },
     parse: async (f, { args, flags: typed }) => {
       const flags = typed as WriteFlags & { yes?: boolean };
-      const key = await requireValue(f.prompter, args[0] as string | undefined, {
+      const key = await requireValue(f, args[0] as string | undefined, {
         flag: '<key|uuid>',
         message: 'License key or uuid',
       });

@@ -45,13 +45,8 @@ export const notifyConfigure = defineCommand<NotifyConfigureOptions>({
     const flags = typed as ConfigureFlags;
     // The schema loads here, so help and other commands never load zod.
     const { NotificationConfigurationInput } = await import('../../domain/notification.js');
-    const notificationUuid = await requireUuid(
-      f.prompter,
-      flags.notification,
-      '--notification',
-      'Notification uuid',
-    );
-    const roleUuid = await requireUuid(f.prompter, flags.role, '--role', 'Role uuid');
+    const notificationUuid = await requireUuid(f, flags.notification, '--notification', 'Notification uuid');
+    const roleUuid = await requireUuid(f, flags.role, '--role', 'Role uuid');
     // --org is the global flag; without it (or a profile's org) the server uses the token's organization.
     const { org } = await f.config();
     const record = flagRecord(

@@ -59,7 +59,7 @@ export function activeFlag(flags: NotificationFlags): boolean | undefined {
  * notification; `orElse` is the other way to give them, named when --type is missing off a terminal.
  */
 export async function notificationOf(f: Factory, flags: NotificationFlags, orElse?: string) {
-  const type = await requireValue(f.prompter, flags.type, {
+  const type = await requireValue(f, flags.type, {
     flag: '--type',
     message: 'Notification type',
     orElse,

@@ -55,7 +55,7 @@ export const notifyUpdate = defineCommand<NotifyUpdateOptions>({
           ? 'give either -f FILE or <uuid> with --type/--option, not both'
           : undefined,
       fromFlags: async () => {
-        const id = await requireValue(f.prompter, uuid, {
+        const id = await requireValue(f, uuid, {
           flag: '<uuid>',
           message: 'Notification uuid',
           uuid: true,

@@ -35,7 +35,7 @@ export const orgGet = defineCommand<OrgGetOptions>({
       message: 'Parent organization uuid',
     });
     const keys = await requireKeys(
-      f.prompter,
+      f,
       args[1] as string[],
       '<uuid|orgName...>',
       'Sub-organization uuid or name',

@@ -5,9 +5,12 @@ import type { Factory } from '../factory.js';
 import type { KnownKind } from '../known-records.js';
 import type { Prompter } from '../prompter.js';
 
+/** Whom to ask (the factory): its prompter is made only when a value is missing. */
+export type Asker = { readonly prompter: Prompter };
+
 /** A given value, else a prompt on a terminal, else a usage error naming the flag (the prompter's rule). */
 export async function requireValue(
-  prompter: Prompter,
+  asker: Asker,
   value: string | undefined,
   opts: { flag: string; message: string; uuid?: boolean; orElse?: string },
 ): Promise<string> {
@@ -22,7 +25,7 @@ export async function requireValue(
     return opts.uuid ? value.toLowerCase() : value;
   }
   const answer = (
-    await prompter
+    await asker.prompter
       .input({ message: opts.message, flag: opts.flag, validate: check })
       .catch((err: unknown) => {
         // Without a terminal, say the other way to give the value too (`-f FILE`).
@@ -40,29 +43,24 @@ export async function requireValue(
  * A uuid argument (`<uuid>`): given, else asked for on a terminal, else a usage error naming the argument.
  * Commands declare it optional (`[uuid]`) so that commander leaves the asking to this.
  */
-export function requireUuidArgument(
-  prompter: Prompter,
-  value: string | undefined,
-  name: string,
-  message: string,
-) {
-  return requireValue(prompter, value, { flag: name, message, uuid: true });
+export function requireUuidArgument(asker: Asker, value: string | undefined, name: string, message: string) {
+  return requireValue(asker, value, { flag: name, message, uuid: true });
 }
 
 /** The keys of a `get` (`<uuid|serial...>`): given, else one asked for on a terminal, else a usage error. */
 export async function requireKeys(
-  prompter: Prompter,
+  asker: Asker,
   keys: string[],
   name: string,
   message: string,
 ): Promise<string[]> {
   if (keys.length > 0) return keys;
-  return [await requireValue(prompter, undefined, { flag: name, message })];
+  return [await requireValue(asker, undefined, { flag: name, message })];
 }
 
 /** A uuid from a flag or the profile, else asked for on a terminal, else a usage error naming the flag. */
-export function requireUuid(prompter: Prompter, value: string | undefined, flag: string, message: string) {
-  return requireValue(prompter, value, { flag, message, uuid: true });
+export function requireUuid(asker: Asker, value: string | undefined, flag: string, message: string) {
+  return requireValue(asker, value, { flag, message, uuid: true });
 }
 
 /**
@@ -75,10 +73,10 @@ export async function requireRecordUuid(
   opts: { kind: KnownKind; flag: string; message: string; orElse?: string },
 ): Promise<string> {
   if ((value !== undefined && value !== '') || !f.io.canPrompt())
-    return requireValue(f.prompter, value, { ...opts, uuid: true });
+    return requireValue(f, value, { ...opts, uuid: true });
   const { knownRecords } = await import('../known-records.js');
   const choices = await knownRecords(f, opts.kind);
-  if (choices.length === 0) return requireValue(f.prompter, value, { ...opts, uuid: true });
+  if (choices.length === 0) return requireValue(f, value, { ...opts, uuid: true });
   const answer = await f.prompter.search({
     message: opts.message,
     flag: opts.flag,

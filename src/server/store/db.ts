@@ -8,7 +8,7 @@ import { type LicenseRepo, licenseRepo } from './licenses.js';
 import { migrate } from './migrations.js';
 import { type NotificationRepo, notificationRepo } from './notifications.js';
 import { type OrganizationRepo, organizationRepo } from './organizations.js';
-import { type PlacedDevice, StoreError } from './port.js';
+import { LOCK_WAIT_MS, type PlacedDevice, StoreError } from './port.js';
 import { openSqlite, prepared, type SqliteDatabase } from './sqlite.js';
 import { type StoredKind, type StoredValues, storedValues } from './stored-values.js';
 import { type TokenRepo, tokenRepo } from './tokens.js';
@@ -56,6 +56,11 @@ export interface SqliteEngine {
   /** Runs `fn` in one read transaction: a consistent snapshot that never waits for a writer (WAL). */
   read<T>(fn: () => T): T;
   /**
+   * Runs `fn`, one read transaction, with the devices' listing caches checked once (edge-devices.ts
+   * `checked`); as it is when no device was read yet.
+   */
+  checked<T>(fn: () => T): T;
+  /**
    * Changes whenever the file's data may have changed, by this connection (any row written, even if rolled
    * back) or by another one, in this process or another (SQLite's data_version): what is derived from the
    * data may be kept while it stays the same.
@@ -76,11 +81,11 @@ export interface SqliteEngine {
 }
 
 /**
- * How long a write waits for the lock another connection (this process or another) holds. A deferred
- * transaction that reads, then writes, could not wait: SQLite answers SQLITE_BUSY at once when the snapshot it
- * read is stale. Taking the lock at BEGIN lets the busy handler wait for it instead.
+ * How long a write waits for the lock another connection (this process or another) holds: the port's wait. A
+ * deferred transaction that reads, then writes, could not wait: SQLite answers SQLITE_BUSY at once when the
+ * snapshot it read is stale. Taking the lock at BEGIN lets the busy handler wait for it instead.
  */
-export const BUSY_TIMEOUT_MS = 10_000;
+export const BUSY_TIMEOUT_MS = LOCK_WAIT_MS;
 // What a synchronous pause waits on (Atomics.wait): nothing ever wakes it.
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
@@ -213,7 +218,14 @@ export function openSqliteEngine(
   const versionOf = prepared(() =>
     db.prepare<[], [number, number]>('SELECT data_version, total_changes() FROM pragma_data_version').raw(),
   );
-  const edgeDevices = edgeDeviceRepo(db);
+  // Each repository is made when first used, as its statements are: a command reads one or two kinds.
+  let devices: EdgeDeviceRepo | undefined;
+  const edgeDevices = () => (devices ??= edgeDeviceRepo(db));
+  const organizations = prepared(() => organizationRepo(db));
+  const codes = prepared(() => codeRepo(db));
+  const licenses = prepared(() => licenseRepo(db));
+  const notifications = prepared(() => notificationRepo(db));
+  const tokens = prepared(() => tokenRepo(db));
   const integrity = () =>
     (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((r) => r.integrity_check);
   return {
@@ -221,12 +233,25 @@ export function openSqliteEngine(
     db,
     clock,
     busyTimeoutMs,
-    organizations: organizationRepo(db),
-    edgeDevices,
-    codes: codeRepo(db),
-    licenses: licenseRepo(db),
-    notifications: notificationRepo(db),
-    tokens: tokenRepo(db),
+    get organizations() {
+      return organizations();
+    },
+    get edgeDevices() {
+      return edgeDevices();
+    },
+    get codes() {
+      return codes();
+    },
+    get licenses() {
+      return licenses();
+    },
+    get notifications() {
+      return notifications();
+    },
+    get tokens() {
+      return tokens();
+    },
+    checked: (fn) => (devices ? devices.checked(fn) : fn()),
     tx: <T>(fn: () => T) => inTransaction().immediate(fn) as T,
     read: <T>(fn: () => T) => inTransaction().deferred(fn) as T,
     version: () => {
@@ -245,7 +270,7 @@ export function openSqliteEngine(
     integrity: () => integrity().filter((line) => line !== 'ok'),
     sqliteVersion: () => db.prepare<[], string>('SELECT sqlite_version()').pluck().get()!,
     schemaVersion: () => db.pragma('user_version', { simple: true }) as number,
-    importDevices: (list, now) => importDevices(edgeDevices, list, now),
+    importDevices: (list, now) => importDevices(edgeDevices(), list, now),
     keysStartingWith: (kind, prefix, limit, deadline) => storedValues(db, kind, prefix, limit, deadline),
     close: () => {
       if (db.open) db.close();

@@ -233,12 +233,18 @@ export function edgeDeviceRepo(db: Database.Database) {
     listing.written();
   }
 
-  const copies = deviceCopies(db, () => listing.written());
+  // The clone's copier, made when a clone first copies: no other command does.
+  const copies = prepared(() => deviceCopies(db, () => listing.written()));
+  type Copies = ReturnType<typeof deviceCopies>;
   return {
     load,
     insert,
-    copy: copies.copy,
-    listed: copies.listed,
+    copy: (...a: Parameters<Copies['copy']>) => copies().copy(...a),
+    listed: {
+      begin: () => copies().listed.begin(),
+      note: (uuids: readonly string[]) => copies().listed.note(uuids),
+      dropOthers: () => copies().listed.dropOthers(),
+    },
     update,
     upsertFlow: upsert,
     replaceReferences,

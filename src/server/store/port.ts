@@ -60,6 +60,23 @@ export class StoreError extends Error {
 
 export const isStoreError = (err: unknown): err is StoreError => err instanceof StoreError;
 
+/** How long a write waits in all for locks another writer holds (decisions.md, "Several processes, one database"). */
+export const LOCK_WAIT_MS = 10_000;
+
+const BACKOFF_MS = [5, 10, 20, 40, 50];
+
+/**
+ * The pause before trying again at a busy lock, the store's at a transaction's start and a request's after
+ * one (lock-wait.ts): 5, 10, 20, 40, then 50 ms after attempt `attempt` (from 0), never past `left` ms.
+ * node:timers/promises loads when a wait first backs off, not with the store: every command opens one.
+ */
+export function lockBackoff(attempt: number, left: number): Promise<void> {
+  const ms = Math.min(left, BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!);
+  return (
+    process.getBuiltinModule('node:timers/promises') as typeof import('node:timers/promises')
+  ).setTimeout(ms);
+}
+
 // ---- The records. ----
 
 /** Instants another service gave a record (server clone keeps them); absent ones are the time of the write. */

@@ -28,11 +28,8 @@ import type {
   StoreFailureKind,
   TokenRepository,
 } from './port.js';
-import { StoreError } from './port.js';
-
-// node:timers/promises loaded when a write first waits, not with the store: every command opens one.
-const sleep = (ms: number): Promise<void> =>
-  (process.getBuiltinModule('node:timers/promises') as typeof import('node:timers/promises')).setTimeout(ms);
+import { lockBackoff, StoreError } from './port.js';
+import { prepared } from './sqlite.js';
 
 // What a person may read of SQLite's failures, by primary code (SQLITE_BUSY_SNAPSHOT is SQLITE_BUSY's).
 const FAILURES: Record<string, [StoreFailureKind, string]> = {
@@ -63,7 +60,6 @@ const fail = (err: unknown): never => {
 
 /** How long a write waits in SQLite's own busy handler (which sleeps the thread) before waiting async. */
 const IN_THREAD_WAIT_MS = 20;
-const BACKOFF_MS = [5, 10, 20, 40, 50];
 
 export interface SqliteStoreOptions {
   /** How long a write waits in all for another connection's lock: 10 s. */
@@ -77,8 +73,7 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
   // A write waits for another process's lock briefly in the thread, then asynchronously (begin() below), so
   // the event loop keeps serving while it waits.
   if (!db.readonly) db.pragma(`busy_timeout = ${Math.min(IN_THREAD_WAIT_MS, lockWaitMs)}`);
-  const q = lookupQueries(db);
-  const e = engine.edgeDevices;
+  const q = prepared(() => lookupQueries(db));
 
   // ---- One transaction at a time on the connection. ----
   let turn: Promise<void> | undefined;
@@ -126,9 +121,32 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
 
   type Wrap = <A extends unknown[], R>(f: (...a: A) => R) => (...a: A) => Promise<R>;
 
-  function repositories(w: Wrap, bulk: (fn: (s: Session) => Promise<void>) => Promise<void>): Repositories {
+  /**
+   * Defines the repositories on `target`, each made when first read (a command reads one or two kinds of
+   * record), its calls wrapped by `w`; `importBatch` is the devices' bulk path there.
+   */
+  function repositories<T extends object>(
+    target: T,
+    w: Wrap,
+    importBatch: EdgeDeviceRepository['importBatch'],
+  ): T & Repositories {
+    const made = <K extends keyof Repositories>(key: K, make: () => Repositories[K]) => {
+      const get = prepared(make);
+      Object.defineProperty(target, key, { get, enumerable: true });
+    };
+    made('organizations', () => organizations(w));
+    made('edgeDevices', () => edgeDevices(w, importBatch));
+    made('codes', () => codes(w));
+    made('licenses', () => licenses(w));
+    made('notifications', () => notifications(w));
+    made('tokens', () => tokens(w));
+    made('lookups', () => lookups(w));
+    return target as T & Repositories;
+  }
+
+  function organizations(w: Wrap): OrganizationRepository {
     const o = engine.organizations;
-    const organizations: OrganizationRepository = {
+    return {
       get: w((uuid: string) => {
         const r = o.get(uuid);
         return r
@@ -148,9 +166,13 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
       upsertOption: w(o.upsertOption),
       option: w(o.option),
     };
+  }
+
+  function edgeDevices(w: Wrap, importBatch: EdgeDeviceRepository['importBatch']): EdgeDeviceRepository {
+    const e = engine.edgeDevices;
     const head = (r: { uuid: string; org_uuid: string; serial_number: string | null } | undefined) =>
       r ? ({ uuid: r.uuid, orgUuid: r.org_uuid, serialNumber: r.serial_number } as DeviceHead) : undefined;
-    const edgeDevices: EdgeDeviceRepository = {
+    return {
       get: w((uuid: string) => head(e.get(uuid))),
       bySerial: w((org: string, serial: string) => head(e.bySerial(org, serial))),
       load: w(e.load),
@@ -169,12 +191,15 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
       countInScope: w(e.countInScope),
       countInOrg: w(e.countInOrg),
       batch: (now) => deviceBatch(w, now),
-      importBatch: (list, now) => bulk(async (s) => s.edgeDevices.importBatch(list, now)),
+      importBatch,
       copy: w(e.copy),
       listed: { begin: w(e.listed.begin), note: w(e.listed.note), dropOthers: w(e.listed.dropOthers) },
     };
+  }
+
+  function codes(w: Wrap): CodeRepository {
     const c = engine.codes;
-    const codes: CodeRepository = {
+    return {
       typeExists: w(c.typeExists),
       putType: w(c.putType),
       putCode: w(c.putCode),
@@ -183,8 +208,11 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
       types: w(c.types),
       code: w(c.code),
     };
+  }
+
+  function licenses(w: Wrap): LicenseRepository {
     const l = engine.licenses;
-    const licenses: LicenseRepository = {
+    return {
       head: w((uuid: string) => {
         const r = l.row(uuid);
         return r ? { uuid: r.uuid, orgUuid: r.org_uuid ?? null } : undefined;
@@ -199,8 +227,11 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
         if (r) l.setActive(r, active, now, 'UTC');
       }),
     };
+  }
+
+  function notifications(w: Wrap): NotificationRepository {
     const n = engine.notifications;
-    const notifications: NotificationRepository = {
+    return {
       load: w(n.load),
       all: w(n.all),
       exists: w(n.exists),
@@ -208,8 +239,11 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
       put: w(n.put),
       configure: w(n.configure),
     };
+  }
+
+  function tokens(w: Wrap): TokenRepository {
     const t = engine.tokens;
-    const tokens: TokenRepository = {
+    return {
       insert: w((hash, grant, now) => {
         t.insert(hash, grant, now);
       }),
@@ -219,24 +253,27 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
       list: w(t.list),
       touch: w(t.touch),
     };
-    const lookups: LookupRepository = {
-      deviceKey: w(q.deviceKey),
-      matching: w(q.matching),
-      serialsNear: w(q.serialsNear),
-      codeTypeKey: w(q.codeTypeKey),
-      codeTypeIdentifiers: w(q.codeTypeIdentifiers),
+  }
+
+  function lookups(w: Wrap): LookupRepository {
+    const l = q();
+    return {
+      deviceKey: w(l.deviceKey),
+      matching: w(l.matching),
+      serialsNear: w(l.serialsNear),
+      codeTypeKey: w(l.codeTypeKey),
+      codeTypeIdentifiers: w(l.codeTypeIdentifiers),
     };
-    return { organizations, edgeDevices, codes, licenses, notifications, tokens, lookups };
   }
 
   /** A bulk add: queued, then saved in one synchronous run by end(), inside the caller's transaction. */
   function deviceBatch(w: Wrap, now: number): DeviceBatch {
     const queue: { d: EdgeDevice; at: Placement; existing: boolean }[] = [];
-    let batch: ReturnType<typeof e.batch> | undefined;
+    let batch: ReturnType<SqliteEngine['edgeDevices']['batch']> | undefined;
     return {
       save: (d, at, existing) => void queue.push({ d, at, existing }),
       end: w((): BatchOutcome => {
-        batch = e.batch(now);
+        batch = engine.edgeDevices.batch(now);
         for (let i = 0; i < queue.length; i++) {
           const { d, at, existing } = queue[i]!;
           if (!batch.save(d, at, existing)) return { saved: false, clash: i };
@@ -250,30 +287,28 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
 
   // ---- Transactions. ----
   let savepoints = 0;
-  const sessionRepos = repositories(inside, (fn) => fn(session));
-  const session: Session = {
-    ...sessionRepos,
-    edgeDevices: {
-      ...sessionRepos.edgeDevices,
-      importBatch: inside((list, now) => engine.importDevices(list, now)),
+  const session: Session = repositories(
+    {
+      get changeToken() {
+        return engine.version();
+      },
+      async savepoint<S>(fn: () => Promise<S>): Promise<S> {
+        const name = `ccp_sp_${++savepoints}`;
+        db.exec(`SAVEPOINT ${name}`);
+        try {
+          const out = await fn();
+          db.exec(`RELEASE ${name}`);
+          return out;
+        } catch (err) {
+          db.exec(`ROLLBACK TO ${name}`);
+          db.exec(`RELEASE ${name}`);
+          throw err;
+        }
+      },
     },
-    get changeToken() {
-      return engine.version();
-    },
-    async savepoint<S>(fn: () => Promise<S>): Promise<S> {
-      const name = `ccp_sp_${++savepoints}`;
-      db.exec(`SAVEPOINT ${name}`);
-      try {
-        const out = await fn();
-        db.exec(`RELEASE ${name}`);
-        return out;
-      } catch (err) {
-        db.exec(`ROLLBACK TO ${name}`);
-        db.exec(`RELEASE ${name}`);
-        throw err;
-      }
-    },
-  };
+    inside,
+    inside((list, now) => engine.importDevices(list, now)),
+  );
 
   /**
    * Runs `fn` in a transaction begun by `sql`, waiting asynchronously for another connection's write lock up
@@ -299,7 +334,7 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
           let turned = false;
           const watch = spanning ? undefined : setImmediate(() => (turned = true));
           try {
-            const out = await (sql === 'BEGIN' ? e.checked(() => fn(session)) : fn(session));
+            const out = await (sql === 'BEGIN' ? engine.checked(() => fn(session)) : fn(session));
             if (turned) throw new Error('a transaction of the store spanned an await of something else');
             db.exec('COMMIT');
             return out;
@@ -315,7 +350,7 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
       }
       // The lock was busy: wait before the next attempt, the turn given up.
       const left = deadline - monotonicMs();
-      await sleep(Math.min(left, BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!));
+      await lockBackoff(attempt, left);
     }
   }
 
@@ -365,12 +400,10 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
     };
   }
 
-  const outside = repositories(alone, (fn) => bulk(fn));
   const describe = () => engine.path;
-  return {
+  const store: Omit<Store, keyof Repositories> = {
     clock: engine.clock,
     lockWaitMs,
-    ...outside,
     tx: (fn) => transaction('BEGIN IMMEDIATE', false, fn),
     read: (fn) => transaction('BEGIN', false, fn),
     bulk,
@@ -401,6 +434,7 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
     describe,
     close: () => exclusive(() => engine.close()),
   };
+  return repositories(store, alone, (list, now) => bulk(async (s) => s.edgeDevices.importBatch(list, now)));
 }
 
 const BULK_CACHE_KB = 32 * 1024;

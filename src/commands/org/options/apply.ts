@@ -41,7 +41,7 @@ nothing stored.`,
       flag: '<orgUuid>',
       message: 'Organization uuid',
     });
-    const file = await requireValue(f.prompter, flags.file, {
+    const file = await requireValue(f, flags.file, {
       flag: '-f',
       message: 'File with the options',
     });

@@ -23,13 +23,25 @@ export interface ServerTokenListOptions {
 const FIELDS = ['id', 'organization', 'role', 'user', 'created', 'lastUsed'] as const;
 const TIMES = new Set<string>(['created', 'lastUsed']);
 
+// Written out, not mapped from FIELDS: the module loads with the command tree, into every command.
 const VIEW: View = {
-  columns: FIELDS.map((path) => ({
-    path,
-    type: TIMES.has(path) ? 'timestamp' : path === 'role' ? 'text' : 'id',
-  })),
+  columns: [
+    { path: 'id', type: 'id' },
+    { path: 'organization', type: 'id' },
+    { path: 'role', type: 'text' },
+    { path: 'user', type: 'id' },
+    { path: 'created', type: 'timestamp' },
+    { path: 'lastUsed', type: 'timestamp' },
+  ],
   // The user column goes first when the terminal is narrow: most tokens have none.
-  table: FIELDS.map((path) => ({ path, priority: path === 'user' ? 2 : path === 'lastUsed' ? 1 : 0 })),
+  table: [
+    { path: 'id', priority: 0 },
+    { path: 'organization', priority: 0 },
+    { path: 'role', priority: 0 },
+    { path: 'user', priority: 2 },
+    { path: 'created', priority: 0 },
+    { path: 'lastUsed', priority: 1 },
+  ],
   hasPath: (path) => (FIELDS as readonly string[]).includes(path),
   columnsAt: (path) => [{ path, type: TIMES.has(path) ? 'timestamp' : 'text' }],
   name: 'id',

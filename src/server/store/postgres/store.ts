@@ -13,7 +13,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { type Clock, systemClock } from '../../../domain/clock.js';
 import type { BulkSteps, RecordCounts, Repositories, Session, Store, StoreHealth } from '../port.js';
-import { StoreError } from '../port.js';
+import { LOCK_WAIT_MS, StoreError } from '../port.js';
 import { type ConnectOptions, resolveConnection } from './connection.js';
 import { type DeviceContext, edgeDeviceRepository, ListingMemory } from './edge-devices.js';
 import { isRetryable, toStoreError } from './failures.js';
@@ -28,8 +28,6 @@ import {
 import { migrate, PG_SCHEMA_VERSION, schemaProblems } from './schema.js';
 import type { Sql } from './sql.js';
 
-/** How long a write waits for locks another writer holds (decisions.md, "Several processes, one database"). */
-export const LOCK_WAIT_MS = 10_000;
 export const CONNECT_TIMEOUT_MS = 10_000;
 /**
  * How long a statement of a request's may go unanswered past the lock wait before its connection is taken
