@@ -58,6 +58,11 @@ export function withoutServerStamps(body: unknown): unknown {
   return data === body.data ? body : { ...body, data };
 }
 
+/** One record of a fixture without server stamps (the same record when it had none). */
+export function withoutFixtureStamps(record: unknown): unknown {
+  return isObject(record) ? stripped(record, 1) : record;
+}
+
 /** The same for a fixture, in place: every record of each top-level array (import sets the timestamps itself). */
 export function dropFixtureStamps(fixture: unknown): void {
   if (!isObject(fixture)) return;

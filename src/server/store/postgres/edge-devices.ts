@@ -33,7 +33,7 @@ import {
 import { groupBy } from '../values.js';
 import {
   columnArrays,
-  copyField,
+  copyLine,
   insertManySql,
   type Sql,
   scopeCte,
@@ -576,7 +576,7 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
       await ctx.copyIn(
         COPY_DEVICES,
         (function* () {
-          for (const r of rows) yield `${DEVICE_WRITE.map((c) => copyField(r[c.column])).join('\t')}\n`;
+          for (const r of rows) yield copyLine(r, DEVICE_WRITE);
         })(),
       );
       await sql.run('RELEASE SAVEPOINT ccp_import_copy');

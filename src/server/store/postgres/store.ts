@@ -353,7 +353,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
     read: (fn) => inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', true, fn),
     bulk: (fn) => inTransaction(BULK, false, fn),
     steps,
-    importPlan: { deviceBatch: 2500, organizationsFirst: true },
+    importPlan: { deviceBatch: 4000, organizationsFirst: true },
     changeToken: () => tokenOf(pool),
     async counts(): Promise<RecordCounts> {
       const r = await sqlOver(pool).rows<Record<string, number>>(
