@@ -1,8 +1,9 @@
 // `node scripts/walk.mjs ARGS...`: runs `ccp ARGS...` from src/ and says on stderr what the run went through,
 // from argv to the bytes written (the walks of docs/architecture.md): the functions of src/ that ran (V8's
 // precise coverage; a module's top level is not counted), the files they are in, and the imports between
-// those files that cross from one layer (src/<folder>) to another. TypeScript is stripped by Node itself
-// (module.stripTypeScriptTypes); an import counts when it runs (a dynamic one only when it is reached).
+// those files that cross from one layer (src/<folder>) to another. TypeScript is made JavaScript by
+// Rolldown's transform (oxc; Node's own type stripping leaves parameter properties out from Node 26 on); an
+// import counts when it runs (a dynamic one only when it is reached).
 import { spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -13,7 +14,7 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { registerHooks, stripTypeScriptTypes } from 'node:module';
+import { registerHooks } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -72,6 +73,7 @@ if (!process.env.NODE_V8_COVERAGE) {
   }
   process.exitCode = child.status ?? 1;
 } else {
+  const { transformSync } = await import('rolldown/experimental');
   const edges = new Set();
   registerHooks({
     resolve(specifier, context, next) {
@@ -86,7 +88,9 @@ if (!process.env.NODE_V8_COVERAGE) {
     },
     load(url, context, next) {
       if (!inSrc(url) || !url.endsWith('.ts')) return next(url, context);
-      const code = stripTypeScriptTypes(readFileSync(fileURLToPath(url), 'utf8'), { mode: 'transform' });
+      const path = fileURLToPath(url);
+      const { code, errors } = transformSync(path, readFileSync(path, 'utf8'), { lang: 'ts' });
+      if (errors.length > 0) throw new Error(`${path}: ${errors[0].message}`);
       return { format: 'module', source: code, shortCircuit: true };
     },
   });

@@ -19,6 +19,9 @@ describe('jsonBytesAtMost', () => {
       expect(jsonBytesAtMost({ s, a: [s, null, 1e-300] })).toBeGreaterThanOrEqual(
         bytes({ s, a: [s, null, 1e-300] }),
       );
+    // The longest numbers JSON writes: 25 characters (a sign, `0.00000` and 17 digits), 24 in exponent form.
+    for (const n of [-0.0000010151713245131391, -1.2345678901234567e-308, -1.2345678901234567e308])
+      expect(jsonBytesAtMost(n)).toBeGreaterThanOrEqual(bytes(n));
   });
 
   it('is the exact length for a record of plain text, numbers and booleans', () => {

@@ -58,11 +58,12 @@ const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
 /**
  * A bound on the UTF-8 length of JSON.stringify(value), without making the text: a string of other characters
- * counts 6 bytes a UTF-16 unit (a `\u` escape, the most any unit takes), a number 24 (its longest form).
+ * counts 6 bytes a UTF-16 unit (a `\u` escape, the most any unit takes), a number 25 (its longest form, as
+ * -0.0000010151713245131391: a sign, `0.00000` and 17 digits).
  */
 export function jsonBytesAtMost(value: unknown): number {
   if (typeof value === 'string') return 2 + (PLAIN.test(value) ? value.length : 6 * value.length);
-  if (typeof value === 'number') return 24;
+  if (typeof value === 'number') return 25;
   if (value === null || typeof value !== 'object') return 5;
   let n = 2;
   if (Array.isArray(value)) {
