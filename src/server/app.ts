@@ -90,14 +90,14 @@ interface Progress {
 async function admit(
   route: Route,
   req: ServiceRequest,
-  authenticate: ReturnType<typeof authenticator>,
+  authenticate: Authenticator,
   seen: Progress,
-): Promise<TokenGrant | undefined> {
+): Promise<{ grant: TokenGrant; changeToken: string } | undefined> {
   if (route.roles === 'public') return undefined;
-  const grant = await authenticate(req.headers);
-  seen.metadata = callerMetadata(grant);
-  if (!route.roles.includes(grant.role)) throw new ServiceError('forbidden');
-  return grant;
+  const admitted = await authenticate.admit(req.headers);
+  seen.metadata = callerMetadata(admitted.grant);
+  if (!route.roles.includes(admitted.grant.role)) throw new ServiceError('forbidden');
+  return admitted;
 }
 
 /**
@@ -185,7 +185,7 @@ export function createService(opts: AppOptions): Service {
       const url = new URL(req.url, 'http://localhost');
       const { route, params } = find(req.method, url.pathname);
       seen.route = route;
-      const grant = await admit(route, req, authenticate, seen);
+      const admitted = await admit(route, req, authenticate, seen);
       const body = await readRequestBody(route, req, seen);
       const ctx: RequestContext = {
         store,
@@ -193,7 +193,8 @@ export function createService(opts: AppOptions): Service {
         log,
         params,
         query: url.searchParams,
-        grant: grant ?? { orgUuid: '', role: 'viewer', userUuid: null },
+        grant: admitted?.grant ?? { orgUuid: '', role: 'viewer', userUuid: null },
+        changeToken: admitted?.changeToken,
         tz: requestZone(route, req),
         metadata: seen.metadata,
         signal: req.signal ?? NEVER,

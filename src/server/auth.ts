@@ -79,6 +79,8 @@ interface Known {
  */
 export interface Authenticator {
   (headers: IncomingHttpHeaders): Promise<TokenGrant>;
+  /** The grant, and the change token it was checked at: a read of the request may answer as of that token. */
+  admit(headers: IncomingHttpHeaders): Promise<{ grant: TokenGrant; changeToken: string }>;
   grantOf(token: string): Promise<TokenGrant | undefined>;
 }
 
@@ -91,7 +93,7 @@ export function authenticator(store: Store): Authenticator {
   const grants = new Map<string, Known>();
   // When each token's use was last written (or read back), by hash: kept across the cache's clearing.
   const used = new Map<string, number>();
-  const knownOf = async (token: string): Promise<Known | undefined> => {
+  const knownOf = async (token: string): Promise<(Known & { at: string }) | undefined> => {
     const now = await store.changeToken();
     if (now !== version || grants.size >= MAX_GRANTS) {
       version = now;
@@ -105,19 +107,24 @@ export function authenticator(store: Store): Authenticator {
       if (!found) return undefined;
       const { lastUsedOn, ...grant } = found;
       known = { grant: Object.freeze(grant), hash };
-      grants.set(token, known);
+      // Kept only while the token checked at is still the newest: a check that began before another one saw
+      // a revocation must not leave its answer among the grants of the newer token.
+      if (version === now) grants.set(token, known);
       used.set(hash, Math.max(used.get(hash) ?? 0, lastUsedOn ?? 0));
     }
-    return known;
+    return { ...known, at: now };
   };
-  const authenticate = async (headers: IncomingHttpHeaders): Promise<TokenGrant> => {
+  const admit = async (headers: IncomingHttpHeaders) => {
     const token = bearerToken(headers.authorization);
     const known = token === undefined ? undefined : await knownOf(token);
     if (!known) throw new ServiceError('unauthorized');
     await touch(store, known.hash, used);
-    return known.grant;
+    return { grant: known.grant, changeToken: known.at };
   };
-  return Object.assign(authenticate, { grantOf: async (token: string) => (await knownOf(token))?.grant });
+  return Object.assign(async (headers: IncomingHttpHeaders) => (await admit(headers)).grant, {
+    admit,
+    grantOf: async (token: string) => (await knownOf(token))?.grant,
+  });
 }
 
 /** Writes a token's last use when the one written is a minute old; a database that refuses the write keeps the old one. */

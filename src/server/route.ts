@@ -26,6 +26,8 @@ export interface RequestContext {
   query: URLSearchParams;
   /** The caller; on public routes, which need no token, one with no organization. */
   grant: TokenGrant;
+  /** The change token the caller's token was checked at (Store.read's `at`); none on public routes. */
+  changeToken: string | undefined;
   /** The request's `time_zone`, UTC when none was given. */
   tz: string;
   metadata: Metadata;

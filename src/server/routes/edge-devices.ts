@@ -36,12 +36,15 @@ export const edgeDeviceRoutes: Route[] = [
     timeZoneRequired: true,
     handle(ctx) {
       const page = parsePage(ctx);
-      return ctx.store.read(async (s) => ({
-        data: page.reachable
-          ? await s.edgeDevices.page(ctx.grant.orgUuid, page.pageSize, page.offset, ctx.tz)
-          : [],
-        headers: totalHeader(await s.edgeDevices.countInScope(ctx.grant.orgUuid)),
-      }));
+      return ctx.store.read(
+        async (s) => ({
+          data: page.reachable
+            ? await s.edgeDevices.page(ctx.grant.orgUuid, page.pageSize, page.offset, ctx.tz)
+            : [],
+          headers: totalHeader(await s.edgeDevices.countInScope(ctx.grant.orgUuid)),
+        }),
+        ctx.changeToken,
+      );
     },
   }),
   defineRoute({

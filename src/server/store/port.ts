@@ -336,8 +336,12 @@ export interface Store extends Repositories {
    * waited for up to 10 s before a `busy` failure.
    */
   tx<T>(fn: (s: Session) => Promise<T>): Promise<T>;
-  /** Runs `fn` in one read-only transaction: a consistent snapshot that never waits for a writer. */
-  read<T>(fn: (s: Session) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one read-only transaction: a consistent snapshot that never waits for a writer. `at`: a change
+   * token the caller read moments ago (its token's check): what the store remembers at that token may answer
+   * without a transaction, as a snapshot taken when the token was read.
+   */
+  read<T>(fn: (s: Session) => Promise<T>, at?: string): Promise<T>;
   /**
    * One long write transaction fed from the caller's input (server import, seed): it may span awaits of
    * other work; foreign keys are checked at its end. Never retried.

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { copyWriter } from '../../../src/server/loading/copy.js';
 import { type PlacedDevice, type Store, StoreError } from '../../../src/server/store/port.js';
+import { ListingMemories } from '../../../src/server/store/postgres/edge-devices.js';
 import { PG_SCHEMA_VERSION } from '../../../src/server/store/postgres/schema.js';
 import { openPostgresStore } from '../../../src/server/store/postgres/store.js';
 import { freshDatabase, psql, startCluster } from '../../helpers/postgres.js';
@@ -265,6 +266,44 @@ describe.skipIf(!adminUrl)('PostgreSQL store adapter', () => {
         expect(s.changeToken).toBe(inside);
       });
       expect(await a.edgeDevices.countInScope(ROOT)).toBe(counted + 2);
+    });
+
+    it("answer a read at the caller's change token from what it remembers there, and read anew at a newer one", async () => {
+      const page = (s: Parameters<Parameters<Store['read']>[0]>[0]) => s.edgeDevices.page(ROOT, 5, 0, 'UTC');
+      let at = '';
+      const first = await a.read(async (s) => {
+        at = s.changeToken;
+        return page(s);
+      });
+      const name = first[0]!.edgeDeviceName ?? null;
+      // Shared by every reader at that token: frozen, so that no route can change what another is answered.
+      expect(Object.isFrozen(first[0])).toBe(true);
+      expect(Object.isFrozen(first[0]!.edgeFlows)).toBe(true);
+      await b.tx((s) =>
+        s.edgeDevices.update(first[0]!.uuid!, { edgeDeviceName: 'renamed through b' }, NOW + 1),
+      );
+      // At the token read before the write: the page remembered there, the very list, no statement run.
+      expect(await a.read(page, at)).toBe(first);
+      // A read the memory cannot answer whole goes to the database, at its own snapshot.
+      const counted = await a.read(async (s) => [await page(s), await s.edgeDevices.countInOrg(ROOT)], at);
+      expect((counted[0] as typeof first)[0]!.edgeDeviceName).toBe('renamed through b');
+      // At the token a request reads after the write: read anew.
+      const now = await a.read(page, await a.changeToken());
+      expect(now[0]!.edgeDeviceName).toBe('renamed through b');
+      await b.tx((s) => s.edgeDevices.update(first[0]!.uuid!, { edgeDeviceName: name }, NOW + 2));
+    });
+
+    it('keep what a read at an older snapshot finds in that snapshot\u2019s memory, never in a newer one', () => {
+      const memories = new ListingMemories();
+      const older = memories.at('1:5:');
+      const newer = memories.at('1:6:');
+      older.counts.set(ROOT, 1);
+      expect(newer.counts.get(ROOT)).toBeUndefined();
+      expect(memories.at('1:5:')).toBe(older);
+      // Two tokens are kept: a third forgets the first.
+      memories.at('1:7:');
+      expect(memories.peek('1:5:')).toBeUndefined();
+      expect(memories.peek('1:6:')).toBe(newer);
     });
 
     it('revoke a token through one and refuse it through the other', async () => {

@@ -82,6 +82,49 @@ describe('token use and revocation by id', () => {
     expect(await revokeToken(store, id)).toBe(false);
   });
 
+  it('a check that began before a revocation and ends after another check saw it leaves no grant behind', async () => {
+    const token = await createToken(store, { orgUuid: ORG.child, role: 'viewer' });
+    const id = (await store.tokens.list()).at(-1)!.id;
+    const headers = { authorization: `Bearer ${token}` };
+    // The store as two requests meet it: the change token the test moves, and the first lookup held by the
+    // test once it has read the token.
+    let changeToken = 'before';
+    let lookups = 0;
+    let looked!: () => void;
+    const lookedUp = new Promise<void>((r) => {
+      looked = r;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const tokens = {
+      ...store.tokens,
+      async find(hash: string) {
+        const found = await store.tokens.find(hash);
+        if (lookups++ === 0) {
+          looked();
+          await held;
+        }
+        return found;
+      },
+    };
+    const view: Store = Object.create(store, {
+      changeToken: { value: async () => changeToken },
+      tokens: { value: tokens },
+    });
+    const auth = authenticator(view);
+    const early = auth(headers);
+    await lookedUp;
+    expect(await revokeToken(store, id)).toBe(true);
+    changeToken = 'after';
+    await expect(auth(headers)).rejects.toThrow(/unauthorized/i);
+    release();
+    // The early check read the token before its revocation: its own answer stands, and nothing more.
+    expect((await early).role).toBe('viewer');
+    await expect(auth(headers)).rejects.toThrow(/unauthorized/i);
+  });
+
   it('checks a token once for a command: the grant found at its start answers its requests', async () => {
     const token = await createToken(store, { orgUuid: ORG.child, role: 'viewer' });
     const auth = authenticator(store);

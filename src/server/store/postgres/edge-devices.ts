@@ -97,25 +97,55 @@ const COPY_DEVICES = `COPY edge_devices (${DEVICE_WRITE.map((c) => c.column).joi
 const STRIDE = 200;
 const MAX_REMEMBERED = 10_000;
 
-/** What pages remember between requests while the change token stays the same, shared by every session. */
+/** Records of whole pages one change token keeps, in all: a few megabytes. */
+const MAX_PAGE_RECORDS = 10_000;
+
+/** What pages remember between requests at one change token, shared by every session that reads at it. */
 export class ListingMemory {
-  private token = '';
   readonly pageEnds = new Map<string, ListingKey>();
   readonly marks = new Map<string, ListingKey[]>();
   readonly counts = new Map<string, number>();
   readonly whole = new Map<string, boolean>();
-  readonly facts = new Map<string, boolean>();
-  /** Forgets everything when the token moved. */
-  at(token: string): this {
-    if (token !== this.token) {
-      this.token = token;
-      this.pageEnds.clear();
-      this.marks.clear();
-      this.counts.clear();
-      this.whole.clear();
-      this.facts.clear();
+  /** Pages as answered, by root, size, offset and time zone: frozen, as every reader shares them. */
+  readonly pages = new Map<string, readonly EdgeDevice[]>();
+  private pageRecords = 0;
+  keepPage(key: string, list: EdgeDevice[]): void {
+    if (list.length > MAX_PAGE_RECORDS) return;
+    if (this.pageRecords + list.length > MAX_PAGE_RECORDS) {
+      this.pages.clear();
+      this.pageRecords = 0;
     }
-    return this;
+    for (const d of list) {
+      for (const f of d.edgeFlows ?? []) Object.freeze(f);
+      for (const r of d.externalReferences ?? []) Object.freeze(r);
+      Object.freeze(d.edgeFlows);
+      Object.freeze(d.externalReferences);
+      Object.freeze(d);
+    }
+    this.pages.set(key, Object.freeze(list));
+    this.pageRecords += list.length;
+  }
+}
+
+/**
+ * The memories of the two change tokens read last. Each reader fills the memory of its own snapshot's token:
+ * a read that began before a write and ends after it never leaves what it saw in the memory of the newer
+ * token, whatever the order the two reads end in.
+ */
+export class ListingMemories {
+  private readonly kept = new Map<string, ListingMemory>();
+  at(token: string): ListingMemory {
+    let memory = this.kept.get(token);
+    if (!memory) {
+      if (this.kept.size >= 2) this.kept.delete(this.kept.keys().next().value!);
+      memory = new ListingMemory();
+      this.kept.set(token, memory);
+    }
+    return memory;
+  }
+  /** The memory of `token` when there is one, without making one. */
+  peek(token: string): ListingMemory | undefined {
+    return this.kept.get(token);
   }
 }
 
@@ -754,7 +784,15 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
     async touch(uuid, now) {
       await sql.run('UPDATE edge_devices SET modified_on = $1 WHERE uuid = $2', [now, uuid]);
     },
-    page: async (root, limit, offset, tz) => records(await pageRows(root, limit, offset, SELECT_DEVICE), tz),
+    async page(root, limit, offset, tz) {
+      const memory = await ctx.memory();
+      const key = `${root}:${limit}:${offset}:${tz}`;
+      const kept = memory?.pages.get(key);
+      if (kept) return kept as EdgeDevice[];
+      const list = records(await pageRows(root, limit, offset, SELECT_DEVICE), tz);
+      memory?.keepPage(key, list);
+      return list;
+    },
     pageKeys: async (root, limit, offset) =>
       (await pageRows(root, limit, offset, 'd.uuid, d.created_on')).map((r) => r[0] as string),
     async pageAfter(root, limit, after, tz) {

@@ -15,7 +15,12 @@ import { type Clock, systemClock } from '../../../domain/clock.js';
 import type { BulkSteps, RecordCounts, Repositories, Session, Store, StoreHealth } from '../port.js';
 import { LOCK_WAIT_MS, StoreError } from '../port.js';
 import { type ConnectOptions, resolveConnection } from './connection.js';
-import { type DeviceContext, edgeDeviceRepository, ListingMemory } from './edge-devices.js';
+import {
+  type DeviceContext,
+  edgeDeviceRepository,
+  ListingMemories,
+  type ListingMemory,
+} from './edge-devices.js';
 import { isRetryable, toStoreError } from './failures.js';
 import {
   codeRepository,
@@ -94,6 +99,11 @@ function prepared(text: string, values: readonly unknown[] | undefined): pg.Quer
   return { name, text, values: values as unknown[] };
 }
 
+/** What a statement of a session over the memory alone throws: the read goes to the database. */
+const NEEDS_DATABASE = new Error('the read needs the database');
+const needsDatabase = () => Promise.reject(NEEDS_DATABASE);
+const NO_DATABASE: Sql = { rows: needsDatabase, arrays: needsDatabase, run: needsDatabase };
+
 /** Opens the database a `postgres://` or `postgresql://` URL names, migrating it when `create` is set. */
 export async function openPostgresStore(url: string, opts: PostgresStoreOptions = {}): Promise<Store> {
   const conn = resolveConnection(url, opts);
@@ -153,23 +163,23 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
     },
   });
 
-  const memory = new ListingMemory();
+  const memories = new ListingMemories();
   const tokenOf = async (q: Queryable) => {
     const r = await sqlOver(q).rows<{ t: string }>('SELECT pg_current_snapshot()::text AS t');
     return r[0]!.t;
   };
 
   function repositories(
-    q: Queryable,
+    q: Queryable | Sql,
     memoryOf: () => Promise<ListingMemory | undefined>,
     timed = true,
   ): Repositories {
-    const sql = sqlOver(q, timed);
+    const sql = 'rows' in q ? q : sqlOver(q, timed);
     const ctx: DeviceContext = {
       sql,
       memory: memoryOf,
       async copyIn(copy, rows) {
-        if (q instanceof pg.Pool)
+        if (!('connect' in q) || q instanceof pg.Pool)
           throw new StoreError('other', 'COPY runs inside a transaction of the store');
         try {
           const stream = (q as pg.PoolClient).query(copyFrom(copy));
@@ -254,7 +264,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
     const changeToken = String(results[results.length - 1]!.rows[0]!.t);
     let savepoints = 0;
     const session: Session = {
-      ...(repos ?? repositories(client, async () => (cached ? memory.at(changeToken) : undefined), timed)),
+      ...(repos ?? repositories(client, async () => (cached ? memories.at(changeToken) : undefined), timed)),
       changeToken,
       async savepoint<S>(inner: () => Promise<S>): Promise<S> {
         const name = `ccp_sp_${++savepoints}`;
@@ -339,8 +349,23 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
     throw err;
   }
 
+  // A session over the memory of one change token alone, made once per memory: any statement is refused.
+  const sessions = new WeakMap<ListingMemory, Session>();
+  const memorySession = (memory: ListingMemory, token: string): Session => {
+    let session = sessions.get(memory);
+    if (!session) {
+      session = {
+        ...repositories(NO_DATABASE, async () => memory),
+        changeToken: token,
+        savepoint: (inner) => inner(),
+      };
+      sessions.set(memory, session);
+    }
+    return session;
+  };
+
   const describe = () => conn.label;
-  const outside = repositories(pool, async () => memory.at(await tokenOf(pool)));
+  const outside = repositories(pool, async () => memories.at(await tokenOf(pool)));
   const store: Store = {
     clock: opts.clock ?? systemClock,
     ...outside,
@@ -350,7 +375,19 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
       importBatch: (list, now) => store.bulk((s) => s.edgeDevices.importBatch(list, now)),
     },
     tx,
-    read: (fn) => inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', true, fn),
+    async read(fn, at) {
+      // What the memory of the caller's token holds is answered from it, with no round trip: a read needing
+      // the database is run again from the start in a transaction of its own.
+      const memory = at === undefined ? undefined : memories.peek(at);
+      if (memory) {
+        try {
+          return await fn(memorySession(memory, at!));
+        } catch (err) {
+          if (err !== NEEDS_DATABASE) throw err;
+        }
+      }
+      return inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', true, fn);
+    },
     bulk: (fn) => inTransaction(BULK, false, fn),
     steps,
     importPlan: { deviceBatch: 4000, organizationsFirst: true },
