@@ -8,6 +8,7 @@ import {
   type RawResponse,
   type TlsOptions,
   type Transport,
+  type TransportRequest,
   throwUnlessOk,
   toExchange,
 } from './exchange.js';
@@ -121,6 +122,26 @@ export async function connectTransport(
   return (await import('./transport.js')).httpTransport(base, env, tls, timeoutMs);
 }
 
+/**
+ * A request as a transport gets it, its body's text made when first read. The getter is the class's, shared:
+ * a getter of an object literal is a closure in that object's hidden class, in old space, and would hold
+ * what the request's scope holds (a listing's pages, each promoted) until a full collection.
+ */
+class OutgoingRequest implements TransportRequest {
+  constructor(
+    readonly method: string,
+    readonly url: URL,
+    readonly headers: Record<string, string>,
+    private readonly text: (() => string) | undefined,
+    readonly json: unknown,
+    readonly signal: AbortSignal,
+    readonly onSent: () => void,
+  ) {}
+  get body(): string | undefined {
+    return this.text?.();
+  }
+}
+
 export class ApiClient {
   private transport: Promise<Transport> | undefined;
   private readonly base: URL;
@@ -174,13 +195,15 @@ export class ApiClient {
     // headers go to the base URL's origin alone.
     if (url.origin !== this.base.origin) throw new OffOriginError(url, this.base);
     const json = sendsBody(method) && !opts.noBody ? this.envelope(opts) : undefined;
-    const body = json === undefined ? undefined : JSON.stringify(json);
+    // The text made when first read: a service in process takes the value and may never need it.
+    let text: string | undefined;
+    const body = json === undefined ? undefined : () => (text ??= JSON.stringify(json));
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.opts.userAgent,
       time_zone: this.opts.timeZone,
     };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (json !== undefined) headers['content-type'] = 'application/json';
     for (const [name, value] of this.opts.headers ?? []) headers[name.toLowerCase()] = value;
     if (this.opts.token) Object.assign(headers, authHeaders(this.opts.token, this.opts.authScheme));
 
@@ -269,7 +292,7 @@ export class ApiClient {
     method: HttpMethod,
     url: URL,
     headers: Record<string, string>,
-    body: string | undefined,
+    body: (() => string) | undefined,
     json?: unknown,
   ): Promise<RawResponse> {
     const { timeoutMs } = this.opts;
@@ -282,7 +305,7 @@ export class ApiClient {
       for (const [k, v] of Object.entries(headers)) {
         trace(`> ${k}: ${traced(k, v, this.opts.token, tokenHeader)}`);
       }
-      if (body !== undefined) trace(`> (${Buffer.byteLength(body)} bytes)`);
+      if (body !== undefined) trace(`> (${Buffer.byteLength(body())} bytes)`);
     }
     // Loaded before the clock starts: a first request's timeout is the service's, not the module loading's.
     const transport = await this.connect();
@@ -294,17 +317,19 @@ export class ApiClient {
       // Refused before anything is sent, on every transport alike.
       const invalid = refusedHeader(headers);
       if (invalid) throw invalid;
-      const res = await transport.request({
-        method,
-        url,
-        headers,
-        body,
-        json,
-        signal: user ? AbortSignal.any([user, timeout]) : timeout,
-        onSent: () => {
-          sent = true;
-        },
-      });
+      const res = await transport.request(
+        new OutgoingRequest(
+          method,
+          url,
+          headers,
+          body,
+          json,
+          user ? AbortSignal.any([user, timeout]) : timeout,
+          () => {
+            sent = true;
+          },
+        ),
+      );
       if (trace) {
         trace(`< ${res.status} (${Math.round(this.now() - started)} ms)`);
         for (const [k, v] of Object.entries(res.headers))

@@ -152,7 +152,8 @@ export interface TransportRequest {
   method: string;
   url: URL;
   headers: Record<string, string>;
-  body: string | undefined;
+  /** The body's text, made when first read. */
+  readonly body: string | undefined;
   /** The value `body` is the JSON text of: a transport in process may hand it over instead (server/in-process.ts). */
   json?: unknown;
   signal: AbortSignal;

@@ -6,6 +6,27 @@ import type { RawResponse, Transport, TransportRequest } from './exchange.js';
 /** A service called in process: the server's inProcessService. */
 export type InProcessHandler = (call: InProcessRequest) => Promise<RawResponse>;
 
+/** The request as the service takes it, the body's text read from the client's request only if needed. */
+class HandedRequest implements InProcessRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  readonly json: unknown;
+  readonly signal: AbortSignal;
+  readonly #r: TransportRequest;
+  constructor(r: TransportRequest) {
+    this.#r = r;
+    this.method = r.method;
+    this.url = r.url.pathname + r.url.search;
+    this.headers = r.headers;
+    this.json = r.json;
+    this.signal = r.signal;
+  }
+  get body(): string | undefined {
+    return this.#r.body;
+  }
+}
+
 /**
  * The answer given up when the signal aborts (the handler finishes on its own, as a server's would after a
  * client hung up), and close() waiting for the others. Header values are the client's to check.
@@ -17,14 +38,7 @@ export function inProcessTransport(call: InProcessHandler): Transport {
   function send(r: TransportRequest): Promise<RawResponse> {
     r.signal.throwIfAborted();
     r.onSent();
-    const answer = call({
-      method: r.method,
-      url: r.url.pathname + r.url.search,
-      headers: r.headers,
-      body: r.body,
-      json: r.json,
-      signal: r.signal,
-    });
+    const answer = call(new HandedRequest(r));
     const settled = answer.then(
       () => undefined,
       () => undefined,

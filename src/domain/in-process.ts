@@ -8,7 +8,8 @@ export interface InProcessRequest {
   url: string;
   /** Names in lower case. */
   headers: Record<string, string>;
-  body?: string;
+  /** The body's text; a getter may make it when first read (the service reads it only if it needs it). */
+  readonly body?: string;
   /**
    * The value `body` is the JSON text of: the service takes it instead of parsing the text when it holds only
    * JSON's own values (isJsonValue), and never changes it.

@@ -1,4 +1,6 @@
 import type { InProcessAnswer, InProcessRequest } from '../domain/in-process.js';
+import { jsonBytesAtMost } from '../domain/json-bytes.js';
+import { MAX_BODY_BYTES } from '../domain/service-errors.js';
 import { type AppOptions, createService } from './app.js';
 import { errorResponse, headerOverflow, ServiceError } from './errors.js';
 import {
@@ -34,6 +36,13 @@ const answerOf = new WeakMap<object, JsonResponse>();
 
 function contentLength(this: object): string {
   return String(answerOf.get(this)!.bytes);
+}
+
+// The same for a request's content-length, made when first read: one getter for all, as above.
+const lengthOfHeaders = new WeakMap<object, () => number>();
+
+function requestLength(this: object): string {
+  return String(lengthOfHeaders.get(this)!());
 }
 
 /** An envelope answer as its value, with the text and content-length the wire would carry made only if read. */
@@ -80,9 +89,21 @@ export function inProcessService(opts: AppOptions): InProcessService {
       headers[k.toLowerCase()] = v;
       size += k.length + v.length;
     }
-    const { body, json } = req;
-    const length = body === undefined ? 0 : Buffer.byteLength(body, 'utf8');
-    if (body !== undefined) headers['content-length'] = String(length);
+    const { json } = req;
+    // A value made only of JSON's own values whose text is bounded within the limit is taken as it is: its
+    // text is never made, unless something reads the body or its length.
+    const handed = json !== undefined && isJsonValue(json);
+    const surelyWithin = handed && jsonBytesAtMost(json) <= MAX_BODY_BYTES;
+    let length: number | undefined;
+    const lengthOf = () => (length ??= req.body === undefined ? 0 : Buffer.byteLength(req.body, 'utf8'));
+    if (surelyWithin) {
+      Object.defineProperty(headers, 'content-length', {
+        enumerable: true,
+        configurable: true,
+        get: requestLength,
+      });
+      lengthOfHeaders.set(headers, lengthOf);
+    } else if (req.body !== undefined) headers['content-length'] = String(lengthOf());
     if (size >= SURELY_WITHIN && size >= (await import('node:http')).maxHeaderSize) {
       const lineLength = `${req.method} ${req.url} HTTP/1.1`.length;
       const r = errorResponse(new ServiceError(headerOverflow(lineLength)), {
@@ -96,13 +117,13 @@ export function inProcessService(opts: AppOptions): InProcessService {
       method: req.method,
       url: req.url,
       headers,
-      readBody: async () => bodyText(Buffer.from(body ?? '', 'utf8')),
+      readBody: async () => bodyText(Buffer.from(req.body ?? '', 'utf8')),
       ...(req.signal ? { signal: req.signal } : {}),
       // The text would be parsed back into this very value: the service takes the value.
-      ...(body !== undefined && json !== undefined && isJsonValue(json)
+      ...(handed
         ? {
             readJson: async () => {
-              checkBodySize(length);
+              if (!surelyWithin) checkBodySize(lengthOf());
               return json;
             },
           }

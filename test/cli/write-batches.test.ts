@@ -2,7 +2,8 @@
 // BATCH_BYTES unless one record alone is larger.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BATCH_BYTES, jsonBytesAtMost, recordBatches } from '../../src/kit/write/batches.js';
+import { jsonBytesAtMost } from '../../src/domain/json-bytes.js';
+import { BATCH_BYTES, recordBatches } from '../../src/kit/write/batches.js';
 
 const bytes = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
 

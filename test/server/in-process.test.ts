@@ -291,6 +291,26 @@ describe('in process, a body handed over as its value', () => {
     expect(saved!.edgeFlows[0]!.modifiedOn).not.toBe(12);
   });
 
+  it('is taken without its text when its bound is within the limit; past it, its text is measured (413)', async () => {
+    const value = envelope(devices('SN-HV-3'));
+    let reads = 0;
+    const r = await handedCall({
+      method: 'POST',
+      url: addPath,
+      headers: headersFor({ what: '', method: 'POST', url: addPath, body: '' }, handedServer),
+      get body() {
+        reads++;
+        return JSON.stringify(value);
+      },
+      json: value,
+    });
+    expect((r.json as { statusCode: string }).statusCode).toBe('OK');
+    expect(reads).toBe(0);
+    const big = envelope([{ ...device('SN-HV-4'), location: 'x'.repeat(1_100_000) }]);
+    const refused = await addHanded(big);
+    expect(refused.status).toBe(413);
+  });
+
   it('is read from its text when it holds what JSON has no way to say (NaN here, null in the text)', async () => {
     const r = await addHanded(envelope([{ ...device('SN-HV-2'), port: Number.NaN }]));
     // Taken as it is, NaN would be a 406 (port: expected a number); the text says null, which is valid.
