@@ -56,8 +56,10 @@ export function recordBatches<T extends { record: unknown }>(items: readonly T[]
 
 export interface BatchHandlers<R, T> {
   send(batch: Row<R>[]): Promise<T[]>;
-  /** Called as each batch is saved, before the next is sent (journal files, output, progress). */
+  /** Called as each batch is saved, before the next is sent: what must hold at once (the journal file). */
   saved(records: T[], batch: Row<R>[]): Promise<void>;
+  /** Then, the next batch sent meanwhile: the batch's output and progress. */
+  print(records: T[], batch: Row<R>[]): Promise<void>;
   /** Called for a failed or outcome-unknown batch; `k` counts from 0. */
   failed(err: unknown, batch: Row<R>[], k: number, unknown: boolean): Promise<void>;
   /** Whether a failure (not an interrupt) may be passed over: --continue-on-error. */
@@ -77,7 +79,11 @@ function aborted(signal: AbortSignal | undefined): Promise<never> {
 
 class Interrupted extends Error {}
 
-/** Sends the batches one after another, stopping at the first failure unless told to go on. */
+/**
+ * Sends the batches one after another, stopping at the first failure unless told to go on. A batch goes out
+ * only once the one before it is saved and journalled, but before that one is printed: the service works on
+ * the next batch meanwhile, and a remote bulk add is not held up by its own output.
+ */
 export async function sendBatches<R, T>(
   batches: Row<R>[][],
   h: BatchHandlers<R, T>,
@@ -85,12 +91,22 @@ export async function sendBatches<R, T>(
   const r = emptyResults<R>();
   const stop = aborted(h.signal);
   stop.catch(() => undefined);
+  // The next batch's answer, when it was sent ahead of the current batch's output.
+  let ahead: Promise<T[]> | undefined;
+  const sendAhead = (batch: Row<R>[]) => {
+    const answer = h.send(batch);
+    // Awaited in its turn; a failure meanwhile (the output failed, Ctrl-C) must not go unhandled.
+    answer.catch(() => undefined);
+    return answer;
+  };
   let k = 0;
   for (; k < batches.length && !h.signal?.aborted; k++) {
     const batch = batches[k]!;
     let records: T[];
     try {
-      records = await Promise.race([h.send(batch), stop]);
+      const answer = ahead ?? h.send(batch);
+      ahead = undefined;
+      records = await Promise.race([answer, stop]);
     } catch (err) {
       if (err instanceof Interrupted) {
         r.interrupted = true;
@@ -110,6 +126,17 @@ export async function sendBatches<R, T>(
     }
     r.savedRows.push(...batch);
     await h.saved(records, batch);
+    if (k + 1 < batches.length && !h.signal?.aborted) {
+      ahead = sendAhead(batches[k + 1]!);
+      // A turn of the event loop, in which the next request is written out, before this batch's output.
+      await new Promise(setImmediate);
+    }
+    await h.print(records, batch);
+  }
+  // Sent ahead, then Ctrl-C came while the batch before it was printed: its answer was not waited for.
+  if (ahead && k < batches.length) {
+    r.unknownRows.push(...batches[k]!);
+    k++;
   }
   if (h.signal?.aborted) r.interrupted = true;
   r.notSent = batches.slice(k).flat();

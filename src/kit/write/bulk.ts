@@ -77,7 +77,17 @@ export async function sendBulk<R, T>(
   // (a second SIGINT), before the batch loop could unwind and tell it.
   const sofar: BatchResults<R> = { ...emptyResults<R>(), interrupted: true };
   let started = 0;
-  let pending: Row<R>[] | undefined;
+  // Batches sent whose records are not written yet: two at once, as the next goes out before the output.
+  const pending = new Set<Row<R>[]>();
+  // A saved batch's records go to the journal once the next batch is out (journalNow), or at once when
+  // Ctrl-C comes first: the summary it tells counts them as saved. Their lines are what -o ndjson prints.
+  let unjournalled: object[] | undefined;
+  let journalled: Uint8Array | undefined;
+  const journalNow = () => {
+    if (!unjournalled) return;
+    journalled = journal?.append(unjournalled);
+    unjournalled = undefined;
+  };
   let told = false;
   const skippedText = opts.skipped > 0 ? `; skipped ${opts.skipped} existing` : '';
   const summary = (r: BatchResults<R>): string[] => {
@@ -91,9 +101,10 @@ export async function sendBulk<R, T>(
   const stopTelling = io.onInterrupt(() => {
     if (!fromFile || told) return;
     told = true;
+    journalNow();
     const r = {
       ...sofar,
-      unknownRows: [...sofar.unknownRows, ...(pending ?? [])],
+      unknownRows: [...sofar.unknownRows, ...[...pending].flat()],
       notSent: batchList.slice(started).flat(),
     };
     io.warn([...summary(r), ...resume()].join('\n'));
@@ -103,23 +114,25 @@ export async function sendBulk<R, T>(
     signal: deps.signal,
     send(batch) {
       started++;
-      pending = batch;
+      pending.add(batch);
       return what.send(batch);
     },
     async saved(records, batch) {
-      // The journal's lines are what -o ndjson prints: stringified once for both.
-      const lines = await journal?.append(records as object[]);
-      pending = undefined;
+      unjournalled = records as object[];
+      pending.delete(batch);
       sofar.savedRows.push(...batch);
       saved += records.length;
-      await writer.writeAll(records as object[], lines || undefined);
+    },
+    async print(records, batch) {
+      journalNow();
+      await writer.writeAll(records as object[], journalled);
       // Out now, so a warning about the next batch on stderr follows these records on a terminal.
       await writer.flush();
       done += batch.length;
       progress.update(done);
     },
     async failed(err, batch, k, unknown) {
-      pending = undefined;
+      pending.delete(batch);
       (unknown ? sofar.unknownRows : sofar.failedRows).push(...batch);
       const which = `Batch ${k + 1} of ${batchList.length} (${rowsText(batch)})`;
       if (fromFile || batchList.length > 1) {
@@ -138,6 +151,7 @@ export async function sendBulk<R, T>(
       progress.update(done);
     },
   }).finally(() => {
+    journalNow();
     journal?.close();
     progress.stop();
     stopTelling();

@@ -1,6 +1,6 @@
 // Files a bulk write leaves beside its input: the rows not saved (to add again with -f) and the records
 // saved so far (appended as each batch is answered, so a crash or Ctrl-C never loses their uuids).
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { quoteFormulaGap } from '../../domain/spreadsheet.js';
 import type { InputFormat } from '../../input/detect.js';
@@ -57,22 +57,25 @@ export class SavedJournal {
   private started = false;
   constructor(readonly path: string) {}
 
-  /** Appends the records; returns them as the NDJSON lines written. */
-  async append(records: object[]): Promise<string> {
-    if (records.length === 0) return '';
+  /**
+   * Appends the records, synchronously: a Ctrl-C handler may call it, and once a batch counts as saved its
+   * records are in the file even if the process ends next. Returns the NDJSON lines written, as the bytes
+   * written (-o ndjson prints them).
+   */
+  append(records: object[]): Uint8Array | undefined {
+    if (records.length === 0) return undefined;
     let text = '';
     for (const r of records) text += `${JSON.stringify(r)}\n`;
     if (!this.started) {
       // The first batch starts the file afresh; a later run must not read an earlier run's records.
-      await (await import('node:fs/promises')).rm(this.path, { force: true });
+      rmSync(this.path, { force: true });
       // The records (the passwords they may hold) are the user's alone.
       this.fd = openSync(this.path, 'a', 0o600);
       this.started = true;
     }
-    // Synchronous: once a batch counts as saved its records are in the file, even if Ctrl-C ends the process.
     const bytes = Buffer.from(text);
     for (let at = 0; at < bytes.length; ) at += writeSync(this.fd!, bytes, at);
-    return text;
+    return bytes;
   }
 
   get written(): boolean {
