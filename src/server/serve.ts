@@ -128,7 +128,7 @@ export async function startServer(opts: StartServerOptions): Promise<ServerHandl
   if (!opts.store && !opts.dbPath) throw new Error('startServer needs a store or a dbPath');
   const owned = opts.store
     ? undefined
-    : await openStore(opts.dbPath!, opts.clock ? { clock: opts.clock } : {});
+    : await openStore(opts.dbPath!, { serving: true, ...(opts.clock ? { clock: opts.clock } : {}) });
   const store = opts.store ?? owned!;
   const app = createApp({
     store,

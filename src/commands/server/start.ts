@@ -86,6 +86,7 @@ export async function runServerStart(opts: ServerStartOptions, deps: ServerDeps)
   const isNew = !url && !existsSync(opts.dbPath);
   // Opened here rather than by startServer: a database's faults at start are the command's, before any listen.
   const store = await openStore(opts.dbPath, {
+    serving: true,
     ...(deps.clock ? { clock: deps.clock } : {}),
     ...dbTls(deps),
   });

@@ -15,7 +15,12 @@ export interface OpenStoreOptions {
   appVersion?: string;
   /** A CA certificate file (PEM) a PostgreSQL server's certificate must chain to (`--ca-file`). */
   caFile?: string | undefined;
+  /** For a process that serves: SQLite's WAL folded back when writes pause, not inside a request. */
+  serving?: boolean;
 }
+
+/** How long a serving process's SQLite connection waits after its last write before a checkpoint. */
+const IDLE_CHECKPOINT_MS = 200;
 
 /** Opens the store at `location`: a SQLite file's path, or a PostgreSQL URL. */
 export async function openStore(location: string, opts: OpenStoreOptions = {}): Promise<Store> {
@@ -34,7 +39,7 @@ export async function openStore(location: string, opts: OpenStoreOptions = {}): 
     ...(opts.create !== undefined ? { create: opts.create } : {}),
     ...(opts.lockWaitMs !== undefined ? { busyTimeoutMs: opts.lockWaitMs } : {}),
   });
-  return sqliteStore(engine);
+  return sqliteStore(engine, opts.serving ? { idleCheckpointMs: IDLE_CHECKPOINT_MS } : {});
 }
 
 /** True for a location that names a PostgreSQL database rather than a SQLite file. */

@@ -64,7 +64,16 @@ const IN_THREAD_WAIT_MS = 20;
 export interface SqliteStoreOptions {
   /** How long a write waits in all for another connection's lock: 10 s. */
   lockWaitMs?: number;
+  /**
+   * A serving process's: the WAL is folded back into the database when no write came for this long, rather
+   * than by the write that fills it (SQLite's default, a checkpoint and its fsyncs inside a request).
+   */
+  idleCheckpointMs?: number;
 }
+
+/** The WAL's size at which a write folds it back anyway: 1,000 pages by SQLite's default, 40 MB when idle ones do. */
+const AUTOCHECKPOINT = 1000;
+const AUTOCHECKPOINT_IF_IDLE = 10_000;
 
 /** The port over an open SQLite engine (db.ts); closing the store closes the engine. */
 export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {}): Store {
@@ -73,6 +82,9 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
   // A write waits for another process's lock briefly in the thread, then asynchronously (begin() below), so
   // the event loop keeps serving while it waits.
   if (!db.readonly) db.pragma(`busy_timeout = ${Math.min(IN_THREAD_WAIT_MS, lockWaitMs)}`);
+  const idleMs = db.readonly ? undefined : opts.idleCheckpointMs;
+  const autocheckpoint = idleMs === undefined ? AUTOCHECKPOINT : AUTOCHECKPOINT_IF_IDLE;
+  if (idleMs !== undefined) db.pragma(`wal_autocheckpoint = ${autocheckpoint}`);
   const q = prepared(() => lookupQueries(db));
 
   // ---- One transaction at a time on the connection. ----
@@ -310,6 +322,23 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
     inside((list, now) => engine.importDevices(list, now)),
   );
 
+  // The checkpoint after the last write, once the connection has been idle for idleMs (not holding the
+  // process open). PASSIVE: it takes no lock that another process's reader or writer would wait on.
+  let idle: NodeJS.Timeout | undefined;
+  function wrote(): void {
+    if (idleMs === undefined) return;
+    if (idle) idle.refresh();
+    else {
+      idle = setTimeout(() => {
+        idle = undefined;
+        void exclusive(() => {
+          if (db.open) db.pragma('wal_checkpoint(PASSIVE)');
+        }).catch(() => undefined);
+      }, idleMs);
+      idle.unref();
+    }
+  }
+
   /**
    * Runs `fn` in a transaction begun by `sql`, waiting asynchronously for another connection's write lock up
    * to lockWaitMs. The connection's turn is given up between attempts: while a write waits for the lock,
@@ -337,6 +366,7 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
             const out = await (sql === 'BEGIN' ? engine.checked(() => fn(session)) : fn(session));
             if (turned) throw new Error('a transaction of the store spanned an await of something else');
             db.exec('COMMIT');
+            if (sql !== 'BEGIN') wrote();
             return out;
           } catch (err) {
             if (db.inTransaction) db.exec('ROLLBACK');
@@ -362,7 +392,7 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
     db.pragma('wal_autocheckpoint = 20000');
     return () => {
       db.pragma(`cache_size = ${cacheSize}`);
-      db.pragma('wal_autocheckpoint = 1000');
+      db.pragma(`wal_autocheckpoint = ${autocheckpoint}`);
       if (!db.readonly) db.pragma('wal_checkpoint(PASSIVE)');
     };
   }
@@ -432,7 +462,11 @@ export function sqliteStore(engine: SqliteEngine, opts: SqliteStoreOptions = {})
       };
     }),
     describe,
-    close: () => exclusive(() => engine.close()),
+    close: () =>
+      exclusive(() => {
+        clearTimeout(idle);
+        engine.close();
+      }),
   };
   return repositories(store, alone, (list, now) => bulk(async (s) => s.edgeDevices.importBatch(list, now)));
 }
