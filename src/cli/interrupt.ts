@@ -16,6 +16,8 @@ export function sayCancelled(io: IO): void {
 // After Ctrl-C a command has this long to stop on its own and say what it did (aborted requests and prompts
 // end at once) before the process is ended for it: a read of a terminal's stdin, say, never ends by itself.
 const INTERRUPT_GRACE_MS = 2000;
+// At a second Ctrl-C, how long the process waits for what holds its exit (io.holdExit) before it exits.
+const EXIT_HOLD_MS = 400;
 // conf's exit hook (when-exit) sends SIGINT again as soon as it sees one: a second SIGINT this close to the
 // first is that echo, not a person pressing Ctrl-C twice.
 const ECHO_MS = 300;
@@ -27,10 +29,12 @@ const ECHO_MS = 300;
  */
 export function handleSigint(io: IO, finished: () => boolean): () => void {
   let first = 0;
+  let ending = false;
   const end = () => {
-    if (finished()) return;
+    if (finished() || ending) return;
+    ending = true;
     sayCancelled(io);
-    process.exit(EXIT.interrupted);
+    void io.exitHeld(EXIT_HOLD_MS).finally(() => process.exit(EXIT.interrupted));
   };
   return () => {
     if (io.signal.aborted) {

@@ -97,6 +97,8 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       throw startFailure(err, true, db.shown);
     });
   const transport = inProcessTransport(embedded.service);
+  // A report being rendered when the process must exit at once: its worker is ended first (pool.ts).
+  const unhold = io.holdExit((ms) => server.reportWorkersEnded(ms));
   return {
     url: EMBEDDED_URL,
     transport,
@@ -106,6 +108,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     facts: embedded.facts,
     actsFor: embedded.actsFor,
     async close() {
+      unhold();
       await transport.close();
       await embedded.close();
     },

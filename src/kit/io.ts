@@ -53,6 +53,13 @@ export interface IO {
   /** Ctrl-C: runs the hooks once, then aborts `signal`. main() calls it on SIGINT, the prompter on Ctrl-C. */
   interrupt(): void;
   /**
+   * What the process waits for, at most `ms`, before it exits at once (a second Ctrl-C): a report worker
+   * being ended, say. Returns the function that removes it.
+   */
+  holdExit(wait: (ms: number) => Promise<void>): () => void;
+  /** Resolves once every hold is done, or after `ms`. */
+  exitHeld(ms: number): Promise<void>;
+  /**
    * An ora spinner on stderr when stdout, stdin and stderr are terminals and not under CI (cli.md: no
    * spinner when stdout or stdin is not a terminal); otherwise it does nothing.
    */
@@ -138,6 +145,7 @@ export function buildIO(init: IOInit): IO {
   const terminal = () => init.stderrIsTTY && init.stdoutIsTTY && init.stdinIsTTY && !isCI(init.env);
   const interrupts = new AbortController();
   const hooks = new Set<() => void>();
+  const holds = new Set<(ms: number) => Promise<void>>();
   let busyCount = 0;
   let busyTimer: NodeJS.Timeout | undefined;
   let busySpinner: Promise<Spinner | undefined> | undefined;
@@ -225,6 +233,13 @@ export function buildIO(init: IOInit): IO {
       stopBusy();
       for (const hook of [...hooks]) hook();
       interrupts.abort(new CancelledError());
+    },
+    holdExit(wait) {
+      holds.add(wait);
+      return () => holds.delete(wait);
+    },
+    async exitHeld(ms) {
+      await Promise.allSettled([...holds].map((wait) => wait(ms)));
     },
   };
   // Each read when used: process.stdout, stderr and stdin are made on first access, each with the stream

@@ -15,6 +15,12 @@ export {
   serveEmbedded,
 } from './embedded-bootstrap.js';
 export { isStoreError } from './store/port.js';
+
+/** Resolves once the report workers being ended have exited, or after `ms` (reports/pool.ts). */
+export async function reportWorkersEnded(ms: number): Promise<void> {
+  const { workersEnded } = await import('./reports/pool.js');
+  return workersEnded(ms);
+}
 export { isStoreFailure, storeCause } from './store-failure.js';
 
 /** Organizations without a parent, oldest first: where the first admin token goes. */

@@ -23,6 +23,9 @@ interface Slot {
 }
 
 const free: Slot[] = [];
+// Workers being ended, until they have exited: a process that exits while one is torn down can abort
+// (SIGABRT in Node's teardown of the worker), so a hard exit waits for them (workersEnded).
+const ending = new Set<Promise<number>>();
 const waiting: ((slot: Slot) => void)[] = [];
 let workers = 0;
 let busy = 0;
@@ -44,6 +47,28 @@ function newWorker(): Worker {
   );
   const boot = `import(${JSON.stringify(tsx.href)}).then((m) => m.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
   return new Worker(boot, { ...opts, eval: true });
+}
+
+/** Ends the worker, counted in `ending` until it has exited. */
+function endWorker(worker: Worker): void {
+  const exited = worker.terminate();
+  ending.add(exited);
+  void exited.catch(() => undefined).finally(() => ending.delete(exited));
+}
+
+/**
+ * Resolves once every worker being ended has exited, or after `ms`: what a process about to exit at once
+ * (a second Ctrl-C) waits for.
+ */
+export function workersEnded(ms: number): Promise<void> {
+  if (ending.size === 0) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void Promise.allSettled([...ending]).then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 function spawn(): Slot {
@@ -97,7 +122,7 @@ function release(slot: Slot): void {
   if (slot.dead) return;
   slot.idle = setTimeout(() => {
     retire(slot);
-    void slot.worker.terminate();
+    endWorker(slot.worker);
   }, IDLE_MS).unref();
   free.push(slot);
 }
@@ -131,7 +156,7 @@ function run(slot: Slot, job: ReportJob, timeoutMs: number, signal?: AbortSignal
     const end = (why: unknown) => {
       done();
       retire(slot);
-      void worker.terminate();
+      endWorker(worker);
       reject(why);
     };
     // A report that never ends would hold its worker for good; past the limit the worker is ended.

@@ -1,7 +1,14 @@
 // The report workers: a report that fails leaves its worker serving; one past its time limit ends its worker,
 // and the next report gets a new one.
+
+import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { REPORT_WORKERS, renderInWorker, reportPoolStats } from '../../../src/server/reports/pool.js';
+import {
+  REPORT_WORKERS,
+  renderInWorker,
+  reportPoolStats,
+  workersEnded,
+} from '../../../src/server/reports/pool.js';
 import { until } from '../../helpers/until.js';
 import { sampleReport } from './sample.js';
 
@@ -35,6 +42,24 @@ describe('report workers', () => {
     expect(reportPoolStats().busy).toBe(0);
     const next = await renderInWorker({ type: 'csv', data: sampleReport(2) });
     expect(Buffer.from(next, 'base64').toString('utf8')).toContain('Pump station 1');
+  });
+
+  it('tells when a worker being ended has exited, which a process exiting at once waits for', async () => {
+    expect(await Promise.race([workersEnded(5_000).then(() => 'none'), delay(100, 'waited')])).toBe('none');
+    const gaveUp = new AbortController();
+    const rendering = renderInWorker({ type: 'pdf', data: sampleReport(20_000) }, { signal: gaveUp.signal });
+    await until(() => reportPoolStats().busy === 1, 'the report to start');
+    gaveUp.abort(new Error('gave up'));
+    await expect(rendering).rejects.toThrow('gave up');
+    // Ended, not yet exited: the wait lasts until it has.
+    const ended = workersEnded(5_000);
+    let exited = false;
+    void ended.then(() => (exited = true));
+    await Promise.resolve();
+    expect(exited).toBe(false);
+    await ended;
+    // And a wait is bounded: with nothing being ended it is over at once.
+    expect(await Promise.race([workersEnded(5_000).then(() => 'none'), delay(100, 'waited')])).toBe('none');
   });
 
   it('a report whose caller gave up while waiting for a worker leaves the queue and is never made', async () => {
