@@ -78,7 +78,8 @@ async function lookUp<T>(
  * listing is walked until every key is found. Prints the records found in the order asked, then fails with
  * exit 4 naming each key nothing answered to, with the closest values the twin or the walk saw.
  */
-export async function runGet<T extends object>(opts: GetOptions, target: GetTarget<T>): Promise<T[]> {
+export async function runGet<T extends object>(given: GetOptions, target: GetTarget<T>): Promise<T[]> {
+  const opts = { ...given, keys: trimmed(given.keys) };
   const twin = target.lookup ? await opts.twin?.() : undefined;
   const { found, missing, closest } = await find(opts, target, twin);
   // Two keys of one record (its uuid and its serial) print it once.
@@ -110,12 +111,18 @@ function notFound<T>(target: GetTarget<T>, missing: readonly string[], closest: 
  * key as well as its uuid resolves it this way); `notFound()` is the error `get` would fail with.
  */
 export async function findEach<T extends object>(
-  opts: Pick<GetOptions, 'api' | 'twin' | 'keys'>,
+  given: Pick<GetOptions, 'api' | 'twin' | 'keys'>,
   target: GetTarget<T>,
 ): Promise<Found<T> & { notFound: () => RecordsNotFoundError }> {
+  const opts = { ...given, keys: trimmed(given.keys) };
   const twin = target.lookup ? await opts.twin?.() : undefined;
   const { found, missing, closest } = await find(opts, target, twin);
   return { found, missing, notFound: () => notFound(target, missing, closest) };
+}
+
+/** Keys as pasted: the spaces or newline around a key copied from a mail or a table are not part of it. */
+function trimmed(keys: readonly string[]): string[] {
+  return keys.map((k) => k.trim());
 }
 
 function once<T extends object>(found: Found<T>['found']): T[] {

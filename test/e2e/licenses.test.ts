@@ -129,6 +129,21 @@ describe('license list and get on the embedded default (demo data)', () => {
     expect(plain(pty.text())).toMatch(/Serial number:\s+LIC-2024-007/);
   });
 
+  it('get: a key or serial number as people type or paste it: in any case, with spaces around', async () => {
+    const lic = bySerial('LIC-2026-014');
+    const key = lic.licenseDetails.license.licenseKey;
+    const r = await spawnCcp(
+      ['license', 'get', key.toLowerCase(), ' lic-2026-014', `${key}\n`, ` ${lic.uuid.toUpperCase()} `],
+      { env },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).map((l: Lic) => l.uuid)).toEqual([lic.uuid]);
+    // A key cut short is offered the one it starts, whatever its case.
+    const cut = await spawnCcp(['license', 'get', key.slice(0, 17).toLowerCase()], { env });
+    expect(cut.code).toBe(4);
+    expect(cut.stderr).toContain(`(did you mean ${key}?)`);
+  });
+
   it('get: a key nothing answers to is exit 4, naming it, with the closest key held', async () => {
     const r = await spawnCcp(['license', 'get', 'LIC-2024-070'], { env });
     expect(r.code).toBe(4);
@@ -250,6 +265,15 @@ describe('against a served twin: the licenses report is what ccp reads', () => {
     expect(JSON.parse(r.stdout)[0].uuid).toBe(LICENSE.expired);
     const again = await spawnCcp(['license', 'activate', 'LIC-0002'], { env: remote });
     expect(again.stderr).toContain('License LIC-0002 is already active');
+  });
+
+  it('a key typed in another case, pasted with spaces, is found in the report too', async () => {
+    // Its key and its serial number, each as a person might give them: one license.
+    const r = await spawnCcp(['license', 'get', ' acme-trial-2025 ', 'lic-0002', '--fields', 'uuid'], {
+      env: remote,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([{ uuid: LICENSE.expired }]);
   });
 
   it('the PUT carries no body (the operation reads none), and the served twin takes it', async () => {

@@ -16,7 +16,18 @@ export const LICENSE_TARGET: GetTarget<LicenseRecord> = {
   singular: 'license',
   keyNames: 'key, serial number or uuid',
   keysOf: (l) => [l.uuid, licenseKey(l), l.serialNumber],
-  lookup: (twin, key) => twin.license(key),
+  // Keys and serial numbers as people type or paste them: `acme-lic-2026-014-2257df5b` names
+  // ACME-LIC-2026-014-2257DF5B, and a key cut short is offered the one it starts.
+  caseless: true,
+  async lookup(twin, key) {
+    const exact = await twin.license(key);
+    if (exact) return exact;
+    // Read by its index as written; in another case, among the scope's licenses (few: a report holds them all).
+    const wanted = key.toLowerCase();
+    return (await twin.licenses()).find((l) =>
+      [licenseKey(l), l.serialNumber].some((k) => k?.toLowerCase() === wanted),
+    );
+  },
   // Licenses are few (a report holds them all): every key and serial is a candidate for "did you mean".
   near: async (twin) =>
     (await twin.licenses()).flatMap((l) => [licenseKey(l), l.serialNumber].filter((k) => k != null)),
