@@ -122,13 +122,15 @@ export function inquirerPrompter(io: IO): Prompter {
               const text = (term ?? '').trim();
               const needle = text.toLowerCase();
               const shown = o.choices
-                .filter((c) => c.value.includes(needle) || c.name.toLowerCase().includes(needle))
+                .filter(
+                  (c) => c.value.toLowerCase().includes(needle) || c.name.toLowerCase().includes(needle),
+                )
                 .map((c) => ({
                   value: c.value,
                   name: `${truncate(terminalText(c.name), nameWidth)}  ${c.value}`,
                   short: terminalText(c.name),
                 }));
-              const known = o.choices.some((c) => c.value === needle);
+              const known = o.choices.some((c) => c.value.toLowerCase() === needle);
               return text !== '' && !known && o.typed(text) ? [{ value: text, name: text }, ...shown] : shown;
             },
             pageSize: 10,

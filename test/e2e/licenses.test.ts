@@ -215,6 +215,24 @@ describe('license activate|deactivate by what support staff hold', () => {
     expect(await status('LIC-2024-007')).toBe('EXPIRED');
   });
 
+  it('on a terminal without a key, the licenses are offered to pick by serial, status and key', async () => {
+    const expired = bySerial('LIC-2024-007');
+    const pty = runInPty(['license', 'activate'], env, { cols: 100 });
+    await pty.waitFor(/License key or uuid/);
+    await pty.waitFor(/LIC-2026-014 {2}\w+ {2}\d+ days left/);
+    // Narrowed as one types (in any case), then picked.
+    pty.type('lic-2024');
+    await pty.waitFor(
+      new RegExp(`❯ LIC-2024-007 {2}EXPIRED {2}0 days left {2}${expired.licenseDetails.license.licenseKey}`),
+    );
+    pty.type('\r');
+    await pty.waitFor(/anyway\?/);
+    pty.type('n\r');
+    expect((await pty.exited).code, pty.text()).toBe(0);
+    expect(plain(pty.text())).toContain(`term of license ${expired.licenseDetails.license.licenseKey} ended`);
+    expect(await status('LIC-2024-007')).toBe('EXPIRED');
+  });
+
   it('on a terminal, --yes goes on without asking, still warning', async () => {
     const pty = runInPty(['license', 'activate', 'LIC-2024-007', '--yes'], env, { cols: 80 });
     expect((await pty.exited).code, pty.text()).toBe(0);

@@ -51,7 +51,10 @@ describe('a missing uuid argument', () => {
   it('the answer typed is used: license activate runs on it', async () => {
     const pty = runInPty(['license', 'activate', '-o', 'json', '--no-pager'], t.env);
     await pty.waitFor(/License key or uuid/);
-    pty.type(`${LICENSE.expired}\r`);
+    // The licenses are offered to pick; a whole uuid typed is taken once the list has narrowed to it.
+    pty.type(LICENSE.expired);
+    await pty.waitFor(new RegExp(`❯ ${LICENSE.expired}`));
+    pty.type('\r');
     // Its term has ended: a terminal asks before activating it.
     await pty.waitFor(/anyway\?/);
     pty.type('y\r');

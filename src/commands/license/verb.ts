@@ -2,8 +2,8 @@ import { Option } from 'commander';
 import type { LicenseAction } from '../../domain/license.js';
 import type { CommandSpec } from '../../kit/command.js';
 import { addDryRunFlag, type WriteFlags } from '../../kit/write/flags.js';
-import { requireValue } from '../../kit/write/prompts.js';
 import { writeOutput } from '../../kit/write/send.js';
+import { requireLicenseKey } from './pick.js';
 import type { LicenseActionOptions } from './run.js';
 
 /** What `license activate` and `license deactivate` take: the action is the verb's own. */
@@ -40,10 +40,7 @@ export function licenseVerb(action: LicenseAction): Omit<CommandSpec<LicenseVerb
     },
     parse: async (f, { args, flags: typed }) => {
       const flags = typed as WriteFlags & { yes?: boolean };
-      const key = await requireValue(f, args[0] as string | undefined, {
-        flag: '<key|uuid>',
-        message: 'License key or uuid',
-      });
+      const key = await requireLicenseKey(f, args[0] as string | undefined);
       return { key, yes: flags.yes === true, ...(await writeOutput(f, flags, 'license')) };
     },
   };
