@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bind,
   type Entity,
   fieldsAs,
   fromRow,
@@ -9,6 +10,13 @@ import {
   storedAsIs,
   toRow,
 } from '../../../src/server/store/columns.js';
+import {
+  DEVICE,
+  DEVICE_COLUMNS,
+  DEVICE_WRITTEN,
+  newDeviceRowOf,
+  writtenValues,
+} from '../../../src/server/store/edge-device-columns.js';
 
 const THING = [
   { field: 'uuid', column: 'uuid', type: 'key' },
@@ -83,5 +91,45 @@ describe('entity tables', () => {
     // The row type follows the same convention: a column the runtime names otherwise would not compile.
     const typed: { column: 'org_uuid' } = columns[2];
     expect(typed.column).toBe('org_uuid');
+  });
+});
+
+describe("a new device's row", () => {
+  it('is the row the columns make of it, every column in their order, the defaults set', () => {
+    const at = { uuid: 'd1', orgUUID: 'o1', userUUID: 'u1' };
+    const full = {
+      edgeDeviceName: 'pump',
+      serialNumber: 'SN-1',
+      ipAdress: '10.0.0.1',
+      port: 1880,
+      location: 'Pune',
+      shortDescription: 's',
+      longDescription: 'l',
+      noOfdevices: 3,
+      isActive: false,
+      isDisabled: true,
+    };
+    const byColumns = (d: object, active: number, disabled: number) =>
+      toRow(DEVICE, d, {
+        uuid: at.uuid,
+        org_uuid: at.orgUUID,
+        user_uuid: at.userUUID,
+        is_active: active,
+        is_disabled: disabled,
+        created_on: 7,
+        modified_on: 7,
+      });
+    const row = newDeviceRowOf(full, at, 7);
+    expect(Object.keys(row)).toEqual(DEVICE.map((c) => c.column));
+    expect(row).toEqual(byColumns(full, 0, 1));
+    // Its values as written: every column in DEVICE_WRITTEN's order, the serial number's key last.
+    expect(writtenValues(row)).toEqual([...bind(row, DEVICE_COLUMNS), 'SN-1']);
+    expect(DEVICE_WRITTEN).toEqual([...DEVICE_COLUMNS, 'serial_key']);
+    // A bare device: null where nothing was given, active and enabled.
+    expect(newDeviceRowOf({}, { uuid: 'd2', orgUUID: 'o1' }, 7)).toEqual({
+      ...byColumns({}, 1, 0),
+      uuid: 'd2',
+      user_uuid: null,
+    });
   });
 });
