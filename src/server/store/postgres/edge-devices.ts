@@ -231,10 +231,13 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
   ): Promise<{ flows: unknown[][]; refs: unknown[][] }> {
     const flows: Record<string, unknown>[] = [];
     const refs: Record<string, unknown>[] = [];
-    const flowUuids = list.flatMap(({ d }) =>
+    // Only the devices that have any: an import's batch is thousands of devices, most of them bare, and
+    // a list and a map made for each cost the import a tenth of its time in the collector.
+    const parents = list.filter(({ d }) => d.edgeFlows?.length || d.externalReferences?.length);
+    const flowUuids = parents.flatMap(({ d }) =>
       (d.edgeFlows ?? []).map((f) => f.uuid).filter((u): u is string => !!u),
     );
-    const refUuids = list.flatMap(({ d }) =>
+    const refUuids = parents.flatMap(({ d }) =>
       (d.externalReferences ?? []).map((r) => r.uuid).filter((u): u is string => !!u),
     );
     const taken = new Set<string>();
@@ -254,7 +257,7 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
       taken.add(u);
       return u;
     };
-    for (const { uuid, d } of list) {
+    for (const { uuid, d } of parents) {
       // A flow named twice in one device: the last one's fields, as upserts in order would leave it.
       const byId = new Map<string, Record<string, unknown>>();
       for (const f of d.edgeFlows ?? []) {
