@@ -58,6 +58,37 @@ describe.skipIf(!adminUrl)('server import on PostgreSQL', () => {
     expect(await store.counts()).toEqual(before);
   }, 60_000);
 
+  it('stores the flows and references of the devices that have them, among thousands that have none', async () => {
+    const E = 'a0000000-0000-4000-8000-00000000000e';
+    const withChildren = (i: number): Rec => {
+      const d = device(i, E).record as Record<string, unknown>;
+      return {
+        section: 'edgeDevices',
+        record: {
+          ...d,
+          edgeFlows: [{ flowId: `flow-${i}`, flowName: 'main', flowJSON: '[]' }],
+          externalReferences: [{ subType: 'mqtt', userName: `u${i}`, password: 'secret' }],
+        },
+      };
+    };
+    // One in every batch and one alone at the end, among bare devices.
+    const recs = [org(E), ...range(40_000, 41_999, E), withChildren(41_999), ...range(42_000, 45_000, E)];
+    recs.push(withChildren(45_000));
+    const summary = await importRecords(store, stream(recs));
+    expect(summary.edgeDevices).toBe(5_001);
+    // In listing order: found by uuid.
+    const loaded = await store.edgeDevices.load([uuidOf(41_999), uuidOf(45_000), uuidOf(40_000)], 'UTC');
+    const byUuid = new Map(loaded.map((d) => [d.uuid, d]));
+    for (const i of [41_999, 45_000]) {
+      const d = byUuid.get(uuidOf(i))!;
+      expect(d.edgeFlows!.map((f) => f.flowId)).toEqual([`flow-${i}`]);
+      expect(d.externalReferences!.map((r) => [r.userName, r.password])).toEqual([[`u${i}`, '********']]);
+    }
+    const bare = byUuid.get(uuidOf(40_000));
+    expect(bare!.edgeFlows).toEqual([]);
+    expect(bare!.externalReferences).toEqual([]);
+  }, 60_000);
+
   it('names a serial number taken in a later batch checked as it went, and stores nothing', async () => {
     const D = 'a0000000-0000-4000-8000-00000000000d';
     const before = await store.counts();
