@@ -56,9 +56,9 @@ export function recordBatches<T extends { record: unknown }>(items: readonly T[]
 
 export interface BatchHandlers<R, T> {
   send(batch: Row<R>[]): Promise<T[]>;
-  /** Called as each batch is saved, before the next is sent: what must hold at once (the journal file). */
+  /** Called as each batch is saved, before the next is sent: the batch counts as saved from then on. */
   saved(records: T[], batch: Row<R>[]): Promise<void>;
-  /** Then, the next batch sent meanwhile: the batch's output and progress. */
+  /** Then, the next batch sent meanwhile: the batch's journal, output and progress. */
   print(records: T[], batch: Row<R>[]): Promise<void>;
   /** Called for a failed or outcome-unknown batch; `k` counts from 0. */
   failed(err: unknown, batch: Row<R>[], k: number, unknown: boolean): Promise<void>;
@@ -81,7 +81,7 @@ class Interrupted extends Error {}
 
 /**
  * Sends the batches one after another, stopping at the first failure unless told to go on. A batch goes out
- * only once the one before it is saved and journalled, but before that one is printed: the service works on
+ * only once the one before it is saved, but before that one is journalled and printed: the service works on
  * the next batch meanwhile, and a remote bulk add is not held up by its own output.
  */
 export async function sendBatches<R, T>(
