@@ -77,7 +77,7 @@ export async function sendBulk<R, T>(
   // (a second SIGINT), before the batch loop could unwind and tell it.
   const sofar: BatchResults<R> = { ...emptyResults<R>(), interrupted: true };
   let started = 0;
-  // Batches sent and not answered yet: two at once while a batch is written out after the next went.
+  // Batches sent and not answered yet (neither saved nor failed): outcome unknown if Ctrl-C comes now.
   const pending = new Set<Row<R>[]>();
   // A saved batch's records go to the journal once the next batch is out (journalNow), or at once when
   // Ctrl-C comes first: the summary it tells counts them as saved. Their lines are what -o ndjson prints.
