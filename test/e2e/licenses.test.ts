@@ -189,6 +189,16 @@ describe('license activate|deactivate by what support staff hold', () => {
     expect(await status('LIC-2026-001')).toBe('ACTIVE');
   });
 
+  it('a key given in lower case with spaces around is named as the license spells it', async () => {
+    const key = bySerial('LIC-2026-001').licenseDetails.license.licenseKey;
+    const r = await spawnCcp(['license', 'activate', ` ${key.toLowerCase()} `], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`License ${key} is already active: nothing was sent.`);
+    const serial = await spawnCcp(['license', 'activate', ' lic-2024-007', '--dry-run'], { env });
+    expect(serial.code, serial.stderr).toBe(0);
+    expect(serial.stderr).toContain('Warning: the term of license LIC-2024-007 ended on 2024-12-31 23:59.');
+  });
+
   it('an unknown key is exit 4 and sends nothing', async () => {
     const r = await spawnCcp(['license', 'activate', 'LIC-1999-001'], { env });
     expect(r.code).toBe(4);

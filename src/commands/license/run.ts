@@ -8,7 +8,7 @@ import { writeRecords } from '../../kit/printing.js';
 import type { Prompter } from '../../kit/prompter.js';
 import { sendAndPrint, type WriteDeps, type WriteOutput } from '../../kit/write/send.js';
 import { shortTime } from '../../output/cells.js';
-import { LICENSE_TARGET } from './lookup.js';
+import { LICENSE_TARGET, licenseKey } from './lookup.js';
 import { licenseSummary } from './view.js';
 
 export { licenseSummary } from './view.js';
@@ -55,40 +55,47 @@ export function termEnded(record: LicenseRecord, now: number): number | undefine
  */
 export async function runLicenseAction(opts: LicenseActionOptions, deps: LicenseActionDeps): Promise<void> {
   const { io } = deps;
+  // The key as pasted: the spaces around it are not part of it.
+  const given = opts.key.trim();
   // A uuid sent as it is needs no lookup to print its request.
-  if (opts.dryRun && isUuid(opts.key)) {
-    await sendAndPrint(opts, deps, licenseStateRequest(opts.key.toLowerCase(), opts.action), {
+  if (opts.dryRun && isUuid(given)) {
+    await sendAndPrint(opts, deps, licenseStateRequest(given.toLowerCase(), opts.action), {
       kind: 'license',
       summary: () => '',
     });
     return;
   }
   const { found, notFound } = await findEach(
-    { api: deps.api, twin: deps.twin, keys: [opts.key] },
+    { api: deps.api, twin: deps.twin, keys: [given] },
     LICENSE_TARGET,
   );
   const before = found[0]?.record;
-  if (!before && !isUuid(opts.key)) throw notFound();
-  const uuid = before?.uuid ?? opts.key.toLowerCase();
+  if (!before && !isUuid(given)) throw notFound();
+  const uuid = before?.uuid ?? given.toLowerCase();
+  // The key or serial number the user gave, spelt as the license has it (keys match whatever their case).
+  const key =
+    (before &&
+      [licenseKey(before), before.serialNumber].find((k) => k?.toLowerCase() === given.toLowerCase())) ||
+    given;
   // The license as the user named it, and by its uuid when they named it otherwise.
-  const named = opts.key.toLowerCase() === uuid ? uuid : `${opts.key} (${uuid})`;
+  const named = key.toLowerCase() === uuid ? uuid : `${key} (${uuid})`;
   const state = opts.action === 'activate' ? 'active' : 'inactive';
   if (before && alreadyIn(before, opts.action) && !opts.dryRun) {
     await writeRecords(io, opts.output, 'license', [before], '');
-    io.note(`License ${opts.key} is already ${state}: nothing was sent.`);
+    io.note(`License ${key} is already ${state}: nothing was sent.`);
     return;
   }
   const ended = before && opts.action === 'activate' ? termEnded(before, deps.now()) : undefined;
   const tz = opts.output.timeZone ?? 'UTC';
   if (ended !== undefined) {
-    io.warn(`Warning: the term of license ${opts.key} ended on ${shortTime(ended, tz)}.`);
+    io.warn(`Warning: the term of license ${key} ended on ${shortTime(ended, tz)}.`);
   }
   const ask =
     !opts.dryRun && !opts.yes && io.canPrompt()
       ? opts.action === 'deactivate'
         ? `Deactivate license ${named}?`
         : ended !== undefined
-          ? `Activate license ${opts.key} anyway?`
+          ? `Activate license ${key} anyway?`
           : undefined
       : undefined;
   if (ask !== undefined && !(await deps.prompter.confirm({ message: ask, flag: '--yes', default: false }))) {
