@@ -9,9 +9,9 @@ import type { Choice } from './prompter.js';
 export type KnownKind = 'org' | 'user';
 
 /** Offered at most: a prompt narrows them as the user types. */
-const LIMIT = 1000;
+export const LIMIT = 1000;
 /** Reading stops this long after it started; the prompt offers what came. */
-const BUDGET_MS = 2000;
+export const BUDGET_MS = 2000;
 
 /** An organization's user, by the names the record gives: its administrator and the organization. */
 export function userOf(o: Partial<Organization>): string {

@@ -1,17 +1,15 @@
-// A license asked for on a terminal: picked from the licenses the credentials can see, by key, serial number,
-// status and days left (narrowed as one types), or typed whole. As the organization prompt offers
-// organizations by name (kit/write/prompts.ts): a support person who forgot the key finds it here.
+// A license asked for on a terminal: picked from the licenses the credentials can see (read within the
+// budget of kit/known-records.ts), by key, serial number, status and days left (narrowed as one types), or
+// typed whole. As the organization prompt offers organizations by name (kit/write/prompts.ts): a support
+// person who forgot the key finds it here.
 import type { LicenseRecord } from '../../domain/license.js';
 import { isUuid } from '../../domain/uuid.js';
 import type { Factory } from '../../kit/factory.js';
+import { BUDGET_MS, LIMIT } from '../../kit/known-records.js';
 import { walkListing } from '../../kit/listing-find.js';
 import type { Choice } from '../../kit/prompter.js';
 import { requireValue } from '../../kit/write/prompts.js';
 import { LICENSE_TARGET, licenseKey } from './lookup.js';
-
-/** Reading stops this long after it started; the prompt offers what came. */
-const BUDGET_MS = 2000;
-const LIMIT = 1000;
 
 /** The key given; else, on a terminal, one picked or typed; else a usage error naming `<key|uuid>`. */
 export async function requireLicenseKey(f: Factory, given: string | undefined): Promise<string> {
