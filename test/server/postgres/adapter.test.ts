@@ -224,8 +224,10 @@ describe.skipIf(!adminUrl)('PostgreSQL store adapter', () => {
       );
       expect(saved).toHaveLength(1);
       expect(refused).toHaveLength(1);
-      // The deadlock's victim was rerun (a third run), not answered with the deadlock.
-      expect(runs).toBe(3);
+      // The deadlock's victim was rerun (a third run), not answered with the deadlock. Its rerun may meet the
+      // winner's locks in the other order once more (the organization's count, then the serial number), and
+      // is then rerun again: seen once on Node 26 in CI, 4 runs.
+      expect(runs).toBeGreaterThanOrEqual(3);
       expect(await a.edgeDevices.countInOrg(CHILD)).toBe(52);
       expect(psql(pgBin!, url, 'SELECT count(*) FROM edge_devices')).toBe('52');
     }, 30_000);
