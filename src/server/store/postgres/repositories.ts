@@ -69,14 +69,19 @@ export function organizationRepository(sql: Sql): OrganizationRepository {
   async function load(uuids: readonly string[], tz: string): Promise<Organization[]> {
     if (uuids.length === 0) return [];
     const keys = [...uuids];
-    const [rows, addresses, children] = await Promise.all([
-      sql.rows<OrgRow>('SELECT * FROM organizations WHERE uuid = ANY($1) ORDER BY created_on, uuid', [keys]),
-      sql.rows<AddressRow>('SELECT * FROM org_addresses WHERE org_uuid = ANY($1)', [keys]),
-      sql.rows<{ uuid: string; parent_uuid: string; org_name: string | null }>(
-        'SELECT uuid, parent_uuid, org_name FROM organizations WHERE parent_uuid = ANY($1) ORDER BY created_on, uuid',
-        [keys],
-      ),
+    // One statement after another: inside a transaction they share one connection, which takes one at a
+    // time (pg 8 queues a second behind the first with a warning; pg 9 refuses it).
+    const rows = await sql.rows<OrgRow>(
+      'SELECT * FROM organizations WHERE uuid = ANY($1) ORDER BY created_on, uuid',
+      [keys],
+    );
+    const addresses = await sql.rows<AddressRow>('SELECT * FROM org_addresses WHERE org_uuid = ANY($1)', [
+      keys,
     ]);
+    const children = await sql.rows<{ uuid: string; parent_uuid: string; org_name: string | null }>(
+      'SELECT uuid, parent_uuid, org_name FROM organizations WHERE parent_uuid = ANY($1) ORDER BY created_on, uuid',
+      [keys],
+    );
     const byOrg = new Map(addresses.map((a) => [a.org_uuid, a]));
     const kids = groupBy(children, (c) => c.parent_uuid);
     return rows.map((r) => {
@@ -206,15 +211,15 @@ export function codeRepository(sql: Sql): CodeRepository {
   async function types(uuids: readonly string[], tz: string): Promise<CodeType[]> {
     if (uuids.length === 0) return [];
     const keys = [...uuids];
-    const [rows, codes] = await Promise.all([
-      sql.rows<CodeTypeRow>('SELECT * FROM code_types WHERE uuid = ANY($1) ORDER BY created_on, uuid', [
-        keys,
-      ]),
-      sql.rows<CodeRow>(
-        'SELECT * FROM codes WHERE code_type_uuid = ANY($1) ORDER BY code_type_uuid, created_on, uuid',
-        [keys],
-      ),
-    ]);
+    // One after the other, as organizations' load says.
+    const rows = await sql.rows<CodeTypeRow>(
+      'SELECT * FROM code_types WHERE uuid = ANY($1) ORDER BY created_on, uuid',
+      [keys],
+    );
+    const codes = await sql.rows<CodeRow>(
+      'SELECT * FROM codes WHERE code_type_uuid = ANY($1) ORDER BY code_type_uuid, created_on, uuid',
+      [keys],
+    );
     const byType = groupBy(codes, (c) => c.code_type_uuid ?? '');
     return rows.map((t) => ({
       ...fromRow<Omit<CodeType, 'codes'>>(CODE_TYPE, t, tz),
@@ -332,14 +337,13 @@ export function notificationRepository(sql: Sql): NotificationRepository {
   async function load(uuids: readonly string[], tz: string): Promise<Notification[]> {
     if (uuids.length === 0) return [];
     const keys = [...uuids];
-    const [rows, options] = await Promise.all([
-      sql.rows<NotificationRow>('SELECT * FROM notifications WHERE uuid = ANY($1)', [keys]),
-      sql.rows<NotificationOptionRow>(
-        `SELECT * FROM notification_options WHERE notification_uuid = ANY($1)
-         ORDER BY notification_uuid, created_on, uuid`,
-        [keys],
-      ),
-    ]);
+    // One after the other, as organizations' load says.
+    const rows = await sql.rows<NotificationRow>('SELECT * FROM notifications WHERE uuid = ANY($1)', [keys]);
+    const options = await sql.rows<NotificationOptionRow>(
+      `SELECT * FROM notification_options WHERE notification_uuid = ANY($1)
+       ORDER BY notification_uuid, created_on, uuid`,
+      [keys],
+    );
     // In the order asked for: a batch shares one createdOn.
     const position = new Map(keys.map((u, i) => [u, i]));
     rows.sort((a, b) => (position.get(a.uuid) ?? 0) - (position.get(b.uuid) ?? 0));
