@@ -74,6 +74,12 @@ describe.skipIf(!adminUrl)('server import on PostgreSQL', () => {
     // One in every batch and one alone at the end, among bare devices.
     const recs = [org(E), ...range(40_000, 41_999, E), withChildren(41_999), ...range(42_000, 45_000, E)];
     recs.push(withChildren(45_000));
+    // Text COPY must escape (a tab, a newline, a backslash), and a flow named twice in one device: its last.
+    const odd = recs[recs.length - 1]!.record as { edgeFlows: Record<string, unknown>[] };
+    odd.edgeFlows = [
+      { flowId: 'twice', flowName: 'first', flowJSON: '[]' },
+      { flowId: 'twice', flowName: 'tab\there\nline \\N', flowJSON: '{"k":"a\\tb"}', isActive: false },
+    ];
     const summary = await importRecords(store, stream(recs));
     expect(summary.edgeDevices).toBe(5_001);
     // In listing order: found by uuid.
@@ -81,9 +87,12 @@ describe.skipIf(!adminUrl)('server import on PostgreSQL', () => {
     const byUuid = new Map(loaded.map((d) => [d.uuid, d]));
     for (const i of [41_999, 45_000]) {
       const d = byUuid.get(uuidOf(i))!;
-      expect(d.edgeFlows!.map((f) => f.flowId)).toEqual([`flow-${i}`]);
       expect(d.externalReferences!.map((r) => [r.userName, r.password])).toEqual([[`u${i}`, '********']]);
     }
+    expect(byUuid.get(uuidOf(41_999))!.edgeFlows!.map((f) => f.flowId)).toEqual(['flow-41999']);
+    expect(byUuid.get(uuidOf(45_000))!.edgeFlows).toMatchObject([
+      { flowId: 'twice', flowName: 'tab\there\nline \\N', flowJSON: '{"k":"a\\tb"}', isActive: false },
+    ]);
     const bare = byUuid.get(uuidOf(40_000));
     expect(bare!.edgeFlows).toEqual([]);
     expect(bare!.externalReferences).toEqual([]);

@@ -91,7 +91,11 @@ function byKeys(a: readonly unknown[], b: readonly unknown[], keys: readonly num
 }
 const FLOWS_AT = DEVICE_COLUMNS.length;
 const REFS_AT = DEVICE_COLUMNS.length + 1;
-const COPY_DEVICES = `COPY edge_devices (${DEVICE_WRITE.map((c) => c.column).join(', ')}) FROM STDIN`;
+const copyInto = (table: string, columns: readonly { column: string }[]) =>
+  `COPY ${table} (${columns.map((c) => c.column).join(', ')}) FROM STDIN`;
+const COPY_DEVICES = copyInto('edge_devices', DEVICE_WRITE);
+const COPY_FLOWS = copyInto('edge_flows', FLOW_WRITE);
+const COPY_REFS = copyInto('external_references', REF_WRITE);
 
 /** One key in STRIDE of a listing is remembered once a page that deep is asked for. */
 const STRIDE = 200;
@@ -224,10 +228,16 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
     await sql.run(MOVE_COUNTS, [entries.map(([o]) => o), entries.map(([, n]) => n)]);
   }
 
-  /** Flows and references of new devices, one statement a table; a flow uuid or reference uuid taken is renewed. */
+  /**
+   * Flows and references of new devices, one statement a table; a flow uuid or reference uuid taken is renewed.
+   * A batch has them back as stored (the columns' own types), for its answer. An import, which answers with
+   * counts, COPYs them (`copied`): its devices are new, so no flow of theirs can be there to update, and COPY
+   * spares the database the unnest of every column and the rows sent back.
+   */
   async function insertChildren(
     list: readonly { uuid: string; d: EdgeDevice }[],
     now: number,
+    copied = false,
   ): Promise<{ flows: unknown[][]; refs: unknown[][] }> {
     const flows: Record<string, unknown>[] = [];
     const refs: Record<string, unknown>[] = [];
@@ -272,7 +282,19 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
         refs.push(refRow(uuid, r, fresh(r.uuid), password, now));
       }
     }
-    // As stored (the columns' own types), for the batch's answer.
+    if (copied) {
+      if (flows.length)
+        await ctx.copyIn(
+          COPY_FLOWS,
+          flows.map((r) => copyLine(r, FLOW_WRITE)),
+        );
+      if (refs.length)
+        await ctx.copyIn(
+          COPY_REFS,
+          refs.map((r) => copyLine(r, REF_WRITE)),
+        );
+      return { flows: [], refs: [] };
+    }
     return {
       flows: flows.length
         ? await sql.arrays(
@@ -578,9 +600,6 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
   const stored = new Set<string>();
   async function importBatch(list: readonly PlacedDevice[], now: number): Promise<void> {
     if (list.length === 0) return;
-    const rows = list.map((d) =>
-      newDeviceRow(d, { uuid: d.uuid, orgUUID: d.orgUUID, userUUID: d.userUUID }, now),
-    );
     // The organization key checked by the COPY itself, while the caller reads the next batch, rather than
     // one device at a time at the commit: only while every batch so far named organizations already stored
     // (setting it immediate would check the deferred ones of an earlier batch, whose organization may come
@@ -603,13 +622,18 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
       }
     }
     // The fast path: COPY, in a savepoint; a key taken (a device imported again, a serial number in use)
-    // undoes it, and the batch goes the way of a bulk add, which names the clash.
+    // undoes it, and the batch goes the way of a bulk add, which names the clash. Each row is made as its line
+    // is written, so the first lines go out at once: the database waits on this process at every batch's start.
     await sql.run('SAVEPOINT ccp_import_copy');
     try {
       await ctx.copyIn(
         COPY_DEVICES,
         (function* () {
-          for (const r of rows) yield copyLine(r, DEVICE_WRITE);
+          for (const d of list)
+            yield copyLine(
+              newDeviceRow(d, { uuid: d.uuid, orgUUID: d.orgUUID, userUUID: d.userUUID }, now),
+              DEVICE_WRITE,
+            );
         })(),
       );
       await sql.run('RELEASE SAVEPOINT ccp_import_copy');
@@ -641,9 +665,10 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
     await insertChildren(
       list.map((d) => ({ uuid: d.uuid, d })),
       now,
+      true,
     );
     const added = new Map<string, number>();
-    for (const r of rows) added.set(r.org_uuid, (added.get(r.org_uuid) ?? 0) + 1);
+    for (const d of list) added.set(d.orgUUID, (added.get(d.orgUUID) ?? 0) + 1);
     await moveCounts(added);
   }
 
