@@ -231,13 +231,13 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
   /**
    * Flows and references of new devices, one statement a table; a flow uuid or reference uuid taken is renewed.
    * A batch has them back as stored (the columns' own types), for its answer. An import, which answers with
-   * counts, COPYs them (`copied`): its devices are new, so no flow of theirs can be there to update, and COPY
-   * spares the database the unnest of every column and the rows sent back.
+   * counts, COPYs them (`way` 'copy'): its devices are new, so no flow of theirs can be there to update, and
+   * COPY spares the database the unnest of every column and the rows sent back.
    */
   async function insertChildren(
     list: readonly { uuid: string; d: EdgeDevice }[],
     now: number,
-    copied = false,
+    way: 'answered' | 'copy' = 'answered',
   ): Promise<{ flows: unknown[][]; refs: unknown[][] }> {
     const flows: Record<string, unknown>[] = [];
     const refs: Record<string, unknown>[] = [];
@@ -282,7 +282,7 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
         refs.push(refRow(uuid, r, fresh(r.uuid), password, now));
       }
     }
-    if (copied) {
+    if (way === 'copy') {
       if (flows.length)
         await ctx.copyIn(
           COPY_FLOWS,
@@ -665,7 +665,7 @@ export function edgeDeviceRepository(ctx: DeviceContext): EdgeDeviceRepository {
     await insertChildren(
       list.map((d) => ({ uuid: d.uuid, d })),
       now,
-      true,
+      'copy',
     );
     const added = new Map<string, number>();
     for (const d of list) added.set(d.orgUUID, (added.get(d.orgUUID) ?? 0) + 1);
