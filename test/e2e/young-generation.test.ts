@@ -80,9 +80,10 @@ describe(`a walk of ${DEVICES} devices promotes next to nothing`, () => {
         expect(r.code).toBe(0);
         expect(r.lines).toBeGreaterThanOrEqual(DEVICES);
         // The first half covers start-up (modules, the code cache); the second is the walk's steady state,
-        // where a page of 500 devices is some 700 KB.
+        // where a page of 500 devices is some 700 KB. The walk takes 14 to 16 scavenges from run to run (14 on
+        // Node 26 in CI once: 7 in the steady half); a page held too long promotes at every one of them.
         const steady = r.promoted.slice(Math.floor(r.promoted.length / 2));
-        expect(steady.length).toBeGreaterThanOrEqual(8);
+        expect(steady.length).toBeGreaterThanOrEqual(6);
         if (median(steady) < 128 * 1024) return;
         seen.push(r.promoted.join(' '));
       }
