@@ -22,16 +22,27 @@ export class AnsweredPage<T> implements Page<T> {
   }
 
   get records(): RecordPage<T> {
-    const raw = this.raw;
-    const lines = raw.lines && this.asLines ? raw.lines() : undefined;
-    if (lines) {
-      // The envelope without its records says whether the page is an answer, and an OK one.
-      const ex = toExchange<T>({ status: raw.status, headers: raw.headers, text: '', json: lines.envelope });
-      throwUnlessOk(ex);
-      return { count: lines.count, lines: lines.lines };
-    }
-    const ex = toExchange<T>(raw);
-    throwUnlessOk(ex);
-    return ex.envelope.data ?? [];
+    return answeredRecords<T>(this.raw, this.asLines);
   }
+}
+
+/**
+ * The records of an OK answer (a listing's page, or what a write saved): as the lines the service wrote them
+ * when `asLines` and the transport has the body's bytes (pageLines), else parsed. Any other statusCode
+ * throws its typed error, naming `subject`.
+ */
+export function answeredRecords<T>(raw: RawResponse, asLines: boolean, subject?: string): RecordPage<T> {
+  const lines = raw.lines && asLines ? raw.lines() : undefined;
+  if (lines) {
+    // The envelope without its records says whether the page is an answer, and an OK one.
+    const ex = toExchange<T>(
+      { status: raw.status, headers: raw.headers, text: '', json: lines.envelope },
+      subject,
+    );
+    throwUnlessOk(ex, subject);
+    return { count: lines.count, lines: lines.lines };
+  }
+  const ex = toExchange<T>(raw, subject);
+  throwUnlessOk(ex, subject);
+  return ex.envelope.data ?? [];
 }

@@ -1,7 +1,7 @@
 import { Option } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import { addEdgeDevicesRequest, existingSerials } from '../../api/edge-devices.js';
-import { sendWrite } from '../../api/write-request.js';
+import { sendWriteForRecords } from '../../api/write-request.js';
 import type { EdgeDevice, EdgeDeviceInput } from '../../domain/edge-device.js';
 import { MAX_RECORDS } from '../../domain/limits.js';
 import type { TwinLookup } from '../../domain/lookup.js';
@@ -264,7 +264,7 @@ export async function runEdgeDeviceAdd(
         batch.map((r) => r.record),
       );
       // The saved records in the order the service answers them: printed as they came.
-      return (await sendWrite<EdgeDevice>(api, req)).envelope.data;
+      return sendWriteForRecords<EdgeDevice>(api, req);
     },
     subject: (row) => `serial ${row.record.serialNumber}`,
   });

@@ -54,12 +54,13 @@ export function recordBatches<T extends { record: unknown }>(items: readonly T[]
   return out;
 }
 
-export interface BatchHandlers<R, T> {
-  send(batch: Row<R>[]): Promise<T[]>;
+/** `A`: what the service answers a saved batch with (its saved records). */
+export interface BatchHandlers<R, A> {
+  send(batch: Row<R>[]): Promise<A>;
   /** Called as each batch is saved, before the next is sent: the batch counts as saved from then on. */
-  saved(records: T[], batch: Row<R>[]): Promise<void>;
+  saved(answer: A, batch: Row<R>[]): Promise<void>;
   /** Then, the next batch sent meanwhile: the batch's journal, output and progress. */
-  print(records: T[], batch: Row<R>[]): Promise<void>;
+  print(answer: A, batch: Row<R>[]): Promise<void>;
   /** Called for a failed or outcome-unknown batch; `k` counts from 0. */
   failed(err: unknown, batch: Row<R>[], k: number, unknown: boolean): Promise<void>;
   /** Whether a failure (not an interrupt) may be passed over: --continue-on-error. */
@@ -84,15 +85,15 @@ class Interrupted extends Error {}
  * only once the one before it is saved, but before that one is journalled and printed: the service works on
  * the next batch meanwhile, and a remote bulk add is not held up by its own output.
  */
-export async function sendBatches<R, T>(
+export async function sendBatches<R, A>(
   batches: Row<R>[][],
-  h: BatchHandlers<R, T>,
+  h: BatchHandlers<R, A>,
 ): Promise<BatchResults<R>> {
   const r = emptyResults<R>();
   const stop = aborted(h.signal);
   stop.catch(() => undefined);
   // The next batch's answer, when it was sent ahead of the current batch's output.
-  let ahead: Promise<T[]> | undefined;
+  let ahead: Promise<A> | undefined;
   const sendAhead = (batch: Row<R>[]) => {
     const answer = h.send(batch);
     // Awaited in its turn; a failure meanwhile (the output failed, Ctrl-C) must not go unhandled.
@@ -102,11 +103,11 @@ export async function sendBatches<R, T>(
   let k = 0;
   for (; k < batches.length && !h.signal?.aborted; k++) {
     const batch = batches[k]!;
-    let records: T[];
+    let answer: A;
     try {
-      const answer = ahead ?? h.send(batch);
+      const sent = ahead ?? h.send(batch);
       ahead = undefined;
-      records = await Promise.race([answer, stop]);
+      answer = await Promise.race([sent, stop]);
     } catch (err) {
       if (err instanceof Interrupted) {
         r.interrupted = true;
@@ -125,13 +126,13 @@ export async function sendBatches<R, T>(
       continue;
     }
     r.savedRows.push(...batch);
-    await h.saved(records, batch);
+    await h.saved(answer, batch);
     if (k + 1 < batches.length && !h.signal?.aborted) {
       ahead = sendAhead(batches[k + 1]!);
       // A turn of the event loop, in which the next request is written out, before this batch's output.
       await new Promise(setImmediate);
     }
-    await h.print(records, batch);
+    await h.print(answer, batch);
   }
   // Sent ahead, then Ctrl-C came while the batch before it was printed: its answer was not waited for.
   if (ahead && k < batches.length) {

@@ -4,6 +4,7 @@
 import { ApiError, NetworkError, serviceError } from '../../api/request-errors.js';
 import { monotonicMs } from '../../domain/clock.js';
 import type { RecordKind } from '../../domain/index.js';
+import { isLines, pageLength, type RecordPage } from '../../domain/record-lines.js';
 import type { InputFormat } from '../../input/detect.js';
 import { oneLine } from '../../output/terminal-text.js';
 import { CancelledError } from '../command-errors.js';
@@ -40,7 +41,8 @@ export interface BulkWhat<R, T> {
   kind: RecordKind;
   noun: string;
   plural: string;
-  send(batch: Row<R>[]): Promise<T[]>;
+  /** The records the service saved, or the lines it wrote them as (api/write-request.ts, sendWriteForRecords). */
+  send(batch: Row<R>[]): Promise<RecordPage<T>>;
   /** What an error names when one record from flags failed. */
   subject(row: Row<R>): string;
 }
@@ -81,7 +83,7 @@ export async function sendBulk<R, T>(
   const pending = new Set<Row<R>[]>();
   // A saved batch's records go to the journal once the next batch is out (journalNow), or at once when
   // Ctrl-C comes first: the summary it tells counts them as saved. Their lines are what -o ndjson prints.
-  let unjournalled: object[] | undefined;
+  let unjournalled: RecordPage<object> | undefined;
   let journalled: Uint8Array | undefined;
   const journalNow = () => {
     if (!unjournalled) return;
@@ -109,7 +111,7 @@ export async function sendBulk<R, T>(
     };
     io.warn([...summary(r), ...resume()].join('\n'));
   });
-  const results = await sendBatches<R, T>(batchList, {
+  const results = await sendBatches<R, RecordPage<T>>(batchList, {
     continueOnError: opts.continueOnError,
     signal: deps.signal,
     send(batch) {
@@ -117,15 +119,18 @@ export async function sendBulk<R, T>(
       pending.add(batch);
       return what.send(batch);
     },
-    async saved(records, batch) {
-      unjournalled = records as object[];
+    async saved(page, batch) {
+      unjournalled = page as RecordPage<object>;
       pending.delete(batch);
       sofar.savedRows.push(...batch);
-      saved += records.length;
+      saved += pageLength(page);
     },
-    async print(records, batch) {
+    async print(page, batch) {
       journalNow();
-      await writer.writeAll(records as object[], journalled);
+      // Lines as the service wrote them pass through as a listing's page does; records made here are
+      // written with the journal's lines for -o ndjson.
+      if (isLines(page)) await writer.writePage(page as RecordPage<object>);
+      else await writer.writeAll(page as object[], journalled);
       // Out now, so a warning about the next batch on stderr follows these records on a terminal.
       await writer.flush();
       done += batch.length;

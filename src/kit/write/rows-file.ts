@@ -2,6 +2,7 @@
 // saved so far (appended as each batch is answered, so a crash or Ctrl-C never loses their uuids).
 import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
+import { isLines, pageLength, type RecordPage } from '../../domain/record-lines.js';
 import { quoteFormulaGap } from '../../domain/spreadsheet.js';
 import type { InputFormat } from '../../input/detect.js';
 import { writeFileAtomic } from '../files.js';
@@ -62,10 +63,15 @@ export class SavedJournal {
    * records are in the file even if the process ends next. Returns the NDJSON lines written, as the bytes
    * written (-o ndjson prints them).
    */
-  append(records: object[]): Uint8Array | undefined {
-    if (records.length === 0) return undefined;
-    let text = '';
-    for (const r of records) text += `${JSON.stringify(r)}\n`;
+  append(page: RecordPage<object>): Uint8Array | undefined {
+    if (pageLength(page) === 0) return undefined;
+    let bytes: Uint8Array;
+    if (isLines(page)) bytes = page.lines;
+    else {
+      let text = '';
+      for (const r of page) text += `${JSON.stringify(r)}\n`;
+      bytes = Buffer.from(text);
+    }
     if (!this.started) {
       // The first batch starts the file afresh; a later run must not read an earlier run's records.
       rmSync(this.path, { force: true });
@@ -73,7 +79,6 @@ export class SavedJournal {
       this.fd = openSync(this.path, 'a', 0o600);
       this.started = true;
     }
-    const bytes = Buffer.from(text);
     for (let at = 0; at < bytes.length; ) at += writeSync(this.fd!, bytes, at);
     return bytes;
   }
