@@ -12,7 +12,7 @@ export interface InProcessRequest {
   readonly body?: string;
   /**
    * The value `body` is the JSON text of: the service takes it instead of parsing the text when it holds only
-   * JSON's own values (isJsonValue), and never changes it.
+   * JSON's own values (jsonValueBytesAtMost), and never changes it.
    */
   json?: unknown;
   /** Aborts when the caller gives up (Ctrl-C, a timeout): a report being rendered for it stops. */

@@ -18,5 +18,6 @@ export function quoteFormulaGap(text: string): string {
 
 /** A CSV cell as read back: the one leading `'` the writers add before a formula character dropped. */
 export function unquoteFormula(cell: string): string {
-  return QUOTED.test(cell) ? cell.slice(1) : cell;
+  // Most cells do not start with a quote: one comparison spares them the expression (every cell of a file).
+  return cell.charCodeAt(0) === 0x27 && QUOTED.test(cell) ? cell.slice(1) : cell;
 }

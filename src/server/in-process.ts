@@ -1,5 +1,5 @@
 import type { InProcessAnswer, InProcessRequest } from '../domain/in-process.js';
-import { jsonBytesAtMost } from '../domain/json-bytes.js';
+import { jsonValueBytesAtMost } from '../domain/json-bytes.js';
 import { MAX_BODY_BYTES } from '../domain/service-errors.js';
 import { type AppOptions, createService } from './app.js';
 import { errorResponse, headerOverflow, ServiceError } from './errors.js';
@@ -11,7 +11,6 @@ import {
   jsonResponse,
   type ServiceResponse,
 } from './http.js';
-import { isJsonValue } from './json-value.js';
 
 export type { InProcessAnswer, InProcessRequest };
 
@@ -92,8 +91,9 @@ export function inProcessService(opts: AppOptions): InProcessService {
     const { json } = req;
     // A value made only of JSON's own values whose text is bounded within the limit is taken as it is: its
     // text is never made, unless something reads the body or its length.
-    const handed = json !== undefined && isJsonValue(json);
-    const surelyWithin = handed && jsonBytesAtMost(json) <= MAX_BODY_BYTES;
+    const bound = json === undefined ? -1 : jsonValueBytesAtMost(json);
+    const handed = bound >= 0;
+    const surelyWithin = handed && bound <= MAX_BODY_BYTES;
     let length: number | undefined;
     const lengthOf = () => (length ??= req.body === undefined ? 0 : Buffer.byteLength(req.body, 'utf8'));
     if (surelyWithin) {

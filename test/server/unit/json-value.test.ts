@@ -1,10 +1,12 @@
-// What a caller in process may hand over instead of its text (isJsonValue), and the stamps a write drops
-// without changing what it was given (withoutServerStamps).
+// What a caller in process may hand over instead of its text (jsonValueBytesAtMost tells it, with a bound on
+// that text's length), and the stamps a write drops without changing what it was given (withoutServerStamps).
 import { describe, expect, it } from 'vitest';
-import { isJsonValue } from '../../../src/server/json-value.js';
+import { jsonBytesAtMost, jsonValueBytesAtMost } from '../../../src/domain/json-bytes.js';
 import { withoutServerStamps } from '../../../src/server/stamps.js';
 
-describe('isJsonValue', () => {
+const isJsonValue = (value: unknown) => jsonValueBytesAtMost(value) >= 0;
+
+describe('jsonValueBytesAtMost: a value made of JSON’s own values', () => {
   it.each([
     ['a record', { a: 'x', n: 1.5, b: true, z: null, list: [1, 'two', { c: [] }] }],
     ['an object without prototype', Object.assign(Object.create(null), { a: 1 })],
@@ -12,6 +14,7 @@ describe('isJsonValue', () => {
   ])('%s: JSON gives it back the same', (_what, value) => {
     expect(isJsonValue(value)).toBe(true);
     expect(JSON.parse(JSON.stringify(value))).toEqual(value);
+    expect(jsonValueBytesAtMost(value)).toBeGreaterThanOrEqual(Buffer.byteLength(JSON.stringify(value)));
   });
 
   it.each([
@@ -25,8 +28,11 @@ describe('isJsonValue', () => {
     ['a function', { toJSON: () => 1 }],
     ['a bigint', { n: 1n }],
     ['undefined in an array', [undefined]],
-  ])('%s: not JSON’s own value', (_what, value) => {
+  ])('%s: not JSON’s own value; jsonBytesAtMost measures its text', (what, value) => {
     expect(isJsonValue(value)).toBe(false);
+    // JSON cannot write a bigint at all.
+    if (what !== 'a bigint')
+      expect(jsonBytesAtMost(value)).toBe(Buffer.byteLength(JSON.stringify(value) ?? ''));
   });
 
   it('a value nested past any record is left to the text', () => {
