@@ -3,5 +3,5 @@ import { writeFileSync } from 'node:fs';
 import { openApiDocument } from '../src/server/openapi/document.js';
 
 const target = new URL('../docs/openapi.json', import.meta.url);
-writeFileSync(target, `${JSON.stringify(openApiDocument(), null, 2)}\n`);
+writeFileSync(target, `${JSON.stringify(await openApiDocument(), null, 2)}\n`);
 process.stdout.write(`wrote ${target.pathname}\n`);

@@ -121,8 +121,8 @@ async function readRequestBody(route: Route, req: ServiceRequest, seen: Progress
     }
   }
   seen.metadata = echoMetadata(json);
-  const [{ BODIES }, { parseBody }] = await bodyParsing();
-  const parsed = parseBody(BODIES[route.body], json);
+  const [{ bodySchema }, { parseBody }] = await bodyParsing();
+  const parsed = parseBody(await bodySchema(route.body), json);
   if (!parsed.success) throw new ServiceError('validation', firstIssue(parsed.error, json));
   // Checked like any field first (a date that does not exist is a 406), then ignored.
   return route.serverStamps ? withoutServerStamps(parsed.data) : parsed.data;

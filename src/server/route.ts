@@ -5,12 +5,10 @@ import type { Role, TokenGrant } from '../domain/grants.js';
 import type * as Domain from '../domain/index.js';
 import type { ServiceErrorName } from '../domain/service-errors.js';
 import { rolesOf } from './access.js';
-import type { BODIES } from './routes/bodies.js';
+import type { BodyName, BodySchema } from './routes/bodies.js';
 import type { Store } from './store/port.js';
 
-type Bodies = typeof BODIES;
-/** A request body's schema, by its name in routes/bodies.ts. */
-export type BodyName = keyof Bodies;
+export type { BodyName };
 /** A record schema of the domain, by the name domain/index.ts exports it under. */
 export type SchemaName = {
   [K in keyof typeof Domain]: (typeof Domain)[K] extends z.ZodType ? K : never;
@@ -73,7 +71,7 @@ type Declared = Omit<Route, 'roles'> & { roles?: 'public' };
 export function defineRoute<K extends BodyName>(
   r: Omit<Declared, 'body' | 'handle'> & {
     body: K;
-    handle(ctx: RequestContext, body: z.infer<Bodies[K]>): RouteResult | Promise<RouteResult>;
+    handle(ctx: RequestContext, body: z.infer<BodySchema<K>>): RouteResult | Promise<RouteResult>;
   },
 ): Route;
 export function defineRoute(r: Omit<Declared, 'body'>): Route;

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document of the interface, generated from the routes and the zod schemas the server
 // validates with (npm run openapi writes docs/openapi.json; a test keeps the two equal).
 import { REPORT_FILE_TYPES, REPORT_TEMPLATES } from '../../domain/report-kinds.js';
+import { bodySchema } from '../routes/bodies.js';
 import { API_ROUTES } from '../routes/index.js';
 import { operation } from './operations.js';
 import { allComponents, usedComponents } from './schemas.js';
@@ -53,12 +54,13 @@ Request bodies are sent as \`Content-Type: application/json\`. Unknown fields in
 The server also serves this document at \`/openapi.json\` and a reference page at \`/docs\`.`;
 
 /** OpenAPI 3.1 description of the interface, built from the routes and the domain schemas. */
-export function openApiDocument(): object {
+export async function openApiDocument(): Promise<object> {
   const paths: Record<string, Record<string, Json>> = {};
   for (const route of API_ROUTES) {
     const path = route.path.replace(/:(\w+)/g, '{$1}');
     paths[path] ??= {};
-    paths[path][route.method.toLowerCase()] = operation(route);
+    const body = route.body ? await bodySchema(route.body) : undefined;
+    paths[path][route.method.toLowerCase()] = operation(route, body);
   }
   const all = allComponents();
   refine(all);

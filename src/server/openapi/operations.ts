@@ -9,7 +9,6 @@ import {
   type ServiceErrorName,
 } from '../../domain/service-errors.js';
 import type { Route, SchemaName } from '../route.js';
-import { BODIES } from '../routes/bodies.js';
 import { commonResponses, errorResponse, type OutsideSchema, okResponse } from './responses.js';
 import { jsonSchema } from './schemas.js';
 
@@ -179,9 +178,8 @@ function parameters(route: Route, op: OperationDoc): Json[] {
  * `doc.request` declares (the form the server reads: org update's uuid is open text, as a missing or malformed
  * one is the operation's own 200 CCP-HTTP-017).
  */
-function requestBody(route: Route, op: OperationDoc): Json | undefined {
-  if (!route.body) return undefined;
-  const body: z.ZodType = BODIES[route.body];
+function requestBody(route: Route, op: OperationDoc, body: z.ZodType | undefined): Json | undefined {
+  if (!route.body || !body) return undefined;
   const record = route.doc?.request ? schemaNamed(route.doc.request) : undefined;
   const isEnvelope = body instanceof z.ZodObject && 'data' in body.shape;
   const source = isEnvelope ? body : record ? requestEnvelope(record) : undefined;
@@ -213,7 +211,8 @@ function notAcceptable(route: Route, op: OperationDoc): Json {
   return errorResponse(`Refused: ${what.join('; ')}`, defs);
 }
 
-export function operation(route: Route): Json {
+/** The operation of `route`, whose request body (if it takes one) `body` is: routes/bodies.ts, bodySchema. */
+export function operation(route: Route, body?: z.ZodType): Json {
   const op = OPERATIONS[operationKey(route)];
   if (!op) throw new Error(`openapi: no operation entry for ${operationKey(route)}`);
   const failures = [...new Set([...op.failures, ...(route.failure ? [route.failure] : [])])].filter(
@@ -241,14 +240,14 @@ export function operation(route: Route): Json {
     '404': errorResponse(notFound, [SERVICE_ERRORS.notFound]),
     '406': notAcceptable(route, op),
   };
-  const body = requestBody(route, op);
+  const requestSchema = requestBody(route, op, body);
   return {
     operationId: op.operationId,
     summary: route.doc?.summary ?? `${route.method} ${route.path}`,
     description: rolesSentence(route),
     'x-roles': roles,
     parameters: parameters(route, op),
-    ...(body ? { requestBody: body } : {}),
+    ...(requestSchema ? { requestBody: requestSchema } : {}),
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))),
     security: [{ bearerAuth: [] }],
   };

@@ -89,7 +89,7 @@ export const openApiRoutes: Route[] = [
     raw: true,
     async handle() {
       // The document's builder converts every schema: it loads with the first request for it.
-      contract ??= (await import('./document.js')).openApiDocument();
+      contract ??= await (await import('./document.js')).openApiDocument();
       return { data: [contract] };
     },
   }),

@@ -14,14 +14,14 @@ export const codeRoutes: Route[] = [
     },
     timeZoneRequired: true,
     failure: 'codeFetch',
-    // No serverStamps: the lookup reads only the uuid, and the record's timestamps are checked (CODE_LOOKUP).
+    // No serverStamps: the lookup reads only the uuid, and the record's timestamps are checked (codeLookup).
     body: 'codeGet',
     async handle(ctx, raw) {
       // Missing or empty data has its own reason (section 7), ahead of the record's schema.
       const data = (raw as { data?: unknown } | null)?.data;
       if (data == null || (Array.isArray(data) && data.length === 0))
         throw new ServiceError('emptyData', 'data');
-      const parsed = (await import('./bodies.js')).CODE_LOOKUP.safeParse(raw);
+      const parsed = (await (await import('./bodies.js')).codeLookup()).safeParse(raw);
       if (!parsed.success) throw new ServiceError('validation', firstIssue(parsed.error, raw));
       const uuid = parsed.data.data[0]!.uuid;
       const code = await ctx.store.read((s) => s.codes.code(uuid, ctx.tz));

@@ -7,7 +7,7 @@ import { checkResponse } from '../../helpers/openapi-responses.js';
 // biome-ignore lint/suspicious/noExplicitAny: the document is plain JSON walked by key
 type Json = any;
 
-const doc: Json = JSON.parse(JSON.stringify(openApiDocument()));
+const doc: Json = JSON.parse(JSON.stringify(await openApiDocument()));
 const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
   Object.entries(methods as Json).map(([method, op]) => ({ path, method, op: op as Json })),
 );
