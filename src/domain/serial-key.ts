@@ -8,5 +8,11 @@ const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF]/g;
  * stored and shown as it was sent; `café-1`, its decomposed spelling and `café-1 ` are one serial.
  */
 export function serialKey(serial: string): string {
+  // Printable ASCII with nothing to trim, nearly every serial, is its own key: no character to drop, and
+  // NFC leaves ASCII as it is (a bulk add keys every serial of its file, on both sides).
+  if (PLAIN.test(serial)) return serial;
   return serial.replace(ZERO_WIDTH, '').trim().normalize('NFC');
 }
+
+// Printable ASCII, neither starting nor ending with a space.
+const PLAIN = /^(?:[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)?$/;

@@ -32,6 +32,30 @@ describe('serialKey', () => {
     expect(serialKey('SN 1')).not.toBe(serialKey('sn 1'));
     expect(serialKey('SN 1')).not.toBe(serialKey('SN1'));
   });
+
+  it('keys ASCII the way it keys any text: spaces and controls at either end trimmed, inner ones kept', () => {
+    const full = (s: string) =>
+      s
+        .replace(/[\u200B-\u200D\u2060\uFEFF]/g, '')
+        .trim()
+        .normalize('NFC');
+    for (const s of [
+      '',
+      ' ',
+      'SN-1',
+      ' SN-1',
+      'SN-1 ',
+      'SN 1',
+      '\tSN-1',
+      'SN-1\n',
+      'a\u000bb',
+      '~!',
+      'x\u007f',
+      '\u00a0SN',
+    ])
+      expect(serialKey(s), JSON.stringify(s)).toBe(full(s));
+    expect(serialKey(' SN-1\t')).toBe('SN-1');
+  });
 });
 
 describe('the migration that adds serial keys', () => {
