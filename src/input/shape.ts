@@ -1,6 +1,8 @@
-// The fields a record schema accepts, read from its JSON Schema (zod's public z.toJSONSchema, not its
-// internals): what CSV cells must become, which fields an input file may name, and what a template holds.
-import { z } from 'zod';
+// The fields a record schema accepts, read through zod's public API (each schema's `type`, an object's
+// `shape`, an array's `element`, a union's `options`): what CSV cells must become, which fields an input file
+// may name, and what a template holds. Not through z.toJSONSchema, which converts the whole schema (nested
+// records, checks, metadata) to read a few facts: a bulk add's file paid it on every run.
+import type { z } from 'zod';
 
 /** What a CSV cell must become for a field: the kinds a flat record has, and `nested` for the rest. */
 export type FieldKind = 'string' | 'number' | 'boolean' | 'nested' | 'other';
@@ -16,43 +18,99 @@ export interface Shape {
   items?: Shape;
 }
 
-interface JsonSchema {
-  $ref?: string;
-  $defs?: Record<string, JsonSchema>;
-  type?: string | string[];
-  format?: string;
-  anyOf?: JsonSchema[];
-  properties?: Record<string, JsonSchema>;
-  additionalProperties?: unknown;
-  required?: string[];
-  items?: JsonSchema;
+/** A schema as zod's public API shows it: its `type`, and what each type adds. */
+interface Walked {
+  type: string;
+  /** A string's format (`guid`, `uuid`, `email`, ...), else null. */
+  format?: string | null;
+  /** An optional or nullable schema's inner schema. */
+  unwrap?: () => Walked;
+  /** A default's, a readonly's or a catch's inner schema. */
+  def: { innerType?: Walked; catchall?: Walked; values?: unknown[]; getter?: () => Walked };
+  /** An object's fields. */
+  shape?: Record<string, Walked & { isOptional(): boolean }>;
+  /** An array's items. */
+  element?: Walked;
+  /** A union's options. */
+  options?: Walked[];
+  /** A pipe's input side (a transform's). */
+  in?: Walked;
 }
 
-const KIND: Record<string, FieldKind> = {
-  string: 'string',
-  number: 'number',
-  integer: 'number',
-  boolean: 'boolean',
-  object: 'nested',
-  array: 'nested',
-};
+const OTHER: FieldKind = 'other';
+const other = (): Shape => ({ kind: OTHER, uuid: false, required: new Set() });
+const leaf = (kind: FieldKind, uuid = false): Shape => ({ kind, uuid, required: new Set() });
 
-function toShape(s: JsonSchema, defs: Record<string, JsonSchema>): Shape {
-  if (s.$ref) return toShape(defs[s.$ref.replace('#/$defs/', '')] ?? {}, defs);
-  // `x.nullish()` is anyOf [x, null] or type [x, 'null']: the field's shape is x's.
-  const options = (s.anyOf ?? [s]).filter((o) => o.type !== 'null');
-  if (options.length !== 1) return { kind: 'other', uuid: false, required: new Set() };
-  const one = options[0]!;
-  if (one !== s) return toShape(one, defs);
-  const types = (Array.isArray(s.type) ? s.type : [s.type]).filter((t) => t !== 'null');
-  const kind = types.length === 1 ? (KIND[types[0]!] ?? 'other') : 'other';
-  const shape: Shape = { kind, uuid: s.format === 'uuid', required: new Set(s.required ?? []) };
-  const closed = s.additionalProperties === undefined || s.additionalProperties === false;
-  if (s.properties && closed && Object.keys(s.properties).length > 0) {
-    shape.fields = new Map(Object.entries(s.properties).map(([k, v]) => [k, toShape(v, defs)]));
+/** The kind of a literal's values: one primitive type for them all, else other. */
+function literalKind(values: unknown[] = []): FieldKind {
+  const types = new Set(values.map((v) => typeof v));
+  if (types.size !== 1) return OTHER;
+  const [type] = types;
+  return type === 'string' ? 'string' : type === 'number' ? 'number' : type === 'boolean' ? 'boolean' : OTHER;
+}
+
+/**
+ * What `t` accepts as input: the wrappers that only add null or leave a field out are looked through, as is a
+ * union of one type with null (a union of two types is `other`).
+ */
+function toShape(t: Walked): Shape {
+  for (;;) {
+    switch (t.type) {
+      case 'optional':
+      case 'nullable':
+        t = t.unwrap!();
+        continue;
+      case 'default':
+      case 'prefault':
+      case 'readonly':
+      case 'catch':
+      case 'nonoptional':
+        t = t.def.innerType!;
+        continue;
+      case 'lazy':
+        t = t.def.getter!();
+        continue;
+      case 'pipe':
+        t = t.in!;
+        continue;
+      case 'union': {
+        const options = (t.options ?? []).filter((o) => o.type !== 'null');
+        if (options.length !== 1) return other();
+        t = options[0]!;
+        continue;
+      }
+      case 'string':
+        return leaf('string', t.format === 'guid' || t.format === 'uuid');
+      case 'number':
+      case 'boolean':
+        return leaf(t.type);
+      case 'literal':
+        return leaf(literalKind(t.def.values));
+      case 'array': {
+        const shape = leaf('nested');
+        if (t.element) shape.items = toShape(t.element);
+        return shape;
+      }
+      case 'object': {
+        const fields = Object.entries(t.shape ?? {});
+        const shape: Shape = {
+          kind: 'nested',
+          uuid: false,
+          required: new Set(fields.filter(([, f]) => !f.isOptional()).map(([k]) => k)),
+        };
+        // An object that takes any other field (a loose object) names no fields to check against.
+        const catchall = t.def.catchall;
+        if ((catchall === undefined || catchall.type === 'never') && fields.length > 0)
+          shape.fields = new Map(fields.map(([k, f]) => [k, toShape(f)]));
+        return shape;
+      }
+      case 'record':
+      case 'tuple':
+        return leaf('nested');
+      default:
+        return other();
+    }
   }
-  if (s.items) shape.items = toShape(s.items, defs);
-  return shape;
 }
 
 const cache = new WeakMap<z.core.$ZodType, Shape>();
@@ -61,8 +119,7 @@ const cache = new WeakMap<z.core.$ZodType, Shape>();
 export function shapeOf(schema: z.core.$ZodType): Shape {
   let shape = cache.get(schema);
   if (!shape) {
-    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-    shape = toShape(json, json.$defs ?? {});
+    shape = toShape(schema as unknown as Walked);
     cache.set(schema, shape);
   }
   return shape;
