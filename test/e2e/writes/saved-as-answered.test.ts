@@ -36,19 +36,8 @@ afterAll(async () => {
   await tmp?.remove();
 });
 
-const add = (...more: string[]) => [
-  'edgedevice',
-  'add',
-  '--org',
-  ORG,
-  '--user',
-  ORG,
-  '-f',
-  file,
-  '--batch-size',
-  '2',
-  ...more,
-];
+const target = ['--org', ORG, '--user', ORG, '--batch-size', '2'];
+const add = (...more: string[]) => ['edgedevice', 'add', '-f', file, ...target, ...more];
 
 describe('a bulk add prints and journals the saved records as the service wrote them', () => {
   it('-o ndjson into a pipe, and the journal: the answer’s bytes, a record a line', async () => {
