@@ -143,6 +143,15 @@ describe('on a terminal', () => {
     expect(text).toContain(HIDDEN_SHOWN);
   });
 
+  it('a bulk add shows the saved records it prints as the service wrote them escaped, -o ndjson too', async () => {
+    const file = join(tmp.dir, 'saved.csv');
+    writeFileSync(file, 'edgeDeviceName,serialNumber\nA,SN-A\n');
+    const target = ['--org', ORG, '--user', ORG, '--saved-file', join(tmp.dir, 'saved.ndjson')];
+    const text = await onTerminal(['edgedevice', 'add', '-f', file, ...target, '-o', 'ndjson']);
+    expectNoneRaw(text);
+    expect(text).toContain(HIDDEN_SHOWN);
+  });
+
   it("apply's plan shows a key (a serial number) escaped", async () => {
     const path = join(tmp.dir, 'one.json');
     writeFileSync(path, JSON.stringify([{ edgeDeviceName: 'Sensor hub', serialNumber: 'SN-1003' }]));
