@@ -6,6 +6,9 @@
 // Text JSON.stringify writes as it is, a byte a character: printable ASCII but the quote and the backslash.
 const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
+/** A string's JSON, at most: 6 bytes a UTF-16 unit unless it is plain (see jsonValueBytesAtMost). */
+const textBytes = (s: string) => 2 + (PLAIN.test(s) ? s.length : 6 * s.length);
+
 /** Deeper than any record nests: such a value is measured by its text. */
 const MAX_WALKED_DEPTH = 32;
 
@@ -20,7 +23,7 @@ const MAX_WALKED_DEPTH = 32;
 export function jsonValueBytesAtMost(value: unknown, depth = 0): number {
   switch (typeof value) {
     case 'string':
-      return 2 + (PLAIN.test(value) ? value.length : 6 * value.length);
+      return textBytes(value);
     case 'boolean':
       return 5;
     case 'number':
@@ -45,7 +48,7 @@ export function jsonValueBytesAtMost(value: unknown, depth = 0): number {
       for (const key in record) {
         const m = jsonValueBytesAtMost(record[key], depth + 1);
         if (m < 0) return -1;
-        n += 4 + (PLAIN.test(key) ? key.length : 6 * key.length) + m;
+        n += textBytes(key) + m + 2;
       }
       return n;
     }

@@ -1,6 +1,8 @@
 // Serial numbers compared as people read them; zod-free, so commands on the start-up path can import it.
 // Characters that show as nothing: zero-width space, non-joiner and joiner, word joiner, byte order mark.
 const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF]/g;
+// Printable ASCII, neither starting nor ending with a space: its own key.
+const PLAIN = /^(?:[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)?$/;
 
 /**
  * A serial number as people read it, what serials are compared by (uniqueness in an organization, `get`,
@@ -13,6 +15,3 @@ export function serialKey(serial: string): string {
   if (PLAIN.test(serial)) return serial;
   return serial.replace(ZERO_WIDTH, '').trim().normalize('NFC');
 }
-
-// Printable ASCII, neither starting nor ending with a space.
-const PLAIN = /^(?:[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)?$/;
