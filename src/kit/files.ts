@@ -1,10 +1,25 @@
 // Files the CLI writes for the user (reports, failed rows, saved records): never half-written.
+import { lstatSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { UsageError } from './command-errors.js';
 
 /**
+ * Whether `path` names something other than a file, a folder or a link: a device (`/dev/null`, a terminal),
+ * a FIFO, a socket. Such a target is written into as it is, never removed or renamed over: a process run as
+ * root that replaced `/dev/null` with a file would break every other program on the machine.
+ */
+export function isSpecialFile(path: string): boolean {
+  try {
+    const st = lstatSync(path);
+    return !st.isFile() && !st.isDirectory() && !st.isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Writes a file through a temp file in the same folder, so a reader never sees half of it, readable by its
- * owner alone. Without `overwrite`, an existing file is kept (link fails with EEXIST) and the call throws a
+ * owner alone (a device or a FIFO named with `overwrite` is written into: isSpecialFile). Without `overwrite`, an existing file is kept (link fails with EEXIST) and the call throws a
  * usage error, or with `rename` the next free numbered name is taken. Returns the path written.
  */
 export async function writeFileAtomic(
@@ -20,6 +35,11 @@ export async function writeFileAtomic(
   // write one.
   const { randomBytes } = process.getBuiltinModule('node:crypto') as typeof import('node:crypto');
   const { chmod, link, rename, rm, writeFile } = await import('node:fs/promises');
+  // A device or a FIFO asked for by name (--failed-file /dev/null, -O a pipe) takes the content as it is.
+  if (opts.overwrite && isSpecialFile(path)) {
+    await writeFile(path, content);
+    return path;
+  }
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     // Records, and the secrets some hold, are the user's alone: 0600 whatever the umask.

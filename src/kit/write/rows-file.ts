@@ -5,7 +5,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import { isLines, pageLength, type RecordPage } from '../../domain/record-lines.js';
 import { quoteFormulaGap } from '../../domain/spreadsheet.js';
 import type { InputFormat } from '../../input/detect.js';
-import { writeFileAtomic } from '../files.js';
+import { isSpecialFile, writeFileAtomic } from '../files.js';
 
 /**
  * `<input>.<what>.<ext>` next to the input (for stdin, in the current folder). The input's own extension is
@@ -73,8 +73,9 @@ export class SavedJournal {
       bytes = Buffer.from(text);
     }
     if (!this.started) {
-      // The first batch starts the file afresh; a later run must not read an earlier run's records.
-      rmSync(this.path, { force: true });
+      // The first batch starts the file afresh; a later run must not read an earlier run's records. A device
+      // or a FIFO (--saved-file /dev/null) is written into, never removed.
+      if (!isSpecialFile(this.path)) rmSync(this.path, { force: true });
       // The records (the passwords they may hold) are the user's alone.
       this.fd = openSync(this.path, 'a', 0o600);
       this.started = true;
@@ -95,6 +96,7 @@ export class SavedJournal {
 
   async remove(): Promise<void> {
     this.close();
-    if (this.started) await (await import('node:fs/promises')).rm(this.path, { force: true });
+    if (this.started && !isSpecialFile(this.path))
+      await (await import('node:fs/promises')).rm(this.path, { force: true });
   }
 }
